@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "progress-lint",
+    products: [
+        .executable(name: "progress-lint", targets: ["progress-lint"]),
+        .library(name: "ProgressLintCore", targets: ["ProgressLintCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // libyaml, the C parser, through pkg-config. Only ProgressLintYAML imports it.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        // Events → a document arena of nodes, each with its start and end position.
+        .target(name: "ProgressLintYAML", dependencies: ["CYAML"]),
+        // Typed screens and indicators, decoded from YAML nodes; schema problems as findings.
+        .target(name: "ProgressLintSpec", dependencies: ["ProgressLintYAML"]),
+        // Diagnostics, rules, configuration, suppressions, the engine and the runner.
+        .target(name: "ProgressLintCore", dependencies: ["ProgressLintYAML", "ProgressLintSpec"]),
+        // One file per rule, grouped by category; the registry of all rules.
+        .target(name: "ProgressLintRules", dependencies: ["ProgressLintCore", "ProgressLintSpec"]),
+        // One file per output format.
+        .target(name: "ProgressLintReporters", dependencies: ["ProgressLintCore"]),
+        // The command: arguments, choosing files and reporters, exit codes.
+        .executableTarget(
+            name: "progress-lint",
+            dependencies: [
+                "ProgressLintCore", "ProgressLintRules", "ProgressLintReporters",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ProgressLintYAMLTests", dependencies: ["ProgressLintYAML"]),
+        .testTarget(name: "ProgressLintSpecTests", dependencies: ["ProgressLintSpec", "ProgressLintYAML"]),
+        .testTarget(
+            name: "ProgressLintCoreTests",
+            dependencies: ["ProgressLintCore", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML"]
+        ),
+        .testTarget(
+            name: "ProgressLintRulesTests",
+            dependencies: ["ProgressLintRules", "ProgressLintCore", "ProgressLintReporters"]
+        ),
+        .testTarget(name: "ProgressLintReportersTests", dependencies: ["ProgressLintReporters", "ProgressLintCore", "ProgressLintRules"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["progress-lint"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,70 @@
+import ProgressLintSpec
+import ProgressLintYAML
+
+/// The timing thresholds rules compare durations with.
+public struct Thresholds: Hashable, Sendable {
+    /// Below this no indicator is needed.
+    public var instant = Duration(milliseconds: 100)
+    /// Users notice a delay; a description is due.
+    public var noticeable = Duration.seconds(1)
+    /// Users stop waiting: determinate, and an exit from anything obstructive.
+    public var attention = Duration.seconds(10)
+    /// Latest acceptable `show-after`.
+    public var showAfterMax = Duration.seconds(2)
+    /// Slowest acceptable update of a determinate value.
+    public var updatesEveryMax = Duration.seconds(2)
+
+    /// The defaults of the spec format.
+    public init() {}
+
+    /// The config keys, in order, with their values.
+    public var entries: [(key: String, value: Duration)] {
+        [("instant", instant), ("noticeable", noticeable), ("attention", attention),
+         ("show-after-max", showAfterMax), ("updates-every-max", updatesEveryMax)]
+    }
+}
+
+/// Bounds on what one file may cost.
+public struct Limits: Hashable, Sendable {
+    /// Largest file read, in bytes.
+    public var maxFileSize = 10 * 1024 * 1024
+    /// Depth and alias budget for the YAML parser.
+    public var yaml = YAMLLimits()
+
+    /// The defaults of the spec format.
+    public init() {}
+}
+
+/// The effective configuration for a file: defaults, overlaid with a `.progress-lint.yml`.
+public struct Configuration: Sendable {
+    /// The default platform for specs that name none.
+    public var platform: Platform?
+    /// Globs, relative to ``directory``, of the files to lint when walking folders (empty: all).
+    public var include: [String] = []
+    /// Globs, relative to ``directory``, of files never linted.
+    public var exclude: [String] = []
+    /// Timing thresholds.
+    public var thresholds = Thresholds()
+    /// Labels `vague-label` rejects (the configured list replaces the default).
+    public var vagueLabels = Configuration.defaultVagueLabels
+    /// Per-rule levels set by the config.
+    public var rules: [String: RuleLevel] = [:]
+    /// Size, depth and alias limits.
+    public var limits = Limits()
+    /// The config file it was read from, nil for the defaults.
+    public var path: String?
+    /// The folder globs are relative to.
+    public var directory: String = "."
+
+    /// The default `vague-labels`.
+    public static let defaultVagueLabels = ["Loading", "Please wait", "Authenticating", "Processing", "Working"]
+
+    /// The defaults.
+    public init() {}
+
+    /// The level of a rule: the config's, or its default severity.
+    public func level(of description: RuleDescription) -> RuleLevel {
+        if description.isInputRule { return .on(description.defaultSeverity) }
+        return rules[description.id] ?? .on(description.defaultSeverity)
+    }
+}

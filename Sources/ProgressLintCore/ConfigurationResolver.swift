@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the configuration for each file: the nearest `.progress-lint.yml`
+/// walking up from the file's folder, or one file named with `--config`.
+/// Each folder is looked up once per run.
+public final class ConfigurationResolver {
+    /// File names looked for in each folder, first wins.
+    public static let fileNames = [".progress-lint.yml", ".progress-lint.yaml"]
+
+    private let loader: ConfigurationLoader
+    private let fixed: Result<Configuration, ConfigurationError>?
+    private var byFolder: [String: Result<Configuration, ConfigurationError>] = [:]
+    private let workingDirectory: String
+
+    /// A resolver; `configPath` (from `--config`) replaces discovery when given.
+    public init(loader: ConfigurationLoader, configPath: String?) {
+        self.loader = loader
+        self.workingDirectory = ConfigurationResolver.currentDirectory()
+        if let configPath {
+            fixed = ConfigurationResolver.load(configPath, loader: loader, workingDirectory: workingDirectory)
+        } else {
+            fixed = nil
+        }
+    }
+
+    /// The configuration for the file at `path`.
+    public func configuration(for path: String) -> Result<Configuration, ConfigurationError> {
+        if let fixed { return fixed }
+        let absolute = PathText.absolute(path, in: workingDirectory)
+        return configuration(folder: PathText.parent(absolute))
+    }
+
+    /// The path of `path` relative to `configuration`'s folder, for include/exclude globs.
+    public func relativePath(_ path: String, to configuration: Configuration) -> String {
+        let absolute = PathText.absolute(path, in: workingDirectory)
+        let base = PathText.absolute(configuration.directory, in: workingDirectory)
+        return PathText.relative(absolute, to: base)
+    }
+
+    private func configuration(folder: String) -> Result<Configuration, ConfigurationError> {
+        if let cached = byFolder[folder] { return cached }
+        var result: Result<Configuration, ConfigurationError>?
+        for name in ConfigurationResolver.fileNames {
+            let candidate = folder == "/" ? "/" + name : folder + "/" + name
+            if access(candidate, F_OK) == 0 {
+                result = ConfigurationResolver.load(candidate, loader: loader, workingDirectory: workingDirectory)
+                break
+            }
+        }
+        if result == nil {
+            if folder == "/" || folder.isEmpty {
+                var defaults = Configuration()
+                defaults.directory = workingDirectory
+                result = .success(defaults)
+            } else {
+                result = configuration(folder: PathText.parent(folder))
+            }
+        }
+        byFolder[folder] = result
+        return result!
+    }
+
+    private static func load(_ path: String, loader: ConfigurationLoader, workingDirectory: String)
+        -> Result<Configuration, ConfigurationError>
+    {
+        switch FileReader.read(SpecFile(path: path), limit: 1024 * 1024) {
+        case .failure(let failure):
+            let message: String
+            switch failure {
+            case .system(let text): message = "cannot read the configuration: \(text)"
+            case .notRegularFile(let kind): message = "the configuration is \(kind), not a file"
+            case .tooLarge: message = "the configuration is larger than 1 MB"
+            }
+            return .failure(ConfigurationError(path: path, position: nil, message: message))
+        case .success(let bytes):
+            let directory = PathText.parent(PathText.absolute(path, in: workingDirectory))
+            do {
+                return .success(try loader.load(bytes, path: path, directory: directory))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(cString: buffer)
+    }
+}
+
+/// Lexical path arithmetic on `/`-separated paths (no file system access).
+enum PathText {
+    static func absolute(_ path: String, in base: String) -> String {
+        normalize(path.hasPrefix("/") ? path : base + "/" + path)
+    }
+
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    static func relative(_ path: String, to base: String) -> String {
+        if base == "/" { return String(path.dropFirst()) }
+        if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) }
+        return path
+    }
+}

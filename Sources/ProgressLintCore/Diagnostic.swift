@@ -1,0 +1,48 @@
+import ProgressLintYAML
+
+/// One finding, ready for a reporter.
+public struct Diagnostic: Hashable, Sendable {
+    /// The rule's id, e.g. `vague-label`.
+    public var ruleID: String
+    /// Its severity after configuration.
+    public var severity: Severity
+    /// What is wrong and what to do instead, in the spec's own keys.
+    public var message: String
+    /// The file, as given on the command line or found under a folder.
+    public var path: String
+    /// The node the user must change (start and end, 1-based).
+    public var range: SourceRange
+    /// The screen's name, when the diagnostic concerns one.
+    public var screen: String?
+    /// The indicator's id, when the diagnostic concerns one.
+    public var indicator: String?
+    /// The YAML path of the node, e.g. `indicators[upload].accessibility.label`.
+    public var yamlPath: String?
+    /// Which document of the file (0-based), when known.
+    public var documentIndex: Int?
+
+    /// Creates a diagnostic.
+    public init(
+        ruleID: String, severity: Severity, message: String, path: String, range: SourceRange,
+        screen: String? = nil, indicator: String? = nil, yamlPath: String? = nil, documentIndex: Int? = nil
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.path = path
+        self.range = range
+        self.screen = screen
+        self.indicator = indicator
+        self.yamlPath = yamlPath
+        self.documentIndex = documentIndex
+    }
+
+    /// The order reporters print in: path, line, column, rule.
+    public static func ordered(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+        if a.range.start.line != b.range.start.line { return a.range.start.line < b.range.start.line }
+        if a.range.start.column != b.range.start.column { return a.range.start.column < b.range.start.column }
+        if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
+        return a.message < b.message
+    }
+}

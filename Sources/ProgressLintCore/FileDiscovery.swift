@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the spec files under the paths given on the command line.
+///
+/// Folders are walked in name order, into `*.yaml` and `*.yml` files, skipping
+/// hidden files and folders (`.git`, `.build`, …). Symbolic links to folders are
+/// not followed, so a link loop cannot trap the walk; links to files are.
+public enum FileDiscovery {
+    /// One path from the command line, and what was found under it.
+    public enum Found: Sendable {
+        /// A file named directly: always linted.
+        case explicit(SpecFile)
+        /// A file found by walking a folder: subject to include/exclude.
+        case walked(SpecFile)
+        /// A path that could not be listed or does not exist.
+        case problem(path: String, message: String)
+    }
+
+    /// Expands `paths` into files, in order.
+    public static func find(_ paths: [String]) -> [Found] {
+        var found: [Found] = []
+        for path in paths {
+            let raw = Array(path.utf8)
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                let code = errno
+                if lstat(path, &info) == 0 {
+                    found.append(.problem(path: path, message: "cannot read: \(FileReader.errorText(code))"))
+                } else {
+                    found.append(.problem(path: path, message: "no such file or folder"))
+                }
+                continue
+            }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                walk(raw, into: &found)
+            } else {
+                found.append(.explicit(SpecFile(rawPath: raw)))
+            }
+        }
+        return found
+    }
+
+    private static func isSpecName(_ name: [UInt8]) -> Bool {
+        name.ends(with: Array(".yaml".utf8)) || name.ends(with: Array(".yml".utf8))
+    }
+
+    private static func walk(_ root: [UInt8], into found: inout [Found]) {
+        var stack: [[UInt8]] = [root]
+        while let folder = stack.popLast() {
+            var cPath = folder
+            cPath.append(0)
+            guard let dir = cPath.withUnsafeBufferPointer({ buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { opendir($0) }
+            }) else {
+                found.append(.problem(path: String(decoding: folder, as: UTF8.self),
+                                      message: "cannot list folder: \(FileReader.errorText(errno))"))
+                continue
+            }
+            var files: [[UInt8]] = []
+            var folders: [[UInt8]] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    let length = bytes.firstIndex(of: 0) ?? bytes.count
+                    return Array(bytes[0..<length])
+                }
+                guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+                var child = folder
+                if child.last != UInt8(ascii: "/") { child.append(UInt8(ascii: "/")) }
+                child.append(contentsOf: name)
+                var type = entry.pointee.d_type
+                if type == UInt8(DT_UNKNOWN) {
+                    var info = stat()
+                    var c = child
+                    c.append(0)
+                    let ok = c.withUnsafeBufferPointer { b in
+                        b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { lstat($0, &info) }
+                    }
+                    if ok == 0 {
+                        switch info.st_mode & S_IFMT {
+                        case S_IFDIR: type = UInt8(DT_DIR)
+                        case S_IFLNK: type = UInt8(DT_LNK)
+                        default: type = UInt8(DT_REG)
+                        }
+                    }
+                }
+                if type == UInt8(DT_DIR) {
+                    folders.append(child)
+                } else if isSpecName(name) {
+                    files.append(child)
+                }
+            }
+            closedir(dir)
+            files.sort { $0.lexicographicallyPrecedes($1) }
+            folders.sort { $0.lexicographicallyPrecedes($1) }
+            // Files of this folder come before its subfolders; the final report is sorted by path anyway.
+            found += files.map { .walked(SpecFile(rawPath: $0)) }
+            stack += folders.reversed()
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    }
+}

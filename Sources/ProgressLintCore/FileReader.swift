@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a file could not be read.
+public enum ReadFailure: Error, Hashable, Sendable {
+    /// Larger than the limit; carries the first bytes past it (to place the diagnostic).
+    case tooLarge(limit: Int, prefix: [UInt8])
+    /// A FIFO, device, socket or folder.
+    case notRegularFile(kind: String)
+    /// The system said no (permission, missing, loop…).
+    case system(String)
+}
+
+/// Reads files without blocking on FIFOs or devices and without reading past a size limit.
+public enum FileReader {
+    /// The bytes of `file`, at most `limit` of them.
+    public static func read(_ file: SpecFile, limit: Int) -> Result<[UInt8], ReadFailure> {
+        var raw = file.rawPath
+        raw.append(0)
+        let fd = raw.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            }
+        }
+        guard fd >= 0 else { return .failure(.system(errorText(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(.system(errorText(errno))) }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG else { return .failure(.notRegularFile(kind: kindName(type))) }
+        let expected = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: min(expected, limit) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                if count > limit { break }
+                bytes.append(contentsOf: repeatElement(0, count: min(max(count, 4096), limit + 1 - count)))
+            }
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(errorText(errno)))
+            }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeSubrange(count...)
+        if count > limit { return .failure(.tooLarge(limit: limit, prefix: bytes)) }
+        return .success(bytes)
+    }
+
+    /// The bytes of standard input, at most `limit` of them.
+    public static func readStandardInput(limit: Int) -> Result<[UInt8], ReadFailure> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(errorText(errno)))
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > limit { return .failure(.tooLarge(limit: limit, prefix: bytes)) }
+        }
+        return .success(bytes)
+    }
+
+    static func kindName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a folder"
+        default: return "not a regular file"
+        }
+    }
+
+    static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

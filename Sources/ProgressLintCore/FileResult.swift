@@ -1,0 +1,25 @@
+/// What linting one file produced. The file's text and nodes are gone by now;
+/// only these small values are kept for the report.
+public struct FileResult: Sendable {
+    /// The file, as displayed.
+    public var path: String
+    /// Its diagnostics, in report order.
+    public var diagnostics: [Diagnostic] = []
+    /// Screens (non-empty documents) it holds.
+    public var screens = 0
+    /// Screen names, in document order.
+    public var screenNames: [String] = []
+    /// Indicators it holds.
+    public var indicators = 0
+    /// Facts for cross-file rules, by rule id.
+    public var facts: [String: [CrossFileFact]] = [:]
+    /// The severity of each cross-file rule that is on for this file.
+    public var crossFileSeverity: [String: Severity] = [:]
+    /// Suppression comments naming cross-file rules, applied once those rules have reported.
+    public var deferredSuppressions: [Suppression] = []
+    /// What its indicators are, for the dashboard report.
+    public var inventory = Inventory()
+
+    /// An empty result for a file.
+    public init(path: String) { self.path = path }
+}

@@ -1,0 +1,34 @@
+/// Counts of what the specs contain, for dashboards: merged across files.
+public struct Inventory: Hashable, Sendable {
+    /// Indicators in all.
+    public var indicators = 0
+    /// Indicators by `style`.
+    public var byStyle: [String: Int] = [:]
+    /// Indicators by effective platform (`none` when no platform is known).
+    public var byPlatform: [String: Int] = [:]
+    /// Indicators that are determinate.
+    public var determinate = 0
+    /// Animated indicators (spinners, refresh controls, indeterminate bars).
+    public var animated = 0
+    /// Animated indicators with a `reduce-motion` mapping that replaces the animation.
+    public var reduceMotionFallback = 0
+    /// Indicators that offer Cancel.
+    public var cancel = 0
+    /// Indicators with `accessibility.announce.completion`.
+    public var completionAnnouncement = 0
+
+    /// Empty counts.
+    public init() {}
+
+    /// Adds another file's counts.
+    public mutating func merge(_ other: Inventory) {
+        indicators += other.indicators
+        byStyle.merge(other.byStyle, uniquingKeysWith: +)
+        byPlatform.merge(other.byPlatform, uniquingKeysWith: +)
+        determinate += other.determinate
+        animated += other.animated
+        reduceMotionFallback += other.reduceMotionFallback
+        cancel += other.cancel
+        completionAnnouncement += other.completionAnnouncement
+    }
+}

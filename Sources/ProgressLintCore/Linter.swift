@@ -1,0 +1,197 @@
+import ProgressLintSpec
+import ProgressLintYAML
+
+/// Lints one file's bytes: YAML → spec model → rules → suppressions → diagnostics.
+///
+/// A `Linter` holds no state between files and can be shared by threads.
+public struct Linter: Sendable {
+    /// The rules it runs (input rules are built in).
+    public let rules: [any Rule]
+    /// Descriptions of every rule, input rules included, by id.
+    public let descriptions: [String: RuleDescription]
+    /// The ids of the rules that compare files.
+    let crossFileRuleIDs: Set<String>
+
+    /// Creates a linter from the rules to run and the descriptions of all rules (input ones included).
+    public init(rules: [any Rule], descriptions: [RuleDescription]) {
+        self.rules = rules
+        var byID: [String: RuleDescription] = [:]
+        for description in descriptions { byID[description.id] = description }
+        self.descriptions = byID
+        self.crossFileRuleIDs = Set(rules.compactMap { ($0 as? any CrossFileRule).map { type(of: $0).description.id } })
+    }
+
+    /// Lints `bytes` as the file `path` under `configuration`.
+    public func lint(_ bytes: [UInt8], path: String, configuration: Configuration) -> FileResult {
+        var result = FileResult(path: path)
+        let documents: [YAMLDocument]
+        do {
+            documents = try YAMLParser.parse(bytes, limits: configuration.limits.yaml)
+        } catch {
+            let rule = error.kind == .aliasBudget ? InputRuleID.specSchema : InputRuleID.yamlSyntax
+            result.diagnostics = [Diagnostic(
+                ruleID: rule, severity: .error, message: error.message, path: path,
+                range: SourceRange(at: error.position))]
+            return result
+        }
+
+        var collector = Collector(path: path, linter: self, configuration: configuration)
+        for (index, document) in documents.enumerated() {
+            let (screen, issues) = SpecDecoder.decode(document, documentIndex: index)
+            for issue in issues {
+                collector.add(issue, document: document, screen: screen, documentIndex: index)
+            }
+            guard let screen else { continue }
+            result.screens += 1
+            result.screenNames.append(screen.displayName)
+            result.indicators += screen.indicators.count
+            let platform = screen.platform?.value ?? configuration.platform
+            let context = RuleContext(screen: screen, platform: platform, configuration: configuration,
+                                      document: document)
+            count(screen, platform: platform, into: &result.inventory)
+            for rule in rules {
+                let description = type(of: rule).description
+                guard case .on(let level) = configuration.level(of: description) else { continue }
+                if let crossFile = rule as? any CrossFileRule {
+                    result.crossFileSeverity[description.id] = level
+                    result.facts[description.id, default: []] += crossFile.facts(screen, context: context)
+                    continue
+                }
+                for violation in rule.check(screen, context: context) {
+                    collector.add(violation, rule: description, document: document, screen: screen,
+                                  documentIndex: index)
+                }
+            }
+        }
+        var diagnostics = collector.diagnostics
+        if bytes.contains(UInt8(ascii: "#")) {
+            var suppressions: [Suppression] = []
+            for suppression in SuppressionScanner.scan(bytes, documents: documents) {
+                // Cross-file rules report after every file is read: their suppressions wait until then.
+                var now = suppression
+                now.rules = suppression.rules.filter { !crossFileRuleIDs.contains($0) }
+                var later = suppression
+                later.rules = suppression.rules.filter { crossFileRuleIDs.contains($0) }
+                if !now.rules.isEmpty || later.rules.isEmpty { suppressions.append(now) }
+                if !later.rules.isEmpty { result.deferredSuppressions.append(later) }
+            }
+            if !suppressions.isEmpty {
+                diagnostics = apply(suppressions, to: diagnostics, path: path)
+            }
+        }
+        diagnostics.sort(by: Diagnostic.ordered)
+        result.diagnostics = diagnostics
+        return result
+    }
+
+    private func count(_ screen: Screen, platform: Platform?, into inventory: inout Inventory) {
+        for indicator in screen.indicators {
+            inventory.indicators += 1
+            inventory.byStyle[indicator.style?.value.rawValue ?? "unknown", default: 0] += 1
+            inventory.byPlatform[platform?.rawValue ?? "none", default: 0] += 1
+            if indicator.isDeterminate { inventory.determinate += 1 }
+            if indicator.isAnimated {
+                inventory.animated += 1
+                if case .fallback(let fallback)? = indicator.reduceMotion?.value, fallback.replaceWith != nil {
+                    inventory.reduceMotionFallback += 1
+                }
+            }
+            if indicator.hasCancel { inventory.cancel += 1 }
+            if indicator.accessibility?.value.announce?.value.completion != nil { inventory.completionAnnouncement += 1 }
+        }
+    }
+
+    /// Removes suppressed diagnostics and reports comments that suppressed nothing.
+    func apply(_ suppressions: [Suppression], to diagnostics: [Diagnostic], path: String) -> [Diagnostic] {
+        var used = Set<[Int]>()  // [suppression index, rule index]
+        var kept: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            var suppressed = false
+            if !InputRuleID.all.contains(diagnostic.ruleID) {
+                for (s, suppression) in suppressions.enumerated()
+                where suppression.covers(rule: diagnostic.ruleID, line: diagnostic.range.start.line) {
+                    if let r = suppression.rules.firstIndex(of: diagnostic.ruleID) { used.insert([s, r]) }
+                    suppressed = true
+                }
+            }
+            if !suppressed { kept.append(diagnostic) }
+        }
+        let severity = descriptions[InputRuleID.unusedSuppression]?.defaultSeverity ?? .warning
+        for (s, suppression) in suppressions.enumerated() {
+            func report(_ message: String) {
+                kept.append(Diagnostic(
+                    ruleID: InputRuleID.unusedSuppression, severity: severity, message: message, path: path,
+                    range: SourceRange(start: suppression.position, end: suppression.position)))
+            }
+            guard suppression.scope != nil else {
+                report("`# \(suppression.directive)` is not a suppression; use progress-lint-disable-next-line, "
+                       + "progress-lint-disable-line or progress-lint-disable-file")
+                continue
+            }
+            let directive = "# \(suppression.directive)"
+            if suppression.rules.isEmpty {
+                report("`\(directive)` names no rule; list the rules to disable, e.g. `\(directive) vague-label`")
+                continue
+            }
+            for (r, rule) in suppression.rules.enumerated() where !used.contains([s, r]) {
+                if let description = descriptions[rule] {
+                    if description.isInputRule {
+                        report("`\(rule)` is an input rule and cannot be suppressed; fix the spec instead")
+                    } else {
+                        report("`\(directive)` does not suppress any `\(rule)` diagnostic; remove `\(rule)` from it")
+                    }
+                } else {
+                    var message = "`\(directive)` names unknown rule `\(rule)`"
+                    if let suggestion = SpecKeys.suggestion(for: rule, among: Array(descriptions.keys).sorted()) {
+                        message += "; did you mean `\(suggestion)`?"
+                    }
+                    report(message)
+                }
+            }
+        }
+        return kept
+    }
+}
+
+/// Turns issues and violations into diagnostics, once per rule and position.
+private struct Collector {
+    let path: String
+    let linter: Linter
+    let configuration: Configuration
+    var diagnostics: [Diagnostic] = []
+    private var seen: Set<String> = []
+
+    init(path: String, linter: Linter, configuration: Configuration) {
+        self.path = path
+        self.linter = linter
+        self.configuration = configuration
+    }
+
+    mutating func add(_ issue: SpecIssue, document: YAMLDocument, screen: Screen?, documentIndex: Int) {
+        let node = document[issue.node]
+        append(Diagnostic(
+            ruleID: issue.kind.rawValue, severity: .error, message: issue.message, path: path, range: node.range,
+            screen: screen?.name?.value, indicator: nil, yamlPath: YAMLPath.of(issue.node, in: document),
+            documentIndex: documentIndex))
+    }
+
+    mutating func add(_ violation: Violation, rule: RuleDescription, document: YAMLDocument, screen: Screen,
+                      documentIndex: Int) {
+        let severity: Severity
+        if let configured = configuration.rules[rule.id], case .on(let s) = configured {
+            severity = s
+        } else {
+            severity = violation.severity ?? rule.defaultSeverity
+        }
+        append(Diagnostic(
+            ruleID: rule.id, severity: severity, message: violation.message, path: path,
+            range: document[violation.node].range, screen: screen.name?.value, indicator: violation.indicatorID,
+            yamlPath: YAMLPath.of(violation.node, in: document), documentIndex: documentIndex))
+    }
+
+    /// A value written once but reached twice (through `<<` or an alias) is reported once.
+    private mutating func append(_ diagnostic: Diagnostic) {
+        let key = "\(diagnostic.ruleID)\u{0}\(diagnostic.range.start.line):\(diagnostic.range.start.column)"
+        if seen.insert(key).inserted { diagnostics.append(diagnostic) }
+    }
+}

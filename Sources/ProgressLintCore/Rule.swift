@@ -1,0 +1,160 @@
+import ProgressLintSpec
+import ProgressLintYAML
+
+/// A lint rule: a description and a check over one screen.
+///
+/// Most rules look at one indicator at a time: adopt ``IndicatorRule`` instead.
+public protocol Rule: Sendable {
+    /// The rule's id, name, rationale, examples and the rest of its page.
+    static var description: RuleDescription { get }
+    /// Rules are stateless values.
+    init()
+    /// Reports what is wrong with `screen`.
+    func check(_ screen: Screen, context: RuleContext) -> [Violation]
+}
+
+/// A rule that checks each indicator of a screen on its own.
+public protocol IndicatorRule: Rule {
+    /// Reports what is wrong with `indicator`.
+    func check(_ indicator: Indicator, context: RuleContext) -> [Violation]
+}
+
+extension IndicatorRule {
+    public func check(_ screen: Screen, context: RuleContext) -> [Violation] {
+        var result: [Violation] = []
+        for indicator in screen.indicators {
+            result += check(indicator, context: context.with(indicator: indicator))
+        }
+        return result
+    }
+}
+
+extension Rule {
+    /// The rule's id.
+    public var id: String { Self.description.id }
+}
+
+/// A rule whose verdict needs facts from every file of the run (``consistent-location``).
+///
+/// Per screen it records small ``CrossFileFact``s; once every file is read the
+/// engine hands it all facts (in path order) and it returns its violations.
+public protocol CrossFileRule: Rule {
+    /// The facts this screen contributes.
+    func facts(_ screen: Screen, context: RuleContext) -> [CrossFileFact]
+    /// The diagnostics once all facts are in (severity is applied by the engine).
+    func finish(_ facts: [CrossFileFact]) -> [CrossFileFinding]
+}
+
+extension CrossFileRule {
+    /// Cross-file rules report nothing per screen.
+    public func check(_ screen: Screen, context: RuleContext) -> [Violation] { [] }
+}
+
+/// One small fact about one node, kept across files for a ``CrossFileRule``.
+public struct CrossFileFact: Hashable, Sendable {
+    /// What is compared across files (for `consistent-location`, the `task`).
+    public var key: String
+    /// The value compared (the `location`).
+    public var value: String
+    /// Where the value is written, and who it belongs to.
+    public var path: String
+    public var range: SourceRange
+    public var screen: String?
+    public var indicator: String?
+    public var yamlPath: String?
+
+    /// Creates a fact.
+    public init(key: String, value: String, path: String, range: SourceRange, screen: String?, indicator: String?,
+                yamlPath: String?) {
+        self.key = key
+        self.value = value
+        self.path = path
+        self.range = range
+        self.screen = screen
+        self.indicator = indicator
+        self.yamlPath = yamlPath
+    }
+}
+
+/// What a ``CrossFileRule`` reports about one fact.
+public struct CrossFileFinding: Hashable, Sendable {
+    /// The fact it concerns (its position is reported).
+    public var fact: CrossFileFact
+    /// The message.
+    public var message: String
+
+    /// Creates a finding.
+    public init(fact: CrossFileFact, message: String) {
+        self.fact = fact
+        self.message = message
+    }
+}
+
+/// One thing a rule found: where, what, and optionally a severity other than the rule's default.
+public struct Violation: Hashable, Sendable {
+    /// The node the user must change.
+    public var node: NodeID
+    /// What is wrong and what to do instead.
+    public var message: String
+    /// A severity for this case only (when a rule has a milder case); the config still overrides it.
+    public var severity: Severity?
+    /// The indicator it concerns, if any (its mapping node).
+    public var indicatorNode: NodeID?
+    /// The indicator's id, for reporters.
+    public var indicatorID: String?
+
+    /// Creates a violation.
+    public init(at node: NodeID, _ message: String, severity: Severity? = nil, indicator: Indicator? = nil) {
+        self.node = node
+        self.message = message
+        self.severity = severity
+        self.indicatorNode = indicator?.node
+        self.indicatorID = indicator?.id?.value
+    }
+}
+
+/// What a rule may know besides the screen: the effective platform and the configuration.
+public struct RuleContext: Sendable {
+    /// The screen being checked.
+    public let screen: Screen
+    /// The indicator being checked, for ``IndicatorRule``s.
+    public let indicator: Indicator?
+    /// The screen's platform, or the config's default; nil when neither names one.
+    public let platform: Platform?
+    /// Thresholds and word lists.
+    public let configuration: Configuration
+    /// The document, for rules that need a node's text or position.
+    public let document: YAMLDocument
+
+    /// Creates a context.
+    public init(screen: Screen, indicator: Indicator? = nil, platform: Platform?, configuration: Configuration,
+                document: YAMLDocument) {
+        self.screen = screen
+        self.indicator = indicator
+        self.platform = platform
+        self.configuration = configuration
+        self.document = document
+    }
+
+    /// The same context for one indicator.
+    public func with(indicator: Indicator) -> RuleContext {
+        RuleContext(screen: screen, indicator: indicator, platform: platform, configuration: configuration,
+                    document: document)
+    }
+
+    /// The configured thresholds.
+    public var thresholds: Thresholds { configuration.thresholds }
+
+    /// Whether the platform is one of the iOS family (false when no platform is known).
+    public var isIOSFamily: Bool { platform?.isIOSFamily ?? false }
+
+    /// `indicator 'upload' on screen 'Upload photos'`-style subject for messages.
+    public func subject(_ indicator: Indicator) -> String { "indicator '\(indicator.displayID)'" }
+
+    /// A violation about `indicator`, at `node`.
+    public func violation(_ indicator: Indicator, at node: NodeID, _ message: String, severity: Severity? = nil)
+        -> Violation
+    {
+        Violation(at: node, message, severity: severity, indicator: indicator)
+    }
+}

@@ -1,0 +1,58 @@
+import ProgressLintCore
+
+/// What every reporter may know besides the run: the tool and its rules.
+public struct ReportContext: Sendable {
+    /// Descriptions of every rule, in catalogue order.
+    public var rules: [RuleDescription]
+    /// Whether the output goes to a colour terminal.
+    public var color: Bool
+    /// Whether only errors are shown (`--quiet`).
+    public var quiet: Bool
+
+    /// Creates a context.
+    public init(rules: [RuleDescription], color: Bool = false, quiet: Bool = false) {
+        self.rules = rules
+        self.color = color
+        self.quiet = quiet
+    }
+
+    /// The diagnostics a reporter shows: all, or only errors with `--quiet`.
+    public func shown(_ result: RunResult) -> [Diagnostic] {
+        quiet ? result.diagnostics.filter { $0.severity == .error } : result.diagnostics
+    }
+}
+
+/// Renders a run in one output format.
+public protocol Reporter: Sendable {
+    /// The `--format` name.
+    static var name: String { get }
+    /// A one-line description for `--help`.
+    static var summary: String { get }
+    /// Creates the reporter.
+    init()
+    /// The whole output for a run.
+    func render(_ result: RunResult, context: ReportContext) -> String
+}
+
+/// The reporters by `--format` name.
+public enum Reporters {
+    /// Every output format.
+    public static let all: [any Reporter.Type] = [TextReporter.self, JSONReporter.self]
+
+    /// The reporter for a `--format` name.
+    public static func named(_ name: String) -> (any Reporter)? {
+        all.first { $0.name == name }.map { $0.init() }
+    }
+}
+
+/// The tool's name, version and home, for reports.
+public enum Tool {
+    public static let name = "progress-lint"
+    public static let version = "0.1.0"
+    public static let informationURI = "https://github.com/progress-lint/progress-lint"
+
+    /// The page of a rule.
+    public static func documentationURI(for rule: String) -> String {
+        "\(informationURI)/blob/main/Rules/\(rule).md"
+    }
+}

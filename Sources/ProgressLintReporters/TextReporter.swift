@@ -1,0 +1,47 @@
+import ProgressLintCore
+
+/// `path:line:column: severity: message [rule-id]`, one line each, then a summary:
+/// the convention editors (Vim's errorformat, VS Code problem matchers) and CI parse.
+public struct TextReporter: Reporter {
+    public static let name = "text"
+    public static let summary = "path:line:col: severity: message [rule], then a summary (default)"
+
+    public init() {}
+
+    public func render(_ result: RunResult, context: ReportContext) -> String {
+        var out = ""
+        let shown = context.shown(result)
+        for d in shown {
+            out += "\(TerminalText.safe(d.path)):\(d.range.start.line):\(d.range.start.column): "
+            out += paint(d.severity.rawValue, d.severity, context.color)
+            out += ": \(TerminalText.safe(d.message)) "
+            out += context.color ? "\u{1B}[2m[\(d.ruleID)]\u{1B}[0m" : "[\(d.ruleID)]"
+            out += "\n"
+        }
+        out += summaryLine(result, shown: shown, context: context) + "\n"
+        return out
+    }
+
+    private func summaryLine(_ result: RunResult, shown: [Diagnostic], context: ReportContext) -> String {
+        let files = plural(result.files.count, "file")
+        let scope = "\(files), \(plural(result.screens, "screen")), \(plural(result.indicators, "indicator"))"
+        guard !shown.isEmpty else { return "no problems in \(scope)" }
+        let errors = shown.filter { $0.severity == .error }.count
+        let warnings = shown.filter { $0.severity == .warning }.count
+        let infos = shown.filter { $0.severity == .info }.count
+        let counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(infos) info"
+        let line = "\(plural(shown.count, "problem")) (\(counts)) in \(scope)"
+        return context.color ? "\u{1B}[1m\(line)\u{1B}[0m" : line
+    }
+
+    private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
+
+    private func paint(_ text: String, _ severity: Severity, _ color: Bool) -> String {
+        guard color else { return text }
+        switch severity {
+        case .error: return "\u{1B}[31m\(text)\u{1B}[0m"
+        case .warning: return "\u{1B}[33m\(text)\u{1B}[0m"
+        case .info: return "\u{1B}[36m\(text)\u{1B}[0m"
+        }
+    }
+}

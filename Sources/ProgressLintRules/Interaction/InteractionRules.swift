@@ -1,0 +1,7 @@
+import ProgressLintCore
+
+extension RuleRegistry {
+    /// The Interaction rules, in catalogue order.
+    static let interactionRules: [any Rule] = [
+    ]
+}

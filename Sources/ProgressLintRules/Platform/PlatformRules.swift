@@ -1,0 +1,7 @@
+import ProgressLintCore
+
+extension RuleRegistry {
+    /// The Platform rules, in catalogue order.
+    static let platformRules: [any Rule] = [
+    ]
+}

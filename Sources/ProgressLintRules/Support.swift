@@ -1,0 +1,40 @@
+import ProgressLintCore
+import ProgressLintSpec
+
+/// Small phrases shared by rule messages.
+enum Phrase {
+    /// `for up to 2m`, `for an unknown time`.
+    static func howLong(_ indicator: Indicator) -> String {
+        guard let max = indicator.maxDuration else { return "for an unknown time" }
+        return "for up to \(max)"
+    }
+
+    /// `duration: 2s..30s` or `duration: unknown` (the default).
+    static func durationKey(_ indicator: Indicator) -> String {
+        if let duration = indicator.duration { return "duration: \(duration.value)" }
+        return "duration: unknown (the default)"
+    }
+
+    /// Whether the expected duration reaches `threshold`, counting unknown as reaching it when `orUnknown`.
+    static func reaches(_ indicator: Indicator, _ threshold: Duration, orUnknown: Bool) -> Bool {
+        guard let max = indicator.maxDuration else { return orUnknown }
+        return max >= threshold
+    }
+}
+
+extension String {
+    /// Without leading and trailing white space.
+    func trimmed() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+
+    /// Lower-case, trimmed, without trailing dots or an ellipsis: how `vague-labels` compares labels.
+    func normalizedLabel() -> String {
+        var s = Substring(trimmed())
+        while let l = s.last, l == "." || l == "…" || l.isWhitespace { s.removeLast() }
+        return s.lowercased()
+    }
+}

@@ -1,0 +1,8 @@
+import ProgressLintCore
+
+extension RuleRegistry {
+    /// The Timing rules, in catalogue order.
+    static let timingRules: [any Rule] = [
+        ObstructiveNeedsExit(),
+    ]
+}

@@ -1,0 +1,88 @@
+import ProgressLintCore
+import ProgressLintSpec
+
+/// `vague-label`: a label that says only that something is happening.
+public struct VagueLabel: IndicatorRule {
+    public static let description = RuleDescription(
+        id: "vague-label",
+        name: "Vague label",
+        category: .wording,
+        defaultSeverity: .warning,
+        summary: """
+            A `label` or `reduce-motion.replace-with` that is one of the configured `vague-labels` \
+            (by default Loading, Please wait, Authenticating, Processing, Working), ignoring case, \
+            surrounding space and trailing dots or an ellipsis.
+            """,
+        rationale: """
+            "Loading" tells people nothing the spinner did not already say. A label that names the work \
+            ("Uploading 12 photos", "Checking your password") tells them what they are waiting for and \
+            whether it is worth the wait, and it is what a screen reader reads when the animation cannot be \
+            seen.
+            """,
+        sources: [SourceReference(.d, section: "Best practices")],
+        exceptions: [
+            "Longer labels that merely contain a vague word (\"Loading your playlists\") are specific enough.",
+            "`vague-labels` in the config replaces the default list; an empty list turns the check off.",
+        ],
+        options: ["vague-labels"],
+        triggeringExamples: [
+            RuleExample("""
+                platform: ios
+                screen: Inbox
+                indicators:
+                  - id: fetch
+                    style: spinner
+                    label: ↓Loading…
+                """),
+            RuleExample("""
+                screen: Sign in
+                indicators:
+                  - id: auth
+                    style: spinner
+                    label: ↓"  please WAIT... "
+                    reduce-motion: {replace-with: ↓Authenticating}
+                """, note: "case, spaces and trailing dots are ignored; both keys are checked"),
+            RuleExample("""
+                screen: Report
+                indicators:
+                  - id: crunch
+                    style: bar
+                    label: ↓Crunching
+                """, config: "vague-labels: [Crunching]", note: "a configured list"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                platform: ios
+                screen: Inbox
+                indicators:
+                  - id: fetch
+                    style: spinner
+                    label: Loading your messages…
+                """),
+            RuleExample("""
+                screen: Report
+                indicators:
+                  - id: crunch
+                    style: bar
+                    label: Loading
+                """, config: "vague-labels: [Crunching]", note: "the configured list replaces the default one"),
+        ])
+
+    public init() {}
+
+    public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
+        let vague = context.configuration.vagueLabels.map { $0.normalizedLabel() }
+        guard !vague.isEmpty else { return [] }
+        var texts: [(key: String, value: Located<String>)] = []
+        if let label = indicator.label { texts.append(("label", label)) }
+        if case .fallback(let fallback)? = indicator.reduceMotion?.value, let replace = fallback.replaceWith {
+            texts.append(("reduce-motion.replace-with", replace))
+        }
+        return texts.compactMap { key, text in
+            guard vague.contains(text.value.normalizedLabel()) else { return nil }
+            return context.violation(indicator, at: text.node,
+                "indicator '\(indicator.displayID)' has a vague \(key) \"\(text.value.trimmed())\"; "
+                + "say what is happening, e.g. \"Uploading 12 photos\"")
+        }
+    }
+}

@@ -1,0 +1,8 @@
+import ProgressLintCore
+
+extension RuleRegistry {
+    /// The Wording rules, in catalogue order.
+    static let wordingRules: [any Rule] = [
+        VagueLabel(),
+    ]
+}

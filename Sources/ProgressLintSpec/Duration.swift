@@ -1,0 +1,96 @@
+/// A span of time, as written in a spec (`250ms`, `1.5s`, `2m`, `1h`).
+public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The length in milliseconds.
+    public var milliseconds: Double
+
+    /// Creates a duration from milliseconds.
+    public init(milliseconds: Double) { self.milliseconds = milliseconds }
+
+    /// Creates a duration from seconds.
+    public static func seconds(_ s: Double) -> Duration { Duration(milliseconds: s * 1000) }
+
+    public static func < (lhs: Duration, rhs: Duration) -> Bool { lhs.milliseconds < rhs.milliseconds }
+
+    /// The duration in the largest unit that writes it exactly: `250ms`, `1.5s`, `2m`, `1h`.
+    public var description: String {
+        let ms = milliseconds
+        func format(_ x: Double) -> String {
+            x == x.rounded() ? String(Int(x)) : String(x)
+        }
+        if ms >= 3_600_000, (ms / 3_600_000) * 10 == ((ms / 3_600_000) * 10).rounded() { return format(ms / 3_600_000) + "h" }
+        if ms >= 60_000, (ms / 60_000) * 10 == ((ms / 60_000) * 10).rounded() { return format(ms / 60_000) + "m" }
+        if ms >= 1000 || ms == 0 { return format(ms / 1000) + "s" }
+        return format(ms) + "ms"
+    }
+
+    /// Why a text is not a duration.
+    public enum ParseError: Error, Equatable, Sendable {
+        /// A number with no unit, e.g. `30`.
+        case missingUnit(String)
+        /// Anything else.
+        case malformed
+    }
+
+    /// Parses `250ms`, `3s`, `1.5s`, `2m`, `1h`, `0s`.
+    public static func parse(_ text: Substring) throws(ParseError) -> Duration {
+        let text = text.trimmingSpaces
+        var digitsEnd = text.startIndex
+        var sawDigit = false
+        var sawDot = false
+        for index in text.indices {
+            let c = text[index]
+            if c.isASCII && c.isNumber {
+                sawDigit = true
+            } else if c == "." && !sawDot {
+                sawDot = true
+            } else {
+                break
+            }
+            digitsEnd = text.index(after: index)
+        }
+        let number = text[text.startIndex..<digitsEnd]
+        guard sawDigit, !number.hasSuffix("."), let value = Double(number) else { throw .malformed }
+        let unit = text[digitsEnd...]
+        switch unit {
+        case "ms": return Duration(milliseconds: value)
+        case "s": return Duration(milliseconds: value * 1000)
+        case "m": return Duration(milliseconds: value * 60_000)
+        case "h": return Duration(milliseconds: value * 3_600_000)
+        case "": throw .missingUnit(String(number))
+        default: throw .malformed
+        }
+    }
+}
+
+/// How long the work is expected to take: unknown, or a range (a single duration is a range of one).
+public enum ExpectedDuration: Hashable, Sendable, CustomStringConvertible {
+    /// Nobody knows; there is no upper bound.
+    case unknown
+    /// Between `lower` and `upper`.
+    case range(lower: Duration, upper: Duration)
+
+    /// The upper bound, or nil when unknown.
+    public var max: Duration? {
+        if case .range(_, let upper) = self { return upper }
+        return nil
+    }
+
+    /// Whether it is `unknown`.
+    public var isUnknown: Bool { self == .unknown }
+
+    public var description: String {
+        switch self {
+        case .unknown: return "unknown"
+        case .range(let lower, let upper): return lower == upper ? "\(upper)" : "\(lower)..\(upper)"
+        }
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,50 @@
+/// The platform components the spec format knows (its component table).
+public enum KnownComponent: String, SpecEnum {
+    case uiActivityIndicatorView = "UIActivityIndicatorView"
+    case uiProgressView = "UIProgressView"
+    case uiRefreshControl = "UIRefreshControl"
+    case progressView = "ProgressView"
+    case nsProgressIndicator = "NSProgressIndicator"
+    case progressBar = "ProgressBar"
+    case linearProgressIndicator = "LinearProgressIndicator"
+    case circularProgressIndicator = "CircularProgressIndicator"
+    case swipeRefreshLayout = "SwipeRefreshLayout"
+    case htmlProgress = "progress"
+    case activityIndicator = "ActivityIndicator"
+
+    /// Whether a component can be determinate.
+    public enum Determinacy: Sendable { case never, always, either }
+
+    /// The platforms it exists on.
+    public var platforms: Set<Platform> {
+        switch self {
+        case .uiActivityIndicatorView, .uiProgressView: return [.ios, .ipados, .tvos]
+        case .uiRefreshControl: return [.ios, .ipados]
+        case .progressView: return [.ios, .ipados, .macos, .tvos, .watchos]
+        case .nsProgressIndicator: return [.macos]
+        case .progressBar: return [.android, .ubuntuTouch]
+        case .linearProgressIndicator, .circularProgressIndicator, .swipeRefreshLayout: return [.android]
+        case .htmlProgress: return [.web]
+        case .activityIndicator: return [.ubuntuTouch]
+        }
+    }
+
+    /// The styles it can take.
+    public var styles: Set<IndicatorStyle> {
+        switch self {
+        case .uiActivityIndicatorView, .circularProgressIndicator, .activityIndicator: return [.spinner]
+        case .uiProgressView, .linearProgressIndicator, .htmlProgress: return [.bar]
+        case .uiRefreshControl, .swipeRefreshLayout: return [.refreshControl]
+        case .progressView, .nsProgressIndicator, .progressBar: return [.bar, .spinner]
+        }
+    }
+
+    /// Whether it can be determinate.
+    public var determinacy: Determinacy {
+        switch self {
+        case .uiActivityIndicatorView, .uiRefreshControl, .swipeRefreshLayout, .activityIndicator: return .never
+        case .uiProgressView: return .always
+        default: return .either
+        }
+    }
+}

@@ -1,0 +1,539 @@
+import ProgressLintYAML
+
+/// Decodes YAML documents into ``Screen``s, reporting every deviation from the
+/// spec format as a ``SpecIssue`` at the offending node. An invalid value is
+/// reported and left out; the rest of the spec is still decoded.
+public enum SpecDecoder {
+    /// Decodes one document. Returns nil for an empty document (nothing but comments).
+    public static func decode(_ document: YAMLDocument, documentIndex: Int) -> (screen: Screen?, issues: [SpecIssue]) {
+        guard let root = document.root, !document.isEmpty else { return (nil, []) }
+        var reader = SpecReader(document: document)
+        reader.reportDuplicateKeys()
+        let screen = reader.screen(root, documentIndex: documentIndex)
+        return (screen, reader.issues)
+    }
+}
+
+/// One key/value pair of a mapping, after merge keys are applied.
+struct Entry {
+    let key: NodeID
+    let name: String
+    let value: NodeID
+}
+
+/// The decoding pass over one document.
+struct SpecReader {
+    let document: YAMLDocument
+    var issues: [SpecIssue] = []
+    private var reported: Set<SpecIssue> = []
+
+    init(document: YAMLDocument) { self.document = document }
+
+    mutating func fail(_ message: String, at node: NodeID, _ kind: SpecIssue.Kind = .schema) {
+        let issue = SpecIssue(kind, message, at: node)
+        if reported.insert(issue).inserted { issues.append(issue) }
+    }
+
+    mutating func reportDuplicateKeys() {
+        for (duplicate, first) in document.duplicateKeys {
+            let name = document[duplicate].value
+            fail("duplicate key `\(name)`; it is already set on line \(document[first].range.start.line) "
+                 + "of this mapping; remove one", at: duplicate)
+        }
+    }
+
+    // MARK: Screen and indicators
+
+    mutating func screen(_ root: NodeID, documentIndex: Int) -> Screen? {
+        guard document[root].kind == .mapping else {
+            fail("a screen must be a mapping with `screen` and `indicators`, found \(describe(root))", at: root)
+            return nil
+        }
+        var screen = Screen(node: root, documentIndex: documentIndex)
+        var sawIndicators = false
+        var sawName = false
+        for entry in entries(of: root, allowed: SpecKeys.screen, in: "the screen") {
+            switch entry.name {
+            case "version":
+                let node = document[entry.value]
+                if node.kind == .scalar, node.style == .plain, node.value == "1" {
+                    screen.version = Located(1, at: entry.value)
+                } else {
+                    fail("`version: \(describe(entry.value))` is not supported; 1 is the only version of the spec format",
+                         at: entry.value)
+                }
+            case "platform":
+                screen.platform = enumeration(entry, Platform.self)
+            case "screen":
+                sawName = true
+                screen.name = text(entry)
+            case "indicators":
+                sawIndicators = true
+                screen.indicators = indicators(entry)
+            default:
+                break
+            }
+        }
+        if !sawName {
+            fail("missing required key `screen` (the screen's name, used in messages)", at: root)
+        }
+        if !sawIndicators {
+            fail("missing required key `indicators` (a list of the screen's indicators; it may be empty)", at: root)
+        }
+        checkDuplicateIDs(screen)
+        return screen
+    }
+
+    mutating func indicators(_ entry: Entry) -> [Indicator] {
+        let node = document[entry.value]
+        if node.isNull { return [] }
+        guard node.kind == .sequence else {
+            fail("`indicators` must be a list of indicators, found \(describe(entry.value))", at: entry.value)
+            return []
+        }
+        var result: [Indicator] = []
+        result.reserveCapacity(node.count)
+        for item in node.items {
+            if let indicator = indicator(item) { result.append(indicator) }
+        }
+        return result
+    }
+
+    mutating func checkDuplicateIDs(_ screen: Screen) {
+        var seen: [String: NodeID] = [:]
+        for indicator in screen.indicators {
+            guard let id = indicator.id else { continue }
+            if let first = seen[id.value] {
+                if first != id.node {
+                    fail("indicator id '\(id.value)' is already used on line \(document[first].range.start.line) "
+                         + "of screen '\(screen.displayName)'; give each indicator its own id",
+                         at: id.node, .duplicateID)
+                }
+            } else {
+                seen[id.value] = id.node
+            }
+        }
+    }
+
+    mutating func indicator(_ id: NodeID) -> Indicator? {
+        guard document[id].kind == .mapping else {
+            fail("each item of `indicators` must be a mapping with at least `id` and `style`, found \(describe(id))",
+                 at: id)
+            return nil
+        }
+        var indicator = Indicator(node: id)
+        var sawID = false
+        var sawStyle = false
+        for entry in entries(of: id, allowed: SpecKeys.indicator, in: "an indicator") {
+            switch entry.name {
+            case "id": sawID = true; indicator.id = text(entry)
+            case "style": sawStyle = true; indicator.style = enumeration(entry, IndicatorStyle.self)
+            case "determinate": indicator.determinate = bool(entry)
+            case "component": indicator.component = text(entry)
+            case "task": indicator.task = text(entry)
+            case "purpose": indicator.purpose = enumeration(entry, Purpose.self)
+            case "duration": indicator.duration = expectedDuration(entry)
+            case "show-after": indicator.showAfter = duration(entry)
+            case "presentation": indicator.presentation = enumeration(entry, Presentation.self)
+            case "other-actions": indicator.otherActions = enumeration(entry, OtherActions.self)
+            case "user-initiated": indicator.userInitiated = bool(entry)
+            case "location": indicator.location = enumeration(entry, Location.self)
+            case "track": indicator.track = enumeration(entry, Track.self)
+            case "label": indicator.label = text(entry)
+            case "accessibility": indicator.accessibility = accessibility(entry)
+            case "reduce-motion": indicator.reduceMotion = reduceMotion(entry)
+            case "cancel": indicator.cancel = cancel(entry)
+            case "close": indicator.close = bool(entry)
+            case "pause": indicator.pause = bool(entry)
+            case "updates-every": indicator.updatesEvery = duration(entry)
+            case "phases": indicator.phases = phases(entry)
+            case "on-total-change": indicator.onTotalChange = enumeration(entry, TotalChange.self)
+            case "failure": indicator.failure = failure(entry)
+            case "stall": indicator.stall = stall(entry)
+            case "becomes": indicator.becomes = becomes(entry)
+            case "title": indicator.title = text(entry)
+            case "auto-refresh": indicator.autoRefresh = autoRefresh(entry)
+            default: break
+            }
+        }
+        if !sawID { fail("missing required key `id` in an indicator; give it an id unique within the screen", at: id) }
+        if !sawStyle {
+            fail("missing required key `style` in indicator '\(indicator.displayID)'; use bar, spinner or refresh-control",
+                 at: id)
+        }
+        return indicator
+    }
+
+    // MARK: Nested mappings
+
+    mutating func accessibility(_ entry: Entry) -> Located<Accessibility>? {
+        guard let pairs = mapping(entry, allowed: SpecKeys.accessibility) else { return nil }
+        var value = Accessibility()
+        for e in pairs {
+            switch e.name {
+            case "label": value.label = text(e)
+            case "focus": value.focus = enumeration(e, Focus.self)
+            case "focus-after": value.focusAfter = enumeration(e, FocusAfter.self)
+            case "announce": value.announce = announce(e)
+            default: break
+            }
+        }
+        return Located(value, at: entry.value)
+    }
+
+    mutating func announce(_ entry: Entry) -> Located<Announce>? {
+        guard let pairs = mapping(entry, allowed: SpecKeys.announce) else { return nil }
+        var value = Announce()
+        for e in pairs {
+            switch e.name {
+            case "start": value.start = text(e)
+            case "completion": value.completion = text(e)
+            case "progress-every": value.progressEvery = duration(e)
+            case "repeat-every": value.repeatEvery = duration(e)
+            default: break
+            }
+        }
+        return Located(value, at: entry.value)
+    }
+
+    mutating func reduceMotion(_ entry: Entry) -> Located<ReduceMotion>? {
+        let node = document[entry.value]
+        if node.kind == .scalar && !node.isNull {
+            switch node.value {
+            case "stop-animation": return Located(.stopAnimation, at: entry.value)
+            case "none": return Located(.none, at: entry.value)
+            default:
+                fail("`reduce-motion: \(describe(entry.value))` is not valid; use a mapping with `replace-with` "
+                     + "(and `follow-up`), or stop-animation, or none", at: entry.value)
+                return nil
+            }
+        }
+        guard let pairs = mapping(entry, allowed: SpecKeys.reduceMotion) else { return nil }
+        var value = ReduceMotionFallback()
+        for e in pairs {
+            switch e.name {
+            case "replace-with": value.replaceWith = text(e)
+            case "follow-up": value.followUp = text(e)
+            case "follow-up-after": value.followUpAfter = duration(e)
+            default: break
+            }
+        }
+        return Located(.fallback(value), at: entry.value)
+    }
+
+    mutating func cancel(_ entry: Entry) -> Located<Cancel>? {
+        if document[entry.value].kind == .scalar {
+            return bool(entry).map { Located(Cancel(isOffered: $0.value), at: $0.node) }
+        }
+        guard let pairs = mapping(entry, allowed: SpecKeys.cancel, alsoAllowed: "true or false") else { return nil }
+        var value = Cancel(isOffered: true)
+        for e in pairs {
+            switch e.name {
+            case "label": value.label = text(e)
+            case "discards-progress": value.discardsProgress = bool(e)
+            case "confirm": value.confirm = bool(e)
+            default: break
+            }
+        }
+        return Located(value, at: entry.value)
+    }
+
+    mutating func phases(_ entry: Entry) -> Located<[Phase]>? {
+        guard let items = list(entry) else { return nil }
+        var result: [Phase] = []
+        for item in items {
+            guard let pairs = mapping(Entry(key: entry.key, name: "phases", value: item), allowed: SpecKeys.phase,
+                                      what: "each phase") else { continue }
+            var phase = Phase(node: item)
+            for e in pairs {
+                switch e.name {
+                case "name": phase.name = text(e)
+                case "share": phase.share = fraction(e)
+                case "duration": phase.duration = duration(e)
+                case "verifies": phase.verifies = bool(e)
+                default: break
+                }
+            }
+            result.append(phase)
+        }
+        return Located(result, at: entry.value)
+    }
+
+    mutating func failure(_ entry: Entry) -> Located<Failure>? {
+        guard let pairs = mapping(entry, allowed: SpecKeys.failure) else { return nil }
+        var value = Failure()
+        for e in pairs {
+            switch e.name {
+            case "fills": value.fills = bool(e)
+            case "message": value.message = text(e)
+            case "retry": value.retry = bool(e)
+            default: break
+            }
+        }
+        return Located(value, at: entry.value)
+    }
+
+    mutating func stall(_ entry: Entry) -> Located<Stall>? {
+        guard let pairs = mapping(entry, allowed: SpecKeys.stall) else { return nil }
+        var value = Stall()
+        for e in pairs {
+            switch e.name {
+            case "after": value.after = duration(e)
+            case "message": value.message = text(e)
+            case "retry": value.retry = bool(e)
+            default: break
+            }
+        }
+        return Located(value, at: entry.value)
+    }
+
+    mutating func becomes(_ entry: Entry) -> Located<[BecomesState]>? {
+        guard let items = list(entry) else { return nil }
+        var result: [BecomesState] = []
+        for item in items {
+            guard let pairs = mapping(Entry(key: entry.key, name: "becomes", value: item), allowed: SpecKeys.becomes,
+                                      what: "each state of `becomes`") else { continue }
+            var state = BecomesState(node: item)
+            for e in pairs {
+                switch e.name {
+                case "when": state.when = text(e)
+                case "style": state.style = enumeration(e, IndicatorStyle.self)
+                case "determinate": state.determinate = bool(e)
+                default: break
+                }
+            }
+            result.append(state)
+        }
+        return Located(result, at: entry.value)
+    }
+
+    mutating func autoRefresh(_ entry: Entry) -> Located<AutoRefresh>? {
+        let node = document[entry.value]
+        if node.kind == .scalar, node.style == .plain, node.value == "false" {
+            return Located(.disabled, at: entry.value)
+        }
+        if node.kind == .scalar, node.style == .plain, node.value == "true" {
+            fail("`auto-refresh: true` says nothing about how often; write a duration such as 5m, or false",
+                 at: entry.value)
+            return nil
+        }
+        return duration(entry).map { Located(.every($0.value), at: $0.node) }
+    }
+
+    // MARK: Mappings, lists and merge keys
+
+    /// The pairs of a mapping value, checked against `allowed`; nil (reported) when it is not a mapping.
+    mutating func mapping(_ entry: Entry, allowed: [String], what: String? = nil, alsoAllowed: String? = nil) -> [Entry]? {
+        let node = document[entry.value]
+        guard node.kind == .mapping else {
+            let subject = what ?? "`\(entry.name)`"
+            let expected = alsoAllowed.map { "a mapping or \($0)" } ?? "a mapping"
+            fail("\(subject) must be \(expected) (with \(allowed.map { "`\($0)`" }.joined(separator: ", "))), "
+                 + "found \(describe(entry.value))", at: entry.value)
+            return nil
+        }
+        return entries(of: entry.value, allowed: allowed, in: what ?? "`\(entry.name)`")
+    }
+
+    mutating func list(_ entry: Entry) -> [NodeID]? {
+        let node = document[entry.value]
+        guard node.kind == .sequence else {
+            fail("`\(entry.name)` must be a list, found \(describe(entry.value))", at: entry.value)
+            return nil
+        }
+        return node.items
+    }
+
+    /// A mapping's pairs with `<<` merges applied (written keys win, then earlier merges),
+    /// unknown and non-text keys reported, and repeated keys taken once.
+    mutating func entries(of mapping: NodeID, allowed: [String], in place: String) -> [Entry] {
+        var result: [Entry] = []
+        var names: Set<String> = []
+        collect(mapping, allowed: allowed, place: place, into: &result, names: &names, mergeDepth: 0)
+        return result
+    }
+
+    private mutating func collect(
+        _ mapping: NodeID, allowed: [String], place: String, into result: inout [Entry], names: inout Set<String>,
+        mergeDepth: Int
+    ) {
+        var merges: [NodeID] = []
+        for (key, value) in document[mapping].pairs {
+            let keyNode = document[key]
+            guard keyNode.kind == .scalar else {
+                fail("keys must be plain text; found \(describe(key)) as a key", at: key)
+                continue
+            }
+            let name = keyNode.value
+            if name == "<<" && keyNode.style == .plain {
+                merges.append(value)
+                continue
+            }
+            guard allowed.contains(name) else {
+                var message = "unknown key `\(name)` in \(place)"
+                if let suggestion = SpecKeys.suggestion(for: name, among: allowed) {
+                    message += "; did you mean `\(suggestion)`?"
+                } else {
+                    message += "; expected one of \(allowed.map { "`\($0)`" }.joined(separator: ", "))"
+                }
+                fail(message, at: key)
+                continue
+            }
+            if names.insert(name).inserted {
+                result.append(Entry(key: key, name: name, value: value))
+            }
+        }
+        guard !merges.isEmpty else { return }
+        guard mergeDepth < 32 else {
+            fail("merge keys (`<<`) chain more than 32 levels deep", at: mapping)
+            return
+        }
+        for merge in merges {
+            let node = document[merge]
+            var sources: [NodeID] = []
+            switch node.kind {
+            case .mapping: sources = [merge]
+            case .sequence: sources = node.items
+            case .scalar:
+                fail("`<<` must merge a mapping (`<<: *anchor`) or a list of them, found \(describe(merge))", at: merge)
+            }
+            for source in sources {
+                guard document[source].kind == .mapping else {
+                    fail("`<<` must merge mappings, found \(describe(source))", at: source)
+                    continue
+                }
+                collect(source, allowed: allowed, place: place, into: &result, names: &names,
+                        mergeDepth: mergeDepth + 1)
+            }
+        }
+    }
+
+    // MARK: Scalars
+
+    /// A short rendering of a node for messages.
+    func describe(_ id: NodeID) -> String {
+        let node = document[id]
+        switch node.kind {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar:
+            if node.isNull { return node.value.isEmpty ? "nothing" : "`\(node.value)`" }
+            var value = node.value
+            if value.count > 40 { value = String(value.prefix(37)) + "…" }
+            return node.style.isQuotedOrBlock ? "\"\(value)\"" : value
+        }
+    }
+
+    mutating func scalar(_ entry: Entry, expected: String) -> YAMLNode? {
+        let node = document[entry.value]
+        guard node.kind == .scalar else {
+            fail("`\(entry.name)` must be \(expected), found \(describe(entry.value))", at: entry.value)
+            return nil
+        }
+        if node.isNull {
+            fail("`\(entry.name)` has no value; write \(expected), or remove the key", at: entry.value)
+            return nil
+        }
+        return node
+    }
+
+    mutating func text(_ entry: Entry) -> Located<String>? {
+        guard let node = scalar(entry, expected: "text") else { return nil }
+        return Located(node.value, at: entry.value)
+    }
+
+    mutating func bool(_ entry: Entry) -> Located<Bool>? {
+        guard let node = scalar(entry, expected: "true or false") else { return nil }
+        if node.style == .plain {
+            switch node.value {
+            case "true", "True", "TRUE": return Located(true, at: entry.value)
+            case "false", "False", "FALSE": return Located(false, at: entry.value)
+            case "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y", "n", "N":
+                let meant = ["yes", "on", "y"].contains(node.value.lowercased()) ? "true" : "false"
+                fail("`\(entry.name): \(node.value)` is a YAML 1.1 boolean; use true/false (here `\(meant)`)",
+                     at: entry.value)
+                return nil
+            default: break
+            }
+        }
+        fail("`\(entry.name)` must be true or false, found \(describe(entry.value))", at: entry.value)
+        return nil
+    }
+
+    mutating func enumeration<E: SpecEnum>(_ entry: Entry, _ type: E.Type) -> Located<E>? {
+        let choices = E.allCases.map(\.rawValue)
+        guard let node = scalar(entry, expected: "one of \(choices.joined(separator: ", "))") else { return nil }
+        if let value = E(rawValue: node.value) { return Located(value, at: entry.value) }
+        var message = "`\(entry.name): \(describe(entry.value))` is not valid; use one of \(choices.joined(separator: ", "))"
+        if let suggestion = SpecKeys.suggestion(for: node.value, among: choices) {
+            message += " (did you mean `\(suggestion)`?)"
+        }
+        fail(message, at: entry.value)
+        return nil
+    }
+
+    mutating func duration(_ entry: Entry) -> Located<Duration>? {
+        guard let node = scalar(entry, expected: "a duration such as 250ms, 3s, 2m or 1h") else { return nil }
+        return parseDuration(node.value[...], entry: entry).map { Located($0, at: entry.value) }
+    }
+
+    private mutating func parseDuration(_ text: Substring, entry: Entry) -> Duration? {
+        do {
+            return try Duration.parse(text)
+        } catch .missingUnit(let number) {
+            fail("`\(entry.name): \(number)` has no unit; add one: \(number)ms, \(number)s, \(number)m or \(number)h",
+                 at: entry.value)
+        } catch {
+            fail("`\(entry.name): \(describe(entry.value))` is not a duration; write a number with a unit "
+                 + "(ms, s, m, h), such as 250ms, 1.5s or 2m", at: entry.value)
+        }
+        return nil
+    }
+
+    mutating func expectedDuration(_ entry: Entry) -> Located<ExpectedDuration>? {
+        guard let node = scalar(entry, expected: "a duration, a range such as 2s..30s, or unknown") else { return nil }
+        let value = node.value[...]
+        if value == "unknown" { return Located(.unknown, at: entry.value) }
+        if let dots = value.range(of: "..") {
+            guard let lower = parseDuration(value[..<dots.lowerBound], entry: entry),
+                  let upper = parseDuration(value[dots.upperBound...], entry: entry) else { return nil }
+            guard lower <= upper else {
+                fail("`\(entry.name): \(value)` has its lower bound above its upper bound; write \(upper)..\(lower)",
+                     at: entry.value)
+                return nil
+            }
+            return Located(.range(lower: lower, upper: upper), at: entry.value)
+        }
+        guard let single = parseDuration(value, entry: entry) else { return nil }
+        return Located(.range(lower: single, upper: single), at: entry.value)
+    }
+
+    mutating func fraction(_ entry: Entry) -> Located<Double>? {
+        guard let node = scalar(entry, expected: "a fraction from 0 to 1") else { return nil }
+        guard node.style == .plain, let value = Double(node.value), value.isFinite else {
+            fail("`\(entry.name)` must be a fraction from 0 to 1 such as 0.25, found \(describe(entry.value))",
+                 at: entry.value)
+            return nil
+        }
+        guard value >= 0 && value <= 1 else {
+            fail("`\(entry.name): \(node.value)` is outside 0..1; a share is a fraction of the whole indicator",
+                 at: entry.value)
+            return nil
+        }
+        return Located(value, at: entry.value)
+    }
+}
+
+extension Substring {
+    func range(of needle: String) -> Range<Index>? {
+        let n = Array(needle.utf8)
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].utf8.starts(with: n) {
+                return i..<self.utf8.index(i, offsetBy: n.count)
+            }
+            i = index(after: i)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,24 @@
+import ProgressLintYAML
+
+/// A problem found while decoding a spec: reported as `spec-schema` or `duplicate-id`.
+public struct SpecIssue: Hashable, Sendable {
+    /// Which input rule reports it.
+    public enum Kind: String, Sendable {
+        case schema = "spec-schema"
+        case duplicateID = "duplicate-id"
+    }
+
+    /// Which input rule reports it.
+    public var kind: Kind
+    /// What is wrong and what to do instead.
+    public var message: String
+    /// The node it concerns.
+    public var node: NodeID
+
+    /// Creates an issue.
+    public init(_ kind: Kind, _ message: String, at node: NodeID) {
+        self.kind = kind
+        self.message = message
+        self.node = node
+    }
+}

@@ -1,0 +1,103 @@
+/// One YAML document: an arena of nodes with their source ranges.
+///
+/// Nodes are addressed by ``NodeID``. Collections list their children in one
+/// shared array, so a document costs a few arrays however many nodes it has.
+public struct YAMLDocument: Sendable {
+    var nodes: [NodeRecord] = []
+    var children: [Int32] = []
+
+    /// The root node, or nil for a document with no content.
+    public internal(set) var root: NodeID?
+    /// Where the document starts (its `---`, or its first node).
+    public internal(set) var start: SourcePosition = .start
+    /// Keys that repeat an earlier key of the same mapping: (the repeated key, the first one).
+    public internal(set) var duplicateKeys: [(duplicate: NodeID, first: NodeID)] = []
+
+    /// How many nodes the document holds (aliases not expanded).
+    public var nodeCount: Int { nodes.count }
+
+    /// Every node, in the order they start in the source.
+    public var nodeIDs: [NodeID] { (0..<nodes.count).map { NodeID($0) } }
+
+    /// A read-only view of a node.
+    public subscript(id: NodeID) -> YAMLNode { YAMLNode(document: self, id: id) }
+
+    /// Whether the document has no content: no root, or an empty plain scalar.
+    public var isEmpty: Bool {
+        guard let root else { return true }
+        let node = self[root]
+        return node.kind == .scalar && node.style == .plain && node.value.isEmpty && node.tag == nil
+    }
+}
+
+/// A view of one node of a ``YAMLDocument``.
+public struct YAMLNode {
+    let document: YAMLDocument
+    /// The node's identity.
+    public let id: NodeID
+
+    private var record: NodeRecord { document.nodes[Int(id.index)] }
+
+    /// Scalar, sequence or mapping.
+    public var kind: NodeKind { record.kind }
+    /// How a scalar was written (`.none` for collections).
+    public var style: ScalarStyle { record.style }
+    /// Whether a collection was written in flow style (`[…]`, `{…}`).
+    public var isFlow: Bool { record.flow }
+    /// Start and end of the node in the source.
+    public var range: SourceRange { record.range }
+    /// The scalar's text (empty for collections).
+    public var value: String { record.value }
+    /// The node's explicit tag, if any.
+    public var tag: String? { record.tag }
+
+    /// A plain scalar that YAML reads as null (`~`, `null`, or nothing).
+    public var isNull: Bool {
+        guard kind == .scalar, style == .plain, tag == nil else { return false }
+        switch value {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+
+    /// The collection that first holds this node, nil for the root.
+    public var parent: NodeID? {
+        let p = record.parent
+        return p < 0 ? nil : NodeID(p)
+    }
+
+    /// The items of a sequence (empty for other kinds).
+    public var items: [NodeID] {
+        guard kind == .sequence else { return [] }
+        return childSlice.map { NodeID($0) }
+    }
+
+    /// The key/value pairs of a mapping, in source order (empty for other kinds).
+    public var pairs: [(key: NodeID, value: NodeID)] {
+        guard kind == .mapping else { return [] }
+        let slice = childSlice
+        var result: [(key: NodeID, value: NodeID)] = []
+        result.reserveCapacity(slice.count / 2)
+        var i = slice.startIndex
+        while i + 1 < slice.endIndex {
+            result.append((NodeID(slice[i]), NodeID(slice[i + 1])))
+            i += 2
+        }
+        return result
+    }
+
+    /// Number of items of a sequence, or pairs of a mapping.
+    public var count: Int {
+        switch kind {
+        case .scalar: return 0
+        case .sequence: return Int(record.childCount)
+        case .mapping: return Int(record.childCount) / 2
+        }
+    }
+
+    private var childSlice: ArraySlice<Int32> {
+        let r = record
+        let start = Int(r.firstChild)
+        return document.children[start..<start + Int(r.childCount)]
+    }
+}

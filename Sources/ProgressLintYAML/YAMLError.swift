@@ -1,0 +1,44 @@
+/// Why a YAML stream could not be read. Each carries the position where it was found.
+public struct YAMLError: Error, Hashable, Sendable {
+    /// What kind of problem stopped the parse.
+    public enum Kind: String, Sendable {
+        /// libyaml rejected the text (scanner or parser error).
+        case syntax
+        /// The bytes are not UTF-8 text (invalid sequences, UTF-16, control characters).
+        case encoding
+        /// Collections nest deeper than the configured limit.
+        case depth
+        /// Aliases reach more nodes than the configured budget.
+        case aliasBudget
+        /// An alias names an anchor that was never defined.
+        case unknownAlias
+    }
+
+    /// What kind of problem it is.
+    public var kind: Kind
+    /// A lower-case message that says what is wrong.
+    public var message: String
+    /// Where it was found.
+    public var position: SourcePosition
+
+    /// Creates an error.
+    public init(kind: Kind, message: String, position: SourcePosition) {
+        self.kind = kind
+        self.message = message
+        self.position = position
+    }
+}
+
+/// Bounds on what one file may cost to read.
+public struct YAMLLimits: Hashable, Sendable {
+    /// Deepest nesting of collections allowed.
+    public var maxDepth: Int
+    /// Most nodes that aliases may reach in one document, counted with what they contain.
+    public var maxAliasNodes: Int
+
+    /// Creates limits.
+    public init(maxDepth: Int = 1000, maxAliasNodes: Int = 10_000) {
+        self.maxDepth = maxDepth
+        self.maxAliasNodes = maxAliasNodes
+    }
+}

@@ -1,0 +1,292 @@
+internal import CYAML
+
+/// Reads a YAML stream with libyaml's event API into ``YAMLDocument``s.
+///
+/// The tree is built without recursion, so nesting costs heap, never stack; depth
+/// and alias expansion are bounded by ``YAMLLimits`` and end the parse with a
+/// ``YAMLError`` at the point where the bound was crossed.
+public enum YAMLParser {
+    /// Parses every document of `bytes`.
+    public static func parse(_ bytes: [UInt8], limits: YAMLLimits = YAMLLimits()) throws(YAMLError) -> [YAMLDocument] {
+        if let encodingError = checkByteOrderMark(bytes) { throw encodingError }
+        var builder = Builder(limits: limits)
+        let result: YAMLError? = bytes.withUnsafeBufferPointer { buffer in
+            builder.run(buffer, original: bytes)
+        }
+        if let result { throw result }
+        return builder.documents
+    }
+
+    /// Parses UTF-8 text.
+    public static func parse(_ text: String, limits: YAMLLimits = YAMLLimits()) throws(YAMLError) -> [YAMLDocument] {
+        try parse(Array(text.utf8), limits: limits)
+    }
+
+    private static func checkByteOrderMark(_ bytes: [UInt8]) -> YAMLError? {
+        guard bytes.count >= 2 else { return nil }
+        if (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
+            return YAMLError(
+                kind: .encoding,
+                message: "the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8",
+                position: .start)
+        }
+        return nil
+    }
+}
+
+/// Builds the node arena from events.
+private struct Builder {
+    let limits: YAMLLimits
+    var documents: [YAMLDocument] = []
+
+    private var document = YAMLDocument()
+    /// Open collections: node index, and where their children start in `scratch`.
+    private var open: [(node: Int32, scratchStart: Int)] = []
+    private var scratch: [Int32] = []
+    private var anchors: [String: Int32] = [:]
+    private var aliasNodes = 0
+
+    init(limits: YAMLLimits) { self.limits = limits }
+
+    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>, original: [UInt8]) -> YAMLError? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) != 0 else {
+            return YAMLError(kind: .syntax, message: "libyaml could not start (out of memory)", position: .start)
+        }
+        defer { yaml_parser_delete(&parser) }
+        var empty: UInt8 = 0
+        if let base = buffer.baseAddress, buffer.count > 0 {
+            yaml_parser_set_input_string(&parser, base, buffer.count)
+        } else {
+            yaml_parser_set_input_string(&parser, &empty, 0)
+        }
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) != 0 else {
+                return Builder.error(from: parser, bytes: original)
+            }
+            let type = event.type
+            let error = handle(&event)
+            yaml_event_delete(&event)
+            if let error { return error }
+            if type == YAML_STREAM_END_EVENT { return nil }
+        }
+    }
+
+    private mutating func handle(_ event: inout yaml_event_t) -> YAMLError? {
+        let range = SourceRange(start: Builder.position(event.start_mark), end: Builder.position(event.end_mark))
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            document = YAMLDocument()
+            document.start = range.start
+            anchors.removeAll(keepingCapacity: true)
+            aliasNodes = 0
+        case YAML_DOCUMENT_END_EVENT:
+            documents.append(document)
+            document = YAMLDocument()
+        case YAML_SCALAR_EVENT:
+            let s = event.data.scalar
+            let value = String(decoding: UnsafeBufferPointer(start: s.value, count: s.length), as: UTF8.self)
+            let style: ScalarStyle
+            switch s.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
+            }
+            let index = add(NodeRecord(
+                kind: .scalar, style: style, flow: false, range: range, value: value,
+                tag: Builder.string(s.tag), parent: -1, firstChild: 0, childCount: 0, expandedSize: 1))
+            register(anchor: s.anchor, node: index)
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            if open.count >= limits.maxDepth {
+                return YAMLError(
+                    kind: .depth,
+                    message: "collections nest deeper than \(limits.maxDepth) levels (limits.max-depth)",
+                    position: range.start)
+            }
+            let isSequence = event.type == YAML_SEQUENCE_START_EVENT
+            let tag: String?
+            let anchor: UnsafeMutablePointer<yaml_char_t>?
+            let flow: Bool
+            if isSequence {
+                tag = Builder.string(event.data.sequence_start.tag)
+                anchor = event.data.sequence_start.anchor
+                flow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            } else {
+                tag = Builder.string(event.data.mapping_start.tag)
+                anchor = event.data.mapping_start.anchor
+                flow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+            }
+            let index = add(NodeRecord(
+                kind: isSequence ? .sequence : .mapping, style: .none, flow: flow, range: range, value: "",
+                tag: tag, parent: -1, firstChild: 0, childCount: 0, expandedSize: 1))
+            register(anchor: anchor, node: index)
+            open.append((index, scratch.count))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            close(end: range.end)
+        case YAML_ALIAS_EVENT:
+            let name = Builder.string(event.data.alias.anchor) ?? ""
+            guard let target = anchors[name] else {
+                return YAMLError(
+                    kind: .unknownAlias, message: "alias '*\(name)' refers to no anchor defined before it",
+                    position: range.start)
+            }
+            if open.contains(where: { $0.node == target }) {
+                return YAMLError(
+                    kind: .syntax, message: "alias '*\(name)' refers to a collection that contains it (a recursive alias)",
+                    position: range.start)
+            }
+            let size = document.nodes[Int(target)].expandedSize
+            aliasNodes = aliasNodes &+ size
+            if size > limits.maxAliasNodes || aliasNodes > limits.maxAliasNodes {
+                return YAMLError(
+                    kind: .aliasBudget,
+                    message: "aliases in this document reach more than \(limits.maxAliasNodes) nodes "
+                        + "(limits.max-alias-nodes); is this an alias bomb?",
+                    position: range.start)
+            }
+            attach(target, size: size)
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func add(_ record: NodeRecord) -> Int32 {
+        let index = Int32(document.nodes.count)
+        document.nodes.append(record)
+        attach(index, size: 1)
+        return index
+    }
+
+    /// Adds a node to the open collection, or makes it the root.
+    private mutating func attach(_ index: Int32, size: Int) {
+        if let top = open.last {
+            scratch.append(index)
+            if document.nodes[Int(index)].parent < 0 && index != top.node && document.root?.index != index {
+                document.nodes[Int(index)].parent = top.node
+            }
+            let parentSize = document.nodes[Int(top.node)].expandedSize
+            document.nodes[Int(top.node)].expandedSize = parentSize.addingReportingOverflow(size).overflow
+                ? Int.max : parentSize + size
+        } else if document.root == nil {
+            document.root = NodeID(index)
+        }
+    }
+
+    private mutating func close(end: SourcePosition) {
+        guard let (node, scratchStart) = open.popLast() else { return }
+        let first = Int32(document.children.count)
+        let count = scratch.count - scratchStart
+        document.children.append(contentsOf: scratch[scratchStart...])
+        scratch.removeSubrange(scratchStart...)
+        document.nodes[Int(node)].firstChild = first
+        document.nodes[Int(node)].childCount = Int32(count)
+        document.nodes[Int(node)].range.end = end
+        if document.nodes[Int(node)].kind == .mapping {
+            findDuplicateKeys(from: Int(first), count: count)
+        }
+        // The finished collection's expanded size feeds its parent's.
+        if let top = open.last {
+            let size = document.nodes[Int(node)].expandedSize - 1
+            let parentSize = document.nodes[Int(top.node)].expandedSize
+            document.nodes[Int(top.node)].expandedSize = parentSize.addingReportingOverflow(size).overflow
+                ? Int.max : parentSize + size
+        }
+    }
+
+    private mutating func findDuplicateKeys(from first: Int, count: Int) {
+        let pairs = count / 2
+        guard pairs > 1 else { return }
+        if pairs <= 16 {
+            for i in 1..<pairs {
+                let key = document.nodes[Int(document.children[first + 2 * i])]
+                guard key.kind == .scalar else { continue }
+                for j in 0..<i {
+                    let earlier = document.nodes[Int(document.children[first + 2 * j])]
+                    if earlier.kind == .scalar && earlier.value == key.value {
+                        document.duplicateKeys.append(
+                            (NodeID(document.children[first + 2 * i]), NodeID(document.children[first + 2 * j])))
+                        break
+                    }
+                }
+            }
+        } else {
+            var seen: [String: Int32] = [:]
+            for i in 0..<pairs {
+                let keyIndex = document.children[first + 2 * i]
+                let key = document.nodes[Int(keyIndex)]
+                guard key.kind == .scalar else { continue }
+                if let earlier = seen[key.value] {
+                    document.duplicateKeys.append((NodeID(keyIndex), NodeID(earlier)))
+                } else {
+                    seen[key.value] = keyIndex
+                }
+            }
+        }
+    }
+
+    private mutating func register(anchor: UnsafeMutablePointer<yaml_char_t>?, node: Int32) {
+        guard let name = Builder.string(anchor) else { return }
+        anchors[name] = node
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    private static func position(_ mark: yaml_mark_t) -> SourcePosition {
+        SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1, characterOffset: Int(mark.index))
+    }
+
+    /// Turns libyaml's error state into a ``YAMLError``.
+    static func error(from parser: yaml_parser_t, bytes: [UInt8]) -> YAMLError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+        if parser.error == YAML_READER_ERROR {
+            let offset = min(Int(parser.problem_offset), bytes.count)
+            let position = TextPosition.of(byteOffset: offset, in: bytes)
+            let detail: String
+            if parser.problem_value >= 0 {
+                let value = String(UInt32(parser.problem_value), radix: 16, uppercase: true)
+                detail = "\(problem) (0x\(value))"
+            } else {
+                detail = problem
+            }
+            return YAMLError(kind: .encoding, message: "the file is not UTF-8 text: \(detail)", position: position)
+        }
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) {
+            let mark = parser.context_mark
+            message += " (\(context) at line \(mark.line + 1), column \(mark.column + 1))"
+        }
+        return YAMLError(kind: .syntax, message: message, position: position(parser.problem_mark))
+    }
+}
+
+/// Positions computed from raw bytes, for errors that libyaml reports as byte offsets.
+enum TextPosition {
+    /// The line and column of the byte at `byteOffset`, counting characters leniently.
+    static func of(byteOffset: Int, in bytes: [UInt8]) -> SourcePosition {
+        var line = 1
+        var column = 1
+        var characters = 0
+        var i = 0
+        while i < byteOffset && i < bytes.count {
+            let byte = bytes[i]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            if byte & 0xC0 != 0x80 { characters += 1 }
+            i += 1
+        }
+        return SourcePosition(line: line, column: column, characterOffset: characters)
+    }
+}

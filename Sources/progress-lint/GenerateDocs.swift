@@ -1,0 +1,25 @@
+import ArgumentParser
+import ProgressLintReporters
+import ProgressLintRules
+
+/// `progress-lint generate-docs`: writes `Rules/<rule-id>.md` for every rule and removes orphaned pages.
+struct GenerateDocs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate-docs",
+        abstract: "Regenerate the rule pages under Rules/ from the rules' descriptions."
+    )
+
+    @Option(help: "The folder to write the pages to.")
+    var output: String = RulePage.folder
+
+    func run() throws {
+        let pages = RuleRegistry.descriptions.map { (RulePage.fileName(for: $0.id), RulePage.render($0)) }
+        do {
+            try DocsFolder.sync(pages, in: output)
+        } catch {
+            Output.standardError("progress-lint: cannot write \(error.path): \(error.reason)\n")
+            throw ExitCode(2)
+        }
+        Output.standardOutput("wrote \(pages.count) rule pages to \(output)/\n")
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import ProgressLintReporters
+
+/// `progress-lint`: the root command. Linting is the default subcommand.
+@main
+struct ProgressLint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "progress-lint",
+        abstract: "Lint progress-indicator UI specs against platform guidelines and accessibility practice.",
+        discussion: """
+            Exit status: 0 when no error was reported, 1 when one was, 2 for usage, configuration or I/O failures.
+            """,
+        version: Tool.version,
+        subcommands: [Lint.self, ListRules.self, Explain.self, GenerateDocs.self],
+        defaultSubcommand: Lint.self
+    )
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || error is ExitCode {
+                exit(withError: error)
+            }
+            // Usage mistakes exit 2, like the other failures that are not findings.
+            Output.standardError(fullMessage(for: error) + "\n" + "Run 'progress-lint --help' for usage.\n")
+            exit(withError: ExitCode(2))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ProgressLintCore
+import ProgressLintReporters
+import ProgressLintRules
+import Testing
+
+/// Every rule's own examples are its tests: each triggering example must produce
+/// exactly the diagnostics its `↓` markers show, each non-triggering one none.
+@Suite struct RuleExampleTests {
+    static let ids = RuleRegistry.descriptions.map(\.id)
+
+    static func lint(_ example: RuleExample) throws -> RunResult {
+        var configuration = Configuration()
+        if let config = example.config {
+            configuration = try RuleRegistry.makeConfigurationLoader()
+                .load(Array(config.utf8), path: "example-config.yml", directory: "/")
+        }
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        return runner.run(inMemory: [("example.yaml", Array(example.source.utf8))], configuration: configuration)
+    }
+
+    @Test("triggering examples report exactly the marked positions", arguments: ids)
+    func triggeringExamplesReportExactlyTheMarkedPositions(id: String) throws {
+        let rule = try #require(RuleRegistry.description(of: id))
+        #expect(!rule.triggeringExamples.isEmpty, "\(id) has no triggering example")
+        for example in rule.triggeringExamples {
+            let expected = ExampleMarkers.positions(in: example.yaml).map { "\($0.line):\($0.column)" }
+            #expect(!expected.isEmpty, "a triggering example of \(id) has no ↓ marker:\n\(example.yaml)")
+            let result = try Self.lint(example)
+            let actual = result.diagnostics.filter { $0.ruleID == id }
+                .map { "\($0.range.start.line):\($0.range.start.column)" }
+            #expect(actual.sorted() == expected.sorted(),
+                    "\(id): expected diagnostics at \(expected), got \(actual) in:\n\(example.source)\n\(messages(result))")
+            if !rule.isInputRule {
+                let broken = result.diagnostics.filter { $0.ruleID == "yaml-syntax" || $0.ruleID == "spec-schema" }
+                #expect(broken.isEmpty, "an example of \(id) is not a valid spec: \(messages(result))")
+            }
+        }
+    }
+
+    @Test("non-triggering examples report nothing for their rule", arguments: ids)
+    func nonTriggeringExamplesAreSilent(id: String) throws {
+        let rule = try #require(RuleRegistry.description(of: id))
+        #expect(!rule.nonTriggeringExamples.isEmpty, "\(id) has no non-triggering example")
+        for example in rule.nonTriggeringExamples {
+            let result = try Self.lint(example)
+            let actual = result.diagnostics.filter { $0.ruleID == id }
+            #expect(actual.isEmpty, "\(id) fired on its non-triggering example:\n\(example.source)\n\(messages(result))")
+            #expect(!example.yaml.contains(RuleExample.marker), "a non-triggering example of \(id) has a marker")
+            if !rule.isInputRule {
+                let broken = result.diagnostics.filter { $0.ruleID == "yaml-syntax" || $0.ruleID == "spec-schema" }
+                #expect(broken.isEmpty, "an example of \(id) is not a valid spec: \(messages(result))")
+            }
+        }
+    }
+
+    private func messages(_ result: RunResult) -> String {
+        result.diagnostics.map { "  \($0.range.start.line):\($0.range.start.column) \($0.ruleID): \($0.message)" }
+            .joined(separator: "\n")
+    }
+}

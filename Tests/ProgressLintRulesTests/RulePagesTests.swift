@@ -1,0 +1,31 @@
+import Foundation
+import ProgressLintReporters
+import ProgressLintRules
+import Testing
+
+/// The pages under `Rules/` are generated from the rules' descriptions; these tests
+/// regenerate them in memory and fail, naming the command, when one is stale.
+@Suite struct RulePagesTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let folder = packageRoot.appendingPathComponent(RulePage.folder)
+    static let regenerate = "run `swift run progress-lint generate-docs` and commit Rules/"
+
+    @Test("every rule's page matches its description", arguments: RuleRegistry.descriptions.map(\.id))
+    func pageIsUpToDate(id: String) throws {
+        let rule = try #require(RuleRegistry.description(of: id))
+        let url = Self.folder.appendingPathComponent(RulePage.fileName(for: id))
+        guard let onDisk = try? String(contentsOf: url, encoding: .utf8) else {
+            Issue.record("Rules/\(id).md is missing; \(Self.regenerate)")
+            return
+        }
+        #expect(onDisk == RulePage.render(rule), "Rules/\(id).md is stale; \(Self.regenerate)")
+    }
+
+    @Test func noPageWithoutARule() throws {
+        let ids = Set(RuleRegistry.descriptions.map { RulePage.fileName(for: $0.id) })
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".md") }
+        let orphans = files.filter { !ids.contains($0) }
+        #expect(orphans.isEmpty, "Rules/ has pages no rule owns: \(orphans); \(Self.regenerate)")
+    }
+}
