@@ -23,8 +23,8 @@ public enum YAMLSyntax {
                 indicators:
                   - id: spinner
                     style: spinner
-                  ↓- id: broken
-                """, note: "a list item where a mapping key was expected"),
+                    label: Signing in↓: please wait
+                """, note: "an unquoted `: ` inside a value; quote the label"),
             RuleExample("""
                 screen: Sign in
                 indicators: [
