@@ -54,7 +54,11 @@ public struct Linter: Sendable {
                 guard case .on(let level) = configuration.level(of: description) else { continue }
                 if let crossFile = rule as? any CrossFileRule {
                     result.crossFileSeverity[description.id] = level
-                    result.facts[description.id, default: []] += crossFile.facts(screen, context: context)
+                    result.facts[description.id, default: []] += crossFile.facts(screen, context: context).map {
+                        var fact = $0
+                        fact.path = path
+                        return fact
+                    }
                     continue
                 }
                 for violation in rule.check(screen, context: context) {

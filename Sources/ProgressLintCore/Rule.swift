@@ -56,16 +56,17 @@ public struct CrossFileFact: Hashable, Sendable {
     public var key: String
     /// The value compared (the `location`).
     public var value: String
-    /// Where the value is written, and who it belongs to.
+    /// The file; the engine fills it in, so a rule may leave it empty.
     public var path: String
+    /// Where the value is written (the indicator's start when it is a default), and who it belongs to.
     public var range: SourceRange
     public var screen: String?
     public var indicator: String?
     public var yamlPath: String?
 
     /// Creates a fact.
-    public init(key: String, value: String, path: String, range: SourceRange, screen: String?, indicator: String?,
-                yamlPath: String?) {
+    public init(key: String, value: String, path: String = "", range: SourceRange, screen: String?,
+                indicator: String?, yamlPath: String?) {
         self.key = key
         self.value = value
         self.path = path
