@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// Runs the built `progress-lint` binary as users do.
+@Suite struct CommandTests {
+    static let binary: URL = {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("progress-lint").path),
+              folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("progress-lint")
+    }()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                    in directory: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "GITHUB_ACTIONS")
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                   stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pl-e2e-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    let bad = "screen: S\nindicators:\n  - {id: a, style: spinner, presentation: overlay, label: Loading}\n"
+    let clean = "screen: S\nindicators: []\n"
+
+    @Test func exitsZeroWhenCleanOneOnErrorsTwoOnUsage() throws {
+        let dir = try Self.temporaryFolder()
+        try clean.write(toFile: dir + "/ok.yaml", atomically: true, encoding: .utf8)
+        try bad.write(toFile: dir + "/bad.yaml", atomically: true, encoding: .utf8)
+        #expect(try Self.run([dir + "/ok.yaml"]).status == 0)
+        let failing = try Self.run([dir])
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("bad.yaml:3:5: error: indicator 'a' blocks the screen"))
+        #expect(try Self.run(["--format", "nope", dir]).status == 2)
+        #expect(try Self.run(["--no-such-flag"]).status == 2)
+    }
+
+    @Test func anUnreadablePathExitsTwoButTheOthersAreLinted() throws {
+        let dir = try Self.temporaryFolder()
+        try bad.write(toFile: dir + "/bad.yaml", atomically: true, encoding: .utf8)
+        let run = try Self.run([dir + "/missing.yaml", dir + "/bad.yaml"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("missing.yaml"))
+        #expect(run.stdout.contains("bad.yaml:3:5"))
+    }
+
+    @Test func jsonFormatIsValidJSONWithExactPositions() throws {
+        let dir = try Self.temporaryFolder()
+        try bad.write(toFile: dir + "/bad.yaml", atomically: true, encoding: .utf8)
+        let run = try Self.run(["--format", "json", dir + "/bad.yaml"])
+        #expect(run.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        let vague = try #require(diagnostics.first { $0["rule"] as? String == "vague-label" })
+        #expect(vague["line"] as? Int == 3)
+        #expect(vague["column"] as? Int == 59)
+    }
+
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+        let dir = try Self.temporaryFolder()
+        try bad.write(toFile: dir + "/bad.yaml", atomically: true, encoding: .utf8)
+        let piped = try Self.run([dir + "/bad.yaml"])
+        #expect(!piped.stdout.contains("\u{1B}["))
+    }
+
+    @Test func standardInputIsLintedUnderTheGivenName() throws {
+        let run = try Self.run(["--stdin", "--stdin-filename", "specs/x.yaml"], stdin: bad)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("specs/x.yaml:3:5: error:"))
+    }
+
+    @Test func rulesAndExplainDescribeTheRules() throws {
+        let rules = try Self.run(["rules"])
+        #expect(rules.status == 0)
+        #expect(rules.stdout.contains("vague-label"))
+        let explain = try Self.run(["explain", "vague-label"])
+        #expect(explain.status == 0)
+        #expect(explain.stdout.contains("# `vague-label`"))
+        #expect(try Self.run(["explain", "vage-label"]).stderr.contains("did you mean 'vague-label'"))
+    }
+
+    @Test func anUnwritableOutputExitsTwoAndLeavesNoFile() throws {
+        let dir = try Self.temporaryFolder()
+        try clean.write(toFile: dir + "/ok.yaml", atomically: true, encoding: .utf8)
+        let run = try Self.run(["--output", dir + "/no/such/folder/report.txt", dir + "/ok.yaml"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("cannot write"))
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            #expect(try Self.run(["--output", "/dev/full", dir + "/ok.yaml"]).status == 2)
+        }
+    }
+}

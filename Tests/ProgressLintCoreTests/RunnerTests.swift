@@ -1,0 +1,81 @@
+import ProgressLintCore
+import Testing
+
+@Suite struct RunnerTests {
+    let clean = "screen: S\nindicators: []\n"
+
+    @Test func foldersAreWalkedForYAMLFilesSkippingHiddenOnes() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.yaml", clean)
+        try folder.write("sub/b.yml", clean)
+        try folder.write("sub/notes.txt", "x")
+        try folder.write(".hidden/c.yaml", clean)
+        try folder.write(".build/d.yaml", clean)
+        let result = runner().run([folder.path])
+        #expect(result.files.map { $0.path.replacingOccurrences(of: folder.path + "/", with: "") } == ["a.yaml", "sub/b.yml"])
+    }
+
+    @Test func theNearestConfigWins() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".progress-lint.yml", "rules: {vague-label: error}\n")
+        try folder.write("inner/.progress-lint.yml", "rules: {vague-label: off}\n")
+        let spec = "screen: S\nindicators: [{id: a, style: bar, determinate: true, label: Loading}]\n"
+        try folder.write("outer.yaml", spec)
+        try folder.write("inner/inner.yaml", spec)
+        let result = runner().run([folder.path])
+        let vague = result.diagnostics.filter { $0.ruleID == "vague-label" }
+        #expect(vague.count == 1)
+        #expect(vague.first?.path.hasSuffix("outer.yaml") == true)
+        #expect(vague.first?.severity == .error)
+    }
+
+    @Test func includeAndExcludeAreRelativeToTheConfigFolder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".progress-lint.yml", "include: ['specs/**/*.yaml']\nexclude: ['specs/legacy/**']\n")
+        try folder.write("specs/a.yaml", clean)
+        try folder.write("specs/legacy/b.yaml", clean)
+        try folder.write("other/c.yaml", clean)
+        let result = runner().run([folder.path])
+        #expect(result.files.map { $0.path.hasSuffix("specs/a.yaml") } == [true])
+    }
+
+    @Test func aMissingPathIsAProblemAndTheOtherFilesAreStillLinted() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("a.yaml", clean)
+        let result = runner().run([folder.path + "/missing.yaml", file])
+        #expect(result.problems.count == 1)
+        #expect(result.files.count == 1)
+    }
+
+    @Test func aBrokenConfigIsReportedOnceWithItsPosition() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".progress-lint.yml", "rulez: {}\n")
+        try folder.write("a.yaml", clean)
+        try folder.write("b.yaml", clean)
+        let result = runner().run([folder.path])
+        #expect(result.configurationErrors.count == 1)
+        #expect(result.configurationErrors.first?.position?.line == 1)
+        #expect(result.files.isEmpty)
+    }
+
+    @Test func aFileOverTheSizeLimitIsOneDiagnostic() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".progress-lint.yml", "limits: {max-file-size: 1KB}\n")
+        try folder.write("big.yaml", "screen: S\nindicators: []\n" + String(repeating: "# padding\n", count: 200))
+        let result = runner().run([folder.path])
+        #expect(result.diagnostics.map(\.ruleID) == ["yaml-syntax"])
+        #expect(result.diagnostics.first?.message.contains("1KB") == true)
+    }
+
+    @Test func parallelRunsGiveTheSameOutputInTheSameOrder() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<40 {
+            try folder.write("f\(i % 7)/s\(i).yaml",
+                             "screen: S\(i)\nindicators: [{id: a, style: spinner, label: Loading, presentation: overlay}]\n")
+        }
+        let one = runner(jobs: 1).run([folder.path]).diagnostics
+        let four = runner(jobs: 4).run([folder.path]).diagnostics
+        #expect(one == four)
+        #expect(!one.isEmpty)
+    }
+}
