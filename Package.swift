@@ -26,7 +26,7 @@ let package = Package(
         // One file per rule, grouped by category; the registry of all rules.
         .target(name: "ProgressLintRules", dependencies: ["ProgressLintCore", "ProgressLintSpec"]),
         // One file per output format.
-        .target(name: "ProgressLintReporters", dependencies: ["ProgressLintCore"]),
+        .target(name: "ProgressLintReporters", dependencies: ["ProgressLintCore", "ProgressLintSpec"]),
         // The command: arguments, choosing files and reporters, exit codes.
         .executableTarget(
             name: "progress-lint",
