@@ -45,7 +45,10 @@ let package = Package(
             name: "ProgressLintRulesTests",
             dependencies: ["ProgressLintRules", "ProgressLintCore", "ProgressLintReporters"]
         ),
-        .testTarget(name: "ProgressLintReportersTests", dependencies: ["ProgressLintReporters", "ProgressLintCore", "ProgressLintRules"]),
+        .testTarget(
+            name: "ProgressLintReportersTests",
+            dependencies: ["ProgressLintReporters", "ProgressLintCore", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["progress-lint"]),
     ],
     swiftLanguageModes: [.v6]
