@@ -115,7 +115,7 @@ public struct AnnounceCompletion: IndicatorRule {
         }
         return [context.violation(indicator, at: indicator.node,
             "indicator '\(indicator.displayID)' runs beside other work and \(why), but has no "
-            + "`accessibility.announce.completion`; add one (e.g. \"Download complete\") so screen-reader users "
+            + "`accessibility.announce.completion`; add one\(Phrase.completionExample(indicator)) so screen-reader users "
             + "learn when it is done")]
     }
 }

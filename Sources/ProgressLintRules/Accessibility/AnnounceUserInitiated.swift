@@ -83,9 +83,10 @@ public struct AnnounceUserInitiated: IndicatorRule {
         else { return [] }
         let presentation = indicator.presentation.map { "`presentation: \($0.value.rawValue)`" }
             ?? "`presentation` is inline by default"
+        let example = Phrase.knownText(indicator).map { " (e.g. \($0))" } ?? " that says what is happening"
         return [context.violation(indicator, at: indicator.node,
             "indicator '\(indicator.displayID)' shows work the user started (\(presentation)) without taking focus, "
-            + "and has no `accessibility.announce.start`; add one (e.g. \"Searching for networks\") so "
+            + "and has no `accessibility.announce.start`; add one\(example) so "
             + "screen-reader users know their request was received")]
     }
 }

@@ -78,7 +78,7 @@ public struct MissingAccessibleName: IndicatorRule {
             ?? "a custom view (no `component`)"
         return [context.violation(indicator, at: indicator.node,
             "indicator '\(indicator.displayID)' is \(what) with neither `label` nor `accessibility.label`, so "
-            + "screen readers have no name for it; add `accessibility.label` (e.g. \"Loading your feed\") or a "
-            + "visible `label`")]
+            + "screen readers have no name for it; add `accessibility.label` naming the work "
+            + "(e.g. \"Uploading photos\") or a visible `label`")]
     }
 }

@@ -20,7 +20,7 @@ public struct ObstructiveNeedsExit: IndicatorRule {
             or `close` (dismiss the indicator and let the work go on).
             """,
         sources: [
-            SourceReference(.b, section: "Updating Progress"),
+            SourceReference(.b, section: "Introduction (before \"Updating Progress\")"),
             SourceReference(.d, section: "Best practices"),
         ],
         exceptions: [

@@ -132,8 +132,9 @@ public struct MissingLabel: IndicatorRule {
         } else {
             return []
         }
+        let example = Phrase.knownText(indicator).map { ", e.g. \($0)" } ?? ""
         return [context.violation(indicator, at: indicator.node,
-            "indicator '\(indicator.displayID)' \(why) but has no `label`; add one that says what is happening, "
-            + "e.g. \"Sending your message\"")]
+            "indicator '\(indicator.displayID)' \(why) but has no `label`; add one that says what is happening"
+            + example)]
     }
 }
