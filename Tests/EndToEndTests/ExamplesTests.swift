@@ -17,7 +17,7 @@ import Testing
         #expect(run.stderr.isEmpty, "unexpected stderr: \(run.stderr)")
     }
 
-    @Test func theExamplesCoverEveryPlatformFamilyAndBothCleanAndBrokenScreens() throws {
+    @Test func theExamplesCoverEveryPlatformFamilyCleanAndBrokenScreensAndThirtyRules() throws {
         let run = try CommandTests.run(["--format", "json", "Examples/"], in: Self.packageRoot.path)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Any])
@@ -27,6 +27,8 @@ import Testing
         let files = try FileManager.default.subpathsOfDirectory(atPath: Self.packageRoot.appendingPathComponent("Examples").path)
             .filter { $0.hasSuffix(".yaml") }
         #expect(files.contains { !paths.contains("Examples/" + $0) }, "some example screens should be clean")
+        let rules = Set(diagnostics.compactMap { $0["rule"] as? String })
+        #expect(rules.count >= 30, "the examples exercise only \(rules.count) rules: \(rules.sorted())")
         for platform in ["ios", "macos", "android", "web", "ubuntu-touch"] {
             #expect(files.contains { $0.hasPrefix(platform + "/") }, "no example for \(platform)")
         }

@@ -19,7 +19,7 @@ public struct VerificationShare: IndicatorRule {
         sources: [SourceReference(.c, section: "Indeterminate steps")],
         exceptions: [
             "Phases without `verifies: true`: a share of 0 there is not this rule's concern.",
-            "One diagnostic per verifying phase: at its `share` when written, else at the phase.",
+            "A `share: 0` is reported at that share; a missing share, like every absent key, at the start of the indicator (one diagnostic however many phases lack one).",
         ],
         triggeringExamples: [
             RuleExample("""
@@ -35,15 +35,15 @@ public struct VerificationShare: IndicatorRule {
             RuleExample("""
                 screen: Upload photos
                 indicators:
-                  - id: upload
+                  - ↓id: upload
                     style: bar
                     determinate: true
                     phases:
                       - name: Uploading
                         share: 1
-                      - ↓name: Verifying
+                      - name: Verifying
                         verifies: true
-                """, note: "no share: reported at the phase"),
+                """, note: "no share: reported at the start of the indicator, as for every absent key"),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -81,7 +81,7 @@ public struct VerificationShare: IndicatorRule {
                     "\(name) of \(context.subject(indicator)) verifies the result but has `share: 0`, so the "
                     + "indicator stands still while it runs; give it a share, e.g. `share: 0.1`"))
             } else {
-                result.append(context.violation(indicator, at: phase.node,
+                result.append(context.violation(indicator, at: indicator.node,
                     "\(name) of \(context.subject(indicator)) verifies the result but has no `share`, so the "
                     + "indicator stands still while it runs; give it a share, e.g. `share: 0.1`"))
             }
