@@ -94,7 +94,7 @@ public struct JUnitReporter: Reporter {
     }
 }
 
-extension String {
+fileprivate extension String {
     func trimmingWhitespace() -> String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }

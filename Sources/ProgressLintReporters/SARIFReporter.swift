@@ -105,6 +105,6 @@ public struct SARIFReporter: Reporter {
     }
 }
 
-extension String {
+fileprivate extension String {
     func replacingBackslashes() -> String { String(map { $0 == "\\" ? "/" : $0 }) }
 }
