@@ -2,6 +2,8 @@
 # Tries the hooks in .pre-commit-hooks.yaml for real with pre-commit from PyPI, in a scratch git repository.
 # Usage: scripts/try-pre-commit.sh [FOLDER-HOLDING-progress-lint]   (default: .build/debug)
 # Exit 0: the hook behaved; 1: it did not; 0 with "skip:" when pre-commit or git is unavailable (offline).
+# With TRY_SWIFT_HOOK=1 it also tries the `language: swift` hook, which clones this repository at its
+# committed HEAD and builds it in release mode (minutes, and SwiftPM fetches its dependencies).
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-"$here/.build/debug"}
@@ -36,5 +38,11 @@ fi
 if ! try specs/good.yaml .github/workflows/ci.yml; then
   echo "FAIL: a clean spec and a workflow file must pass:"; cat "$work/out"; fail=1
 fi
-[ $fail -eq 0 ] && echo "ok: pre-commit ran progress-lint-system as expected"
+if [ "${TRY_SWIFT_HOOK:-0}" = 1 ]; then
+  python3 -m pre_commit try-repo "$here" progress-lint --files specs/bad.yaml > "$work/out" 2>&1
+  if [ $? -eq 0 ] || ! grep -q "obstructive-needs-exit" "$work/out"; then
+    echo "FAIL: the swift hook must build progress-lint and fail on a bad spec:"; cat "$work/out"; fail=1
+  fi
+fi
+[ $fail -eq 0 ] && echo "ok: pre-commit ran the hooks as expected"
 exit $fail
