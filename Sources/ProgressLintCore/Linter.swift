@@ -174,7 +174,8 @@ private struct Collector {
     mutating func add(_ issue: SpecIssue, document: YAMLDocument, screen: Screen?, documentIndex: Int) {
         let node = document[issue.node]
         append(Diagnostic(
-            ruleID: issue.kind.rawValue, severity: .error, message: issue.message, path: path, range: node.range,
+            ruleID: issue.kind.rawValue, severity: .error, message: issue.message, path: path,
+            range: Collector.reportedRange(of: issue.node, in: document),
             screen: screen?.name?.value, indicator: nil, yamlPath: YAMLPath.of(issue.node, in: document),
             documentIndex: documentIndex, value: scalarValue(issue.node, in: document),
             platform: (screen?.platform?.value ?? configuration.platform)?.rawValue))
@@ -190,7 +191,7 @@ private struct Collector {
         }
         append(Diagnostic(
             ruleID: rule.id, severity: severity, message: violation.message, path: path,
-            range: document[violation.node].range, screen: screen.name?.value, indicator: violation.indicatorID,
+            range: Collector.reportedRange(of: violation.node, in: document), screen: screen.name?.value, indicator: violation.indicatorID,
             yamlPath: YAMLPath.of(violation.node, in: document), documentIndex: documentIndex,
             value: scalarValue(violation.node, in: document),
             platform: (screen.platform?.value ?? configuration.platform)?.rawValue))
@@ -198,6 +199,17 @@ private struct Collector {
 
     private func scalarValue(_ node: NodeID, in document: YAMLDocument) -> String? {
         document[node].kind == .scalar ? document[node].value : nil
+    }
+
+    /// The range to report for a node. A mapping (an indicator, for a key it lacks) is reported
+    /// from its start to the end of its first pair — `id: upload` — rather than over every line.
+    static func reportedRange(of id: NodeID, in document: YAMLDocument) -> SourceRange {
+        let node = document[id]
+        guard node.kind == .mapping, let first = node.pairs.first else { return node.range }
+        let value = document[first.value]
+        let end = value.kind == .scalar && value.range.start.line == node.range.start.line
+            ? value.range.end : document[first.key].range.end
+        return SourceRange(start: node.range.start, end: end)
     }
 
     /// A value written once but reached twice (through `<<` or an alias) is reported once.

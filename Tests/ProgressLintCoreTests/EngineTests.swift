@@ -1,5 +1,6 @@
 import ProgressLintCore
 import ProgressLintRules
+import ProgressLintYAML
 import Testing
 
 @Suite struct EngineTests {
@@ -81,6 +82,13 @@ import Testing
         #expect(d.indicator == "fetch")
         #expect(d.yamlPath == "indicators[fetch].label")
         #expect(d.range.end.column == 19)
+    }
+
+    @Test func anAbsentKeyIsReportedOverTheIndicatorsFirstPairNotItsWholeMapping() throws {
+        let d = try #require(try lint(spinner).first { $0.ruleID == "reduce-motion-fallback" })
+        #expect(d.range.start == SourcePosition(line: 4, column: 5, characterOffset: d.range.start.characterOffset))
+        #expect(d.range.end.line == 4)
+        #expect(d.range.end.column == 14)
     }
 
     @Test func aBrokenDocumentIsOneDiagnosticForTheFile() throws {
