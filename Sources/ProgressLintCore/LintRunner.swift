@@ -87,7 +87,7 @@ public struct LintRunner: Sendable {
             case .failure(let error):
                 if reportedConfigs.insert(error.description).inserted { result.configurationErrors.append(error) }
             case .success(let configuration):
-                if walked {
+                if walked && !(configuration.include.isEmpty && configuration.exclude.isEmpty) {
                     let relative = resolver.relativePath(file.path, to: configuration)
                     if !configuration.include.isEmpty,
                        !configuration.include.contains(where: { Glob($0).matches(relative) }) { continue }
