@@ -11,6 +11,9 @@ public struct Linter: Sendable {
     public let descriptions: [String: RuleDescription]
     /// The ids of the rules that compare files.
     let crossFileRuleIDs: Set<String>
+    /// Each rule with its description and, for a cross-file rule, itself as one: worked out
+    /// once here rather than by a dynamic cast and a metadata look-up per rule and screen.
+    private let table: [(rule: any Rule, description: RuleDescription, crossFile: (any CrossFileRule)?)]
 
     /// Creates a linter from the rules to run and the descriptions of all rules (input ones included).
     public init(rules: [any Rule], descriptions: [RuleDescription]) {
@@ -19,6 +22,7 @@ public struct Linter: Sendable {
         for description in descriptions { byID[description.id] = description }
         self.descriptions = byID
         self.crossFileRuleIDs = Set(rules.compactMap { ($0 as? any CrossFileRule).map { type(of: $0).description.id } })
+        self.table = rules.map { ($0, type(of: $0).description, $0 as? any CrossFileRule) }
     }
 
     /// Lints `bytes` as the file `path` under `configuration`.
@@ -49,10 +53,9 @@ public struct Linter: Sendable {
             let context = RuleContext(screen: screen, platform: platform, configuration: configuration,
                                       document: document)
             count(screen, platform: platform, into: &result.inventory)
-            for rule in rules {
-                let description = type(of: rule).description
+            for (rule, description, crossFile) in table {
                 guard case .on(let level) = configuration.level(of: description) else { continue }
-                if let crossFile = rule as? any CrossFileRule {
+                if let crossFile {
                     result.crossFileSeverity[description.id] = level
                     result.facts[description.id, default: []] += crossFile.facts(screen, context: context).map {
                         var fact = $0
