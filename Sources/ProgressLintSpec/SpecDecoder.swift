@@ -440,14 +440,14 @@ struct SpecReader {
         }
     }
 
-    mutating func scalar(_ entry: Entry, expected: String) -> YAMLNode? {
+    mutating func scalar(_ entry: Entry, expected: @autoclosure () -> String) -> YAMLNode? {
         let node = document[entry.value]
         guard node.kind == .scalar else {
-            fail("`\(entry.name)` must be \(expected), found \(describe(entry.value))", at: entry.value)
+            fail("`\(entry.name)` must be \(expected()), found \(describe(entry.value))", at: entry.value)
             return nil
         }
         if node.isNull {
-            fail("`\(entry.name)` has no value; write \(expected), or remove the key", at: entry.value)
+            fail("`\(entry.name)` has no value; write \(expected()), or remove the key", at: entry.value)
             return nil
         }
         return node
@@ -477,9 +477,11 @@ struct SpecReader {
     }
 
     mutating func enumeration<E: SpecEnum>(_ entry: Entry, _ type: E.Type) -> Located<E>? {
-        let choices = E.allCases.map(\.rawValue)
-        guard let node = scalar(entry, expected: "one of \(choices.joined(separator: ", "))") else { return nil }
+        // The list of choices is spelled out only for a message.
+        guard let node = scalar(entry, expected: "one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+        else { return nil }
         if let value = E(rawValue: node.value) { return Located(value, at: entry.value) }
+        let choices = E.allCases.map(\.rawValue)
         var message = "`\(entry.name): \(describe(entry.value))` is not valid; use one of \(choices.joined(separator: ", "))"
         if let suggestion = SpecKeys.suggestion(for: node.value, among: choices) {
             message += " (did you mean `\(suggestion)`?)"

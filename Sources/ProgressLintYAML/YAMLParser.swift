@@ -199,35 +199,60 @@ private struct Builder {
         }
     }
 
+    /// Records keys that repeat an earlier key of the mapping whose children start at `first`.
+    /// Keys are compared in place (no record copies), first by a cheap fingerprint (length and
+    /// first and last byte); small mappings pairwise, larger ones through a dictionary.
     private mutating func findDuplicateKeys(from first: Int, count: Int) {
         let pairs = count / 2
         guard pairs > 1 else { return }
-        if pairs <= 16 {
-            for i in 1..<pairs {
-                let key = document.nodes[Int(document.children[first + 2 * i])]
-                guard key.kind == .scalar else { continue }
-                for j in 0..<i {
-                    let earlier = document.nodes[Int(document.children[first + 2 * j])]
-                    if earlier.kind == .scalar && earlier.value == key.value {
-                        document.duplicateKeys.append(
-                            (NodeID(document.children[first + 2 * i]), NodeID(document.children[first + 2 * j])))
-                        break
+        var found: [(duplicate: NodeID, first: NodeID)] = []
+        document.nodes.withUnsafeBufferPointer { nodes in
+            document.children.withUnsafeBufferPointer { children in
+                if pairs <= 64 {
+                    var prints = [UInt64](repeating: 0, count: pairs)
+                    for i in 0..<pairs {
+                        let key = nodes[Int(children[first + 2 * i])]
+                        guard key.kind == .scalar else { continue }
+                        prints[i] = Builder.fingerprint(key.value)
+                    }
+                    for i in 1..<pairs where prints[i] != 0 {
+                        let keyIndex = children[first + 2 * i]
+                        for j in 0..<i where prints[j] != 0 && Builder.mayBeEqual(prints[j], prints[i]) {
+                            let earlier = children[first + 2 * j]
+                            if nodes[Int(earlier)].value == nodes[Int(keyIndex)].value {
+                                found.append((NodeID(keyIndex), NodeID(earlier)))
+                                break
+                            }
+                        }
+                    }
+                } else {
+                    var seen: [String: Int32] = [:]
+                    for i in 0..<pairs {
+                        let keyIndex = children[first + 2 * i]
+                        guard nodes[Int(keyIndex)].kind == .scalar else { continue }
+                        let value = nodes[Int(keyIndex)].value
+                        if let earlier = seen[value] {
+                            found.append((NodeID(keyIndex), NodeID(earlier)))
+                        } else {
+                            seen[value] = keyIndex
+                        }
                     }
                 }
             }
-        } else {
-            var seen: [String: Int32] = [:]
-            for i in 0..<pairs {
-                let keyIndex = document.children[first + 2 * i]
-                let key = document.nodes[Int(keyIndex)]
-                guard key.kind == .scalar else { continue }
-                if let earlier = seen[key.value] {
-                    document.duplicateKeys.append((NodeID(keyIndex), NodeID(earlier)))
-                } else {
-                    seen[key.value] = keyIndex
-                }
-            }
         }
+        document.duplicateKeys += found
+    }
+
+    /// Length, first and last byte of an ASCII key; non-ASCII keys are marked to be compared
+    /// with every key, since canonically equivalent text (`K` and the Kelvin sign) is equal.
+    private static func fingerprint(_ key: String) -> UInt64 {
+        let utf8 = key.utf8
+        if !utf8.allSatisfy({ $0 < 0x80 }) { return 2 }
+        return 1 | UInt64(utf8.count) << 24 | UInt64(utf8.first ?? 0) << 8 | UInt64(utf8.last ?? 0) << 16
+    }
+
+    private static func mayBeEqual(_ a: UInt64, _ b: UInt64) -> Bool {
+        a == b || a == 2 || b == 2
     }
 
     private mutating func register(anchor: UnsafeMutablePointer<yaml_char_t>?, node: Int32) {
