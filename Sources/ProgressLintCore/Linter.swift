@@ -1,4 +1,5 @@
 import ProgressLintSpec
+import Synchronization
 import ProgressLintYAML
 
 /// Lints one file's bytes: YAML → spec model → rules → suppressions → diagnostics.
@@ -14,6 +15,9 @@ public struct Linter: Sendable {
     /// Each rule with its description and, for a cross-file rule, itself as one: worked out
     /// once here rather than by a dynamic cast and a metadata look-up per rule and screen.
     private let table: [(rule: any Rule, description: RuleDescription, crossFile: (any CrossFileRule)?)]
+    /// Facts are kept until every file is read: their texts (tasks, locations, screen names,
+    /// paths in the YAML) repeat across files and are stored once.
+    private let interner = Interner()
 
     /// Creates a linter from the rules to run and the descriptions of all rules (input ones included).
     public init(rules: [any Rule], descriptions: [RuleDescription]) {
@@ -60,6 +64,7 @@ public struct Linter: Sendable {
                     result.facts[description.id, default: []] += crossFile.facts(screen, context: context).map {
                         var fact = $0
                         fact.path = path
+                        interner.intern(&fact)
                         return fact
                     }
                     continue
@@ -200,5 +205,28 @@ private struct Collector {
     private mutating func append(_ diagnostic: Diagnostic) {
         let key = "\(diagnostic.ruleID)\u{0}\(diagnostic.range.start.line):\(diagnostic.range.start.column)"
         if seen.insert(key).inserted { diagnostics.append(diagnostic) }
+    }
+}
+
+/// Shares the storage of equal strings among the facts of all files (thread-safe).
+private final class Interner: Sendable {
+    private let strings = Mutex<Set<String>>([])
+
+    func intern(_ fact: inout CrossFileFact) {
+        strings.withLock { set in
+            fact.key = Interner.shared(fact.key, in: &set)
+            fact.value = Interner.shared(fact.value, in: &set)
+            if let screen = fact.screen { fact.screen = Interner.shared(screen, in: &set) }
+            if let indicator = fact.indicator { fact.indicator = Interner.shared(indicator, in: &set) }
+            if let yamlPath = fact.yamlPath { fact.yamlPath = Interner.shared(yamlPath, in: &set) }
+        }
+    }
+
+    private static func shared(_ text: String, in set: inout Set<String>) -> String {
+        // Short strings are stored inline anyway.
+        guard text.utf8.count > 15 else { return text }
+        let member = set.insert(text).memberAfterInsert
+        // Equal as Swift strings may still differ in bytes (canonically equivalent text): keep the bytes.
+        return member.utf8.elementsEqual(text.utf8) ? member : text
     }
 }
