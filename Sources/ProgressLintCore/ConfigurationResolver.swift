@@ -16,6 +16,9 @@ public final class ConfigurationResolver {
     private let loader: ConfigurationLoader
     private let fixed: Result<Configuration, ConfigurationError>?
     private var byFolder: [String: Result<Configuration, ConfigurationError>] = [:]
+    /// The configuration by folder as written on the command line (before normalizing), so that
+    /// the files of one folder cost one dictionary look-up, not a path normalization each.
+    private var byWrittenFolder: [Substring: Result<Configuration, ConfigurationError>] = [:]
     private let workingDirectory: String
 
     /// A resolver; `configPath` (from `--config`) replaces discovery when given.
@@ -32,8 +35,12 @@ public final class ConfigurationResolver {
     /// The configuration for the file at `path`.
     public func configuration(for path: String) -> Result<Configuration, ConfigurationError> {
         if let fixed { return fixed }
+        let written = PathText.writtenFolder(of: path)
+        if let written, let cached = byWrittenFolder[written] { return cached }
         let absolute = PathText.absolute(path, in: workingDirectory)
-        return configuration(folder: PathText.parent(absolute))
+        let result = configuration(folder: PathText.parent(absolute))
+        if let written { byWrittenFolder[written] = result }
+        return result
     }
 
     /// The path of `path` relative to `configuration`'s folder, for include/exclude globs.
@@ -114,6 +121,18 @@ enum PathText {
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// The folder part of `path` as written (up to its last `/`), when its last component is a
+    /// name, so that the folder's normalized form is the normalized file's parent; else nil.
+    static func writtenFolder(of path: String) -> Substring? {
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else {
+            return path == "." || path == ".." || path.isEmpty ? nil : ""
+        }
+        let name = path[path.index(after: slash)...]
+        if name.isEmpty || name == "." || name == ".." { return nil }
+        return slash == path.startIndex ? path[...slash] : path[..<slash]
     }
 
     static func parent(_ path: String) -> String {

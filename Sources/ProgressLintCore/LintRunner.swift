@@ -38,9 +38,13 @@ public struct RunResult: Sendable {
     public var indicators: Int { files.reduce(0) { $0 + $1.indicators } }
     /// Diagnostics of one severity.
     public func count(_ severity: Severity) -> Int { diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }
+    /// Counts that ``LintRunner`` has already moved out of `files`: a run over many files keeps
+    /// one total rather than two dictionaries per file.
+    var foldedInventory = Inventory()
+
     /// The inventory of all files.
     public var inventory: Inventory {
-        var total = Inventory()
+        var total = foldedInventory
         for file in files { total.merge(file.inventory) }
         return total
     }
@@ -72,9 +76,20 @@ public struct LintRunner: Sendable {
     public func plan(_ paths: [String], filterNamedFiles: Bool = false)
         -> (files: [(SpecFile, Configuration)], result: RunResult)
     {
+        let (files, configurations, result) = planCompactly(paths, filterNamedFiles: filterNamedFiles)
+        return (files.map { ($0.file, configurations[$0.configuration]) }, result)
+    }
+
+    /// The plan with each file's configuration as an index into a list of the distinct ones, so
+    /// a run over many files keeps a path per file, not a copy of its configuration.
+    func planCompactly(_ paths: [String], filterNamedFiles: Bool = false)
+        -> (files: [(file: SpecFile, configuration: Int)], configurations: [Configuration], result: RunResult)
+    {
         var result = RunResult()
         let resolver = ConfigurationResolver(loader: loader, configPath: configPath)
-        var files: [(SpecFile, Configuration)] = []
+        var files: [(file: SpecFile, configuration: Int)] = []
+        var configurations: [Configuration] = []
+        var configurationIndex: [String: Int] = [:]
         var seen: Set<[UInt8]> = []
         var reportedConfigs: Set<String> = []
         for found in FileDiscovery.find(paths) {
@@ -92,36 +107,64 @@ public struct LintRunner: Sendable {
             case .failure(let error):
                 if reportedConfigs.insert(error.description).inserted { result.configurationErrors.append(error) }
             case .success(let configuration):
-                if walked || filterNamedFiles {
+                if (walked || filterNamedFiles) && !(configuration.include.isEmpty && configuration.exclude.isEmpty) {
                     let relative = resolver.relativePath(file.path, to: configuration)
                     if !configuration.include.isEmpty,
                        !configuration.include.contains(where: { Glob($0).matches(relative) }) { continue }
                     if configuration.exclude.contains(where: { Glob($0).matches(relative) }) { continue }
                 }
-                files.append((file, configuration))
+                // A loaded configuration is known by its file; the defaults by their folder.
+                let key = configuration.path ?? "\u{0}" + configuration.directory
+                let index: Int
+                if let known = configurationIndex[key] {
+                    index = known
+                } else {
+                    index = configurations.count
+                    configurations.append(configuration)
+                    configurationIndex[key] = index
+                }
+                files.append((file, index))
             }
         }
-        return (files, result)
+        return (files, configurations, result)
     }
 
     /// Lints every spec file under `paths`.
+    ///
+    /// Memory stays flat in the number of files: each file's bytes, nodes and spec model are
+    /// released once its diagnostics are made. Per file the result keeps its path, counts,
+    /// screen names (for JUnit's test cases), diagnostics and cross-file facts; inventories are
+    /// summed as files finish (see ``RunResult/inventory``).
     public func run(_ paths: [String], filterNamedFiles: Bool = false) -> RunResult {
-        let (files, planned) = plan(paths, filterNamedFiles: filterNamedFiles)
+        let (files, configurations, planned) = planCompactly(paths, filterNamedFiles: filterNamedFiles)
         var result = planned
         let linter = self.linter
-        let slots = Mutex<[FileResult?]>(Array(repeating: nil, count: files.count))
+        // Results go straight into the array the run returns (no second array of all results).
+        let slots = Mutex<[FileResult]>(files.map { FileResult(path: $0.file.path) })
+        let unread = Mutex<[Int]>([])
         let problems = Mutex<[RunProblem]>([])
+        let inventory = Mutex(Inventory())
         let next = Atomic<Int>(0)
         let work: @Sendable (Int) -> Void = { _ in
+            // Each file's bytes, nodes and spec model are gone once lintFile returns; what is kept
+            // is its diagnostics, counts, screen names and cross-file facts. Inventories are summed
+            // per worker.
+            var counted = Inventory()
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < files.count else { return }
+                guard index < files.count else { break }
                 let (file, configuration) = files[index]
-                switch LintRunner.lintFile(file, configuration: configuration, linter: linter) {
-                case .success(let fileResult): slots.withLock { $0[index] = fileResult }
-                case .failure(let problem): problems.withLock { $0.append(problem) }
+                switch LintRunner.lintFile(file, configuration: configurations[configuration], linter: linter) {
+                case .success(var fileResult):
+                    counted.merge(fileResult.inventory)
+                    fileResult.inventory = Inventory()
+                    slots.withLock { $0[index] = fileResult }
+                case .failure(let problem):
+                    problems.withLock { $0.append(problem) }
+                    unread.withLock { $0.append(index) }
                 }
             }
+            inventory.withLock { $0.merge(counted) }
         }
         let workers = min(jobs, max(1, files.count))
         if workers == 1 {
@@ -129,7 +172,12 @@ public struct LintRunner: Sendable {
         } else {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
-        result.files = slots.withLock { $0.compactMap { $0 } }
+        slots.withLock { swap(&result.files, &$0) }
+        let skipped = Set(unread.withLock { $0 })
+        if !skipped.isEmpty {
+            result.files = result.files.indices.filter { !skipped.contains($0) }.map { result.files[$0] }
+        }
+        result.foldedInventory = inventory.withLock { $0 }
         result.problems += problems.withLock { $0 }
         finish(&result)
         return result

@@ -1,4 +1,5 @@
 import ProgressLintSpec
+import Synchronization
 import ProgressLintYAML
 
 /// Lints one file's bytes: YAML → spec model → rules → suppressions → diagnostics.
@@ -11,6 +12,12 @@ public struct Linter: Sendable {
     public let descriptions: [String: RuleDescription]
     /// The ids of the rules that compare files.
     let crossFileRuleIDs: Set<String>
+    /// Each rule with its description and, for a cross-file rule, itself as one: worked out
+    /// once here rather than by a dynamic cast and a metadata look-up per rule and screen.
+    private let table: [(rule: any Rule, description: RuleDescription, crossFile: (any CrossFileRule)?)]
+    /// Facts are kept until every file is read: their texts (tasks, locations, screen names,
+    /// paths in the YAML) repeat across files and are stored once.
+    private let interner = Interner()
 
     /// Creates a linter from the rules to run and the descriptions of all rules (input ones included).
     public init(rules: [any Rule], descriptions: [RuleDescription]) {
@@ -19,6 +26,7 @@ public struct Linter: Sendable {
         for description in descriptions { byID[description.id] = description }
         self.descriptions = byID
         self.crossFileRuleIDs = Set(rules.compactMap { ($0 as? any CrossFileRule).map { type(of: $0).description.id } })
+        self.table = rules.map { ($0, type(of: $0).description, $0 as? any CrossFileRule) }
     }
 
     /// Lints `bytes` as the file `path` under `configuration`.
@@ -49,14 +57,14 @@ public struct Linter: Sendable {
             let context = RuleContext(screen: screen, platform: platform, configuration: configuration,
                                       document: document)
             count(screen, platform: platform, into: &result.inventory)
-            for rule in rules {
-                let description = type(of: rule).description
+            for (rule, description, crossFile) in table {
                 guard case .on(let level) = configuration.level(of: description) else { continue }
-                if let crossFile = rule as? any CrossFileRule {
+                if let crossFile {
                     result.crossFileSeverity[description.id] = level
                     result.facts[description.id, default: []] += crossFile.facts(screen, context: context).map {
                         var fact = $0
                         fact.path = path
+                        interner.intern(&fact)
                         return fact
                     }
                     continue
@@ -216,5 +224,28 @@ private struct Collector {
     private mutating func append(_ diagnostic: Diagnostic) {
         let key = "\(diagnostic.ruleID)\u{0}\(diagnostic.range.start.line):\(diagnostic.range.start.column)"
         if seen.insert(key).inserted { diagnostics.append(diagnostic) }
+    }
+}
+
+/// Shares the storage of equal strings among the facts of all files (thread-safe).
+private final class Interner: Sendable {
+    private let strings = Mutex<Set<String>>([])
+
+    func intern(_ fact: inout CrossFileFact) {
+        strings.withLock { set in
+            fact.key = Interner.shared(fact.key, in: &set)
+            fact.value = Interner.shared(fact.value, in: &set)
+            if let screen = fact.screen { fact.screen = Interner.shared(screen, in: &set) }
+            if let indicator = fact.indicator { fact.indicator = Interner.shared(indicator, in: &set) }
+            if let yamlPath = fact.yamlPath { fact.yamlPath = Interner.shared(yamlPath, in: &set) }
+        }
+    }
+
+    private static func shared(_ text: String, in set: inout Set<String>) -> String {
+        // Short strings are stored inline anyway.
+        guard text.utf8.count > 15 else { return text }
+        let member = set.insert(text).memberAfterInsert
+        // Equal as Swift strings may still differ in bytes (canonically equivalent text): keep the bytes.
+        return member.utf8.elementsEqual(text.utf8) ? member : text
     }
 }

@@ -116,31 +116,51 @@ public struct Violation: Hashable, Sendable {
 
 /// What a rule may know besides the screen: the effective platform and the configuration.
 public struct RuleContext: Sendable {
+    /// What every indicator of a screen shares, held by reference: an ``IndicatorRule`` gets a
+    /// context per indicator, and copying the screen, configuration and document into each
+    /// (retaining every array and string they hold) was a large part of the rules' cost.
+    private final class Shared: Sendable {
+        let screen: Screen
+        let platform: Platform?
+        let configuration: Configuration
+        let document: YAMLDocument
+
+        init(screen: Screen, platform: Platform?, configuration: Configuration, document: YAMLDocument) {
+            self.screen = screen
+            self.platform = platform
+            self.configuration = configuration
+            self.document = document
+        }
+    }
+
+    private let shared: Shared
+
     /// The screen being checked.
-    public let screen: Screen
+    public var screen: Screen { shared.screen }
     /// The indicator being checked, for ``IndicatorRule``s.
     public let indicator: Indicator?
     /// The screen's platform, or the config's default; nil when neither names one.
-    public let platform: Platform?
+    public var platform: Platform? { shared.platform }
     /// Thresholds and word lists.
-    public let configuration: Configuration
+    public var configuration: Configuration { shared.configuration }
     /// The document, for rules that need a node's text or position.
-    public let document: YAMLDocument
+    public var document: YAMLDocument { shared.document }
 
     /// Creates a context.
     public init(screen: Screen, indicator: Indicator? = nil, platform: Platform?, configuration: Configuration,
                 document: YAMLDocument) {
-        self.screen = screen
+        self.shared = Shared(screen: screen, platform: platform, configuration: configuration, document: document)
         self.indicator = indicator
-        self.platform = platform
-        self.configuration = configuration
-        self.document = document
+    }
+
+    private init(shared: Shared, indicator: Indicator?) {
+        self.shared = shared
+        self.indicator = indicator
     }
 
     /// The same context for one indicator.
     public func with(indicator: Indicator) -> RuleContext {
-        RuleContext(screen: screen, indicator: indicator, platform: platform, configuration: configuration,
-                    document: document)
+        RuleContext(shared: shared, indicator: indicator)
     }
 
     /// The configured thresholds.

@@ -33,30 +33,47 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Parses `250ms`, `3s`, `1.5s`, `2m`, `1h`, `0s`.
     public static func parse(_ text: Substring) throws(ParseError) -> Duration {
-        let text = text.trimmingSpaces
-        var digitsEnd = text.startIndex
+        // Works on the UTF-8 bytes: the digits, `.` and units are ASCII, and a byte of a
+        // non-ASCII character (a combining mark included) ends the number or spoils the unit,
+        // just as the grapheme that holds it would.
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") {
+            start = bytes.index(after: start)
+        }
+        while start < end {
+            let last = bytes[bytes.index(before: end)]
+            guard last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") else { break }
+            end = bytes.index(before: end)
+        }
+        var digitsEnd = start
         var sawDigit = false
         var sawDot = false
-        for index in text.indices {
-            let c = text[index]
-            if c.isASCII && c.isNumber {
+        while digitsEnd < end {
+            let c = bytes[digitsEnd]
+            if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
                 sawDigit = true
-            } else if c == "." && !sawDot {
+            } else if c == UInt8(ascii: ".") && !sawDot {
                 sawDot = true
             } else {
                 break
             }
-            digitsEnd = text.index(after: index)
+            digitsEnd = bytes.index(after: digitsEnd)
         }
-        let number = text[text.startIndex..<digitsEnd]
-        guard sawDigit, !number.hasSuffix("."), let value = Double(number) else { throw .malformed }
-        let unit = text[digitsEnd...]
-        switch unit {
-        case "ms": return Duration(milliseconds: value)
-        case "s": return Duration(milliseconds: value * 1000)
-        case "m": return Duration(milliseconds: value * 60_000)
-        case "h": return Duration(milliseconds: value * 3_600_000)
-        case "": throw .missingUnit(String(number))
+        let number = text[start..<digitsEnd]
+        guard sawDigit, number.utf8.last != UInt8(ascii: "."), let value = Double(number) else { throw .malformed }
+        let unit = text[digitsEnd..<end]
+        switch unit.utf8.count {
+        case 0: throw .missingUnit(String(number))
+        case 1:
+            switch unit.utf8.first! {
+            case UInt8(ascii: "s"): return Duration(milliseconds: value * 1000)
+            case UInt8(ascii: "m"): return Duration(milliseconds: value * 60_000)
+            case UInt8(ascii: "h"): return Duration(milliseconds: value * 3_600_000)
+            default: throw .malformed
+            }
+        case 2 where unit.utf8.elementsEqual("ms".utf8): return Duration(milliseconds: value)
         default: throw .malformed
         }
     }

@@ -21,6 +21,22 @@ struct Entry {
     let value: NodeID
 }
 
+/// The keys of a mapping already taken, as indices into its list of allowed keys: a bit set
+/// for the first 64 (every mapping of the format has fewer), so the common case allocates nothing.
+struct SeenKeys {
+    private var low: UInt64 = 0
+    private var high: Set<Int> = []
+
+    /// Marks key `index` as taken; false when it already was.
+    mutating func insert(_ index: Int) -> Bool {
+        guard index < 64 else { return high.insert(index).inserted }
+        let bit = UInt64(1) << UInt64(index)
+        if low & bit != 0 { return false }
+        low |= bit
+        return true
+    }
+}
+
 /// The decoding pass over one document.
 struct SpecReader {
     let document: YAMLDocument
@@ -348,13 +364,13 @@ struct SpecReader {
     /// unknown and non-text keys reported, and repeated keys taken once.
     mutating func entries(of mapping: NodeID, allowed: [String], in place: String) -> [Entry] {
         var result: [Entry] = []
-        var names: Set<String> = []
+        var names = SeenKeys()
         collect(mapping, allowed: allowed, place: place, into: &result, names: &names, mergeDepth: 0)
         return result
     }
 
     private mutating func collect(
-        _ mapping: NodeID, allowed: [String], place: String, into result: inout [Entry], names: inout Set<String>,
+        _ mapping: NodeID, allowed: [String], place: String, into result: inout [Entry], names: inout SeenKeys,
         mergeDepth: Int
     ) {
         var merges: [NodeID] = []
@@ -369,7 +385,7 @@ struct SpecReader {
                 merges.append(value)
                 continue
             }
-            guard allowed.contains(name) else {
+            guard let known = allowed.firstIndex(of: name) else {
                 var message = "unknown key `\(name)` in \(place)"
                 if let suggestion = SpecKeys.suggestion(for: name, among: allowed) {
                     message += "; did you mean `\(suggestion)`?"
@@ -379,7 +395,7 @@ struct SpecReader {
                 fail(message, at: key)
                 continue
             }
-            if names.insert(name).inserted {
+            if names.insert(known) {
                 result.append(Entry(key: key, name: name, value: value))
             }
         }
@@ -424,14 +440,14 @@ struct SpecReader {
         }
     }
 
-    mutating func scalar(_ entry: Entry, expected: String) -> YAMLNode? {
+    mutating func scalar(_ entry: Entry, expected: @autoclosure () -> String) -> YAMLNode? {
         let node = document[entry.value]
         guard node.kind == .scalar else {
-            fail("`\(entry.name)` must be \(expected), found \(describe(entry.value))", at: entry.value)
+            fail("`\(entry.name)` must be \(expected()), found \(describe(entry.value))", at: entry.value)
             return nil
         }
         if node.isNull {
-            fail("`\(entry.name)` has no value; write \(expected), or remove the key", at: entry.value)
+            fail("`\(entry.name)` has no value; write \(expected()), or remove the key", at: entry.value)
             return nil
         }
         return node
@@ -461,9 +477,11 @@ struct SpecReader {
     }
 
     mutating func enumeration<E: SpecEnum>(_ entry: Entry, _ type: E.Type) -> Located<E>? {
-        let choices = E.allCases.map(\.rawValue)
-        guard let node = scalar(entry, expected: "one of \(choices.joined(separator: ", "))") else { return nil }
+        // The list of choices is spelled out only for a message.
+        guard let node = scalar(entry, expected: "one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+        else { return nil }
         if let value = E(rawValue: node.value) { return Located(value, at: entry.value) }
+        let choices = E.allCases.map(\.rawValue)
         var message = "`\(entry.name): \(describe(entry.value))` is not valid; use one of \(choices.joined(separator: ", "))"
         if let suggestion = SpecKeys.suggestion(for: node.value, among: choices) {
             message += " (did you mean `\(suggestion)`?)"

@@ -36,20 +36,22 @@ public struct YAMLNode {
     /// The node's identity.
     public let id: NodeID
 
-    private var record: NodeRecord { document.nodes[Int(id.index)] }
+    // Each accessor reads one field in place: copying the whole record would retain and
+    // release its strings on every access.
+    private var index: Int { Int(id.index) }
 
     /// Scalar, sequence or mapping.
-    public var kind: NodeKind { record.kind }
+    public var kind: NodeKind { document.nodes[index].kind }
     /// How a scalar was written (`.none` for collections).
-    public var style: ScalarStyle { record.style }
+    public var style: ScalarStyle { document.nodes[index].style }
     /// Whether a collection was written in flow style (`[…]`, `{…}`).
-    public var isFlow: Bool { record.flow }
+    public var isFlow: Bool { document.nodes[index].flow }
     /// Start and end of the node in the source.
-    public var range: SourceRange { record.range }
+    public var range: SourceRange { document.nodes[index].range }
     /// The scalar's text (empty for collections).
-    public var value: String { record.value }
+    public var value: String { document.nodes[index].value }
     /// The node's explicit tag, if any.
-    public var tag: String? { record.tag }
+    public var tag: String? { document.nodes[index].tag }
 
     /// A plain scalar that YAML reads as null (`~`, `null`, or nothing).
     public var isNull: Bool {
@@ -62,7 +64,7 @@ public struct YAMLNode {
 
     /// The collection that first holds this node, nil for the root.
     public var parent: NodeID? {
-        let p = record.parent
+        let p = document.nodes[index].parent
         return p < 0 ? nil : NodeID(p)
     }
 
@@ -90,14 +92,13 @@ public struct YAMLNode {
     public var count: Int {
         switch kind {
         case .scalar: return 0
-        case .sequence: return Int(record.childCount)
-        case .mapping: return Int(record.childCount) / 2
+        case .sequence: return Int(document.nodes[index].childCount)
+        case .mapping: return Int(document.nodes[index].childCount) / 2
         }
     }
 
     private var childSlice: ArraySlice<Int32> {
-        let r = record
-        let start = Int(r.firstChild)
-        return document.children[start..<start + Int(r.childCount)]
+        let start = Int(document.nodes[index].firstChild)
+        return document.children[start..<start + Int(document.nodes[index].childCount)]
     }
 }

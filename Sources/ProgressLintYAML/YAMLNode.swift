@@ -32,6 +32,9 @@ struct NodeRecord {
     var kind: NodeKind
     var style: ScalarStyle
     var flow: Bool
+    /// For a scalar: its byte length, first and last byte, or 0 when it is not ASCII; keys whose
+    /// fingerprints differ cannot be equal (see `Builder.findDuplicateKeys`). 0 for collections.
+    var fingerprint: UInt32 = 0
     var range: SourceRange
     /// Scalar value; empty for collections.
     var value: String

@@ -98,7 +98,9 @@ private struct Builder {
             default: style = .plain
             }
             let index = add(NodeRecord(
-                kind: .scalar, style: style, flow: false, range: range, value: value,
+                kind: .scalar, style: style, flow: false,
+                fingerprint: Builder.fingerprint(UnsafeBufferPointer(start: s.value, count: s.length)),
+                range: range, value: value,
                 tag: Builder.string(s.tag), parent: -1, firstChild: 0, childCount: 0, expandedSize: 1))
             register(anchor: s.anchor, node: index)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
@@ -199,35 +201,56 @@ private struct Builder {
         }
     }
 
+    /// Records keys that repeat an earlier key of the mapping whose children start at `first`.
+    /// Keys are compared by fingerprint first (computed from libyaml's bytes), by text only when
+    /// the fingerprints allow them to be equal; small mappings pairwise, larger ones through a
+    /// dictionary.
     private mutating func findDuplicateKeys(from first: Int, count: Int) {
         let pairs = count / 2
         guard pairs > 1 else { return }
-        if pairs <= 16 {
+        if pairs <= 64 {
             for i in 1..<pairs {
-                let key = document.nodes[Int(document.children[first + 2 * i])]
-                guard key.kind == .scalar else { continue }
+                let keyIndex = Int(document.children[first + 2 * i])
+                guard document.nodes[keyIndex].kind == .scalar else { continue }
+                let print = document.nodes[keyIndex].fingerprint
                 for j in 0..<i {
-                    let earlier = document.nodes[Int(document.children[first + 2 * j])]
-                    if earlier.kind == .scalar && earlier.value == key.value {
-                        document.duplicateKeys.append(
-                            (NodeID(document.children[first + 2 * i]), NodeID(document.children[first + 2 * j])))
-                        break
-                    }
+                    let earlier = Int(document.children[first + 2 * j])
+                    guard document.nodes[earlier].kind == .scalar,
+                          Builder.mayBeEqual(document.nodes[earlier].fingerprint, print),
+                          document.nodes[earlier].value == document.nodes[keyIndex].value else { continue }
+                    document.duplicateKeys.append((NodeID(Int32(keyIndex)), NodeID(Int32(earlier))))
+                    break
                 }
             }
         } else {
             var seen: [String: Int32] = [:]
             for i in 0..<pairs {
                 let keyIndex = document.children[first + 2 * i]
-                let key = document.nodes[Int(keyIndex)]
-                guard key.kind == .scalar else { continue }
-                if let earlier = seen[key.value] {
+                guard document.nodes[Int(keyIndex)].kind == .scalar else { continue }
+                let value = document.nodes[Int(keyIndex)].value
+                if let earlier = seen[value] {
                     document.duplicateKeys.append((NodeID(keyIndex), NodeID(earlier)))
                 } else {
-                    seen[key.value] = keyIndex
+                    seen[value] = keyIndex
                 }
             }
         }
+    }
+
+    /// Length, first and last byte of ASCII text; 0 for other text, which is compared with every
+    /// key, since canonically equivalent text (`K` and the Kelvin sign) is equal.
+    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        guard let first = bytes.first, let last = bytes.last else { return 1 }
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] >= 0x80 { return 0 }
+            i += 1
+        }
+        return UInt32(truncatingIfNeeded: bytes.count) << 16 | UInt32(first) << 8 | UInt32(last) | 1 << 31
+    }
+
+    private static func mayBeEqual(_ a: UInt32, _ b: UInt32) -> Bool {
+        a == b || a == 0 || b == 0
     }
 
     private mutating func register(anchor: UnsafeMutablePointer<yaml_char_t>?, node: Int32) {

@@ -34,3 +34,18 @@ import Testing
         }
     }
 }
+
+/// Reports that name screens get them from a folder run too (the runner keeps screen names per file).
+@Suite struct FolderRunScreenTests {
+    @Test func junitHasATestCasePerScreenAndJSONListsEachFilesScreensWhenLintingAFolder() throws {
+        let root = ExamplesTests.packageRoot.path
+        let junit = try CommandTests.run(["--format", "junit", "Examples/"], in: root)
+        #expect(junit.stdout.contains("name=\"Inbox\""))
+        #expect(junit.stdout.contains("name=\"Outbox\""))
+        let json = try CommandTests.run(["--format", "json", "Examples/"], in: root)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let files = try #require(object["files"] as? [[String: Any]])
+        let mail = try #require(files.first { ($0["path"] as? String)?.hasSuffix("mail-sync.yaml") == true })
+        #expect(mail["screens"] as? [String] == ["Inbox", "Outbox"])
+    }
+}

@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""Benchmark progress-lint against libyaml's own speed, in one run, on the same files.
+
+Usage: python3 Benchmarks/run.py [--quick] [--sizes 1000,10000,100000] [--runs N]
+                                 [--json FILE] [--skip-build] [--lint BINARY]
+
+For each corpus size it generates (once; reused afterwards) the standard corpus
+with ../shared/bench/gen-corpus.py (fixed seed 1) under bench-out/corpus-<N>, then
+measures, interleaving the runs so the machine's load hits them alike:
+
+  floor    Benchmarks/floor.c: libyaml's event parser alone over every file
+  jobs1    progress-lint --jobs 1 --format json --output <file>
+  default  progress-lint (default jobs = cores) --format json --output <file>
+
+plus a single-file run (as an editor's save hook does it) against a trivial Swift
+executable (Benchmarks/Trivial.swift) started the same way. Each figure is the
+median of several runs (fewer for 100k); wall time, CPU time (user + system) and
+peak RSS of that one child come from /usr/bin/time. It prints the figures and the
+ratios and writes them to bench-out/bench-<date>.json (and bench-out/latest.json).
+
+Standard library only. Never run by `swift test` or CI.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, 'bench-out')
+GENERATOR = os.path.normpath(os.path.join(ROOT, '..', 'shared', 'bench', 'gen-corpus.py'))
+SCRATCH = os.path.join(ROOT, '.build-bench')
+SEED = 1
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def run_checked(command, **kwargs):
+    log('$ ' + ' '.join(command))
+    subprocess.run(command, check=True, **kwargs)
+
+
+def corpus(size):
+    """The corpus of `size` files, generated once."""
+    folder = os.path.join(OUT, 'corpus-%d' % size)
+    done = folder + '.done'
+    if os.path.exists(done):
+        return folder
+    if not os.path.exists(GENERATOR):
+        sys.exit('run.py: %s is missing; the benchmark needs the shared corpus generator '
+                 '(../shared/bench/gen-corpus.py next to the repository)' % GENERATOR)
+    shutil.rmtree(folder, ignore_errors=True)
+    log('generating %d files into %s …' % (size, folder))
+    run_checked([sys.executable, GENERATOR, folder, '--files', str(size), '--seed', str(SEED)],
+                stdout=subprocess.DEVNULL)
+    with open(done, 'w') as f:
+        f.write('seed %d\n' % SEED)
+    return folder
+
+
+def build(skip):
+    """Builds progress-lint (release), the floor and the trivial executable; returns their paths."""
+    if not skip:
+        run_checked(['swift', 'build', '-c', 'release', '--scratch-path', SCRATCH,
+                     '--product', 'progress-lint'], cwd=ROOT)
+    bin_path = subprocess.run(['swift', 'build', '-c', 'release', '--scratch-path', SCRATCH, '--show-bin-path'],
+                              cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
+    lint = os.path.join(bin_path, 'progress-lint')
+    floor = os.path.join(OUT, 'floor')
+    flags = subprocess.run(['pkg-config', '--cflags', '--libs', 'yaml-0.1'], check=True,
+                           capture_output=True, text=True).stdout.split()
+    run_checked(['cc', '-O2', os.path.join(ROOT, 'Benchmarks', 'floor.c'), '-o', floor] + flags)
+    trivial = os.path.join(OUT, 'trivial')
+    if skip and os.path.exists(trivial):
+        return lint, floor, trivial
+    run_checked(['swiftc', '-O', os.path.join(ROOT, 'Benchmarks', 'Trivial.swift'), '-o', trivial])
+    return lint, floor, trivial
+
+
+def measure(command):
+    """Runs `command` once; returns wall seconds, CPU seconds and peak RSS in MiB of that child alone.
+
+    /usr/bin/time starts it: a child forked from this Python process would report Python's own
+    resident size as its peak (Linux keeps the peak across exec)."""
+    stats = os.path.join(OUT, 'time.txt')
+    start = time.perf_counter()
+    child = subprocess.run(['/usr/bin/time', '-f', '%U %S %M', '-o', stats] + command,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wall = time.perf_counter() - start
+    with open(stats) as f:
+        user, system, rss_kib = f.read().split()[-3:]
+    if child.returncode not in (0, 1):  # 1: the corpus has deliberate errors
+        sys.exit('run.py: %s exited %d\n%s' % (' '.join(command), child.returncode,
+                                               child.stderr.decode(errors='replace')))
+    return {'wall': wall, 'cpu': float(user) + float(system), 'rss_mib': int(rss_kib) / 1024.0}
+
+
+def summarize(samples):
+    return {key: statistics.median(s[key] for s in samples) for key in ('wall', 'cpu', 'rss_mib')}
+
+
+def bench_size(size, lint, floor, runs):
+    folder = corpus(size)
+    report = os.path.join(OUT, 'report-%d.json' % size)
+    commands = {
+        'floor': [floor, folder],
+        'jobs1': [lint, folder, '--format', 'json', '--output', report, '--jobs', '1'],
+        'default': [lint, folder, '--format', 'json', '--output', report],
+    }
+    # One warm-up pass fills the page cache for every contender alike.
+    for command in commands.values():
+        measure(command)
+    samples = {name: [] for name in commands}
+    for i in range(runs):
+        for name, command in commands.items():
+            samples[name].append(measure(command))
+        log('  %d files, run %d/%d: %s' % (size, i + 1, runs, ', '.join(
+            '%s %.3fs' % (n, samples[n][-1]['wall']) for n in commands)))
+    result = {name: summarize(s) for name, s in samples.items()}
+    result['report_bytes'] = os.path.getsize(report)
+    with open(report) as f:
+        result['diagnostics'] = len(json.load(f).get('diagnostics', []))
+    return result
+
+
+def bench_single(lint, trivial, runs):
+    folder = corpus(1000)
+    specs = sorted(os.path.join(d, f) for d, _, fs in os.walk(folder) for f in fs if f.endswith(('.yaml', '.yml')))
+    path = specs[len(specs) // 2]
+    report = os.path.join(OUT, 'report-single.json')
+    commands = {'single': [lint, path, '--format', 'json', '--output', report], 'trivial': [trivial]}
+    for command in commands.values():
+        measure(command)
+    samples = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            samples[name].append(measure(command))
+    result = {name: summarize(s) for name, s in samples.items()}
+    result['file'] = os.path.relpath(path, ROOT)
+    return result
+
+
+def ratio(a, b):
+    return round(a / b, 3) if b else None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--quick', action='store_true', help='1k and 10k files only')
+    parser.add_argument('--sizes', help='comma-separated corpus sizes (default 1000,10000,100000)')
+    parser.add_argument('--runs', type=int, default=5, help='runs per figure (default 5; 3 at 100k and above)')
+    parser.add_argument('--json', help='write the figures here too')
+    parser.add_argument('--skip-build', action='store_true', help='use the release build as it is')
+    parser.add_argument('--lint', help='measure this progress-lint binary instead of building one (e.g. a saved '
+                        'build of another commit, for before/after figures)')
+    args = parser.parse_args()
+
+    if not os.path.exists(GENERATOR):
+        sys.exit('run.py: %s is missing; the benchmark needs the shared corpus generator '
+                 '(../shared/bench/gen-corpus.py next to the repository)' % GENERATOR)
+    sizes = [1000, 10000] if args.quick else [1000, 10000, 100000]
+    if args.sizes:
+        sizes = sorted(int(s) for s in args.sizes.split(','))
+    os.makedirs(OUT, exist_ok=True)
+    lint, floor, trivial = build(args.skip_build or bool(args.lint))
+    if args.lint:
+        lint = os.path.abspath(args.lint)
+
+    cores = os.cpu_count()
+    results = {'date': datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'),
+               'machine': '%s, %d cores' % (platform.platform(), cores),
+               'binary': lint,
+               'commit': subprocess.run(['git', 'describe', '--always', '--dirty'], cwd=ROOT,
+                                        capture_output=True, text=True).stdout.strip(),
+               'sizes': {}, 'ratios': {}}
+    for size in sizes:
+        runs = args.runs if size < 100000 else max(1, min(args.runs, 3))
+        results['sizes'][str(size)] = bench_size(size, lint, floor, runs)
+    results['single'] = bench_single(lint, trivial, max(args.runs, 15))
+
+    r = results['ratios']
+    for size, figures in results['sizes'].items():
+        r[size] = {
+            'jobs1/floor': ratio(figures['jobs1']['wall'], figures['floor']['wall']),
+            'default/floor': ratio(figures['default']['wall'], figures['floor']['wall']),
+            'speed-up default vs jobs1': ratio(figures['jobs1']['wall'], figures['default']['wall']),
+            'cpu jobs1/floor': ratio(figures['jobs1']['cpu'], figures['floor']['cpu']),
+        }
+    single = results['single']
+    r['single/trivial'] = ratio(single['single']['wall'], single['trivial']['wall'])
+    by = results['sizes']
+    small, large = str(min(sizes)), str(max(sizes))
+    if small != large:
+        for mode in ('jobs1', 'default'):
+            r['memory %s %s/%s' % (mode, large, small)] = ratio(by[large][mode]['rss_mib'], by[small][mode]['rss_mib'])
+    if '10000' in by and '100000' in by:
+        for mode in ('floor', 'jobs1', 'default'):
+            r['scaling %s 10k->100k (10 is linear)' % mode] = ratio(by['100000'][mode]['wall'],
+                                                                      by['10000'][mode]['wall'])
+
+    print('progress-lint benchmark, %s, %s' % (results['date'], results['machine']))
+    print('%-8s %-8s %10s %10s %10s' % ('files', 'what', 'wall s', 'cpu s', 'peak MiB'))
+    for size, figures in by.items():
+        for mode in ('floor', 'jobs1', 'default'):
+            f = figures[mode]
+            print('%-8s %-8s %10.3f %10.3f %10.1f' % (size, mode, f['wall'], f['cpu'], f['rss_mib']))
+        print('%-8s report   %d diagnostics, %.1f KiB' % (size, figures['diagnostics'], figures['report_bytes'] / 1024))
+    for mode in ('single', 'trivial'):
+        f = single[mode]
+        print('%-8s %-8s %10.4f %10.4f %10.1f' % ('1', mode, f['wall'], f['cpu'], f['rss_mib']))
+    print('ratios:')
+    for key, value in r.items():
+        if isinstance(value, dict):
+            for k, v in value.items():
+                print('  %s files: %s = %s' % (key, k, v))
+        else:
+            print('  %s = %s' % (key, value))
+
+    text = json.dumps(results, indent=2) + '\n'
+    stamp = datetime.datetime.now().strftime('%Y%m%d-%H%M%S')
+    for path in [os.path.join(OUT, 'bench-%s.json' % stamp), os.path.join(OUT, 'latest.json')] + (
+            [args.json] if args.json else []):
+        with open(path, 'w') as f:
+            f.write(text)
+    log('figures written to bench-out/bench-%s.json' % stamp)
+
+
+if __name__ == '__main__':
+    main()
