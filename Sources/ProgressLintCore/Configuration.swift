@@ -46,7 +46,11 @@ public struct Configuration: Sendable {
     /// Timing thresholds.
     public var thresholds = Thresholds()
     /// Labels `vague-label` rejects (the configured list replaces the default).
-    public var vagueLabels = Configuration.defaultVagueLabels
+    public var vagueLabels = Configuration.defaultVagueLabels {
+        didSet { normalizedVagueLabels = Set(vagueLabels.map(LabelText.normalized)) }
+    }
+    /// `vagueLabels` as `vague-label` compares them (``LabelText/normalized(_:)``), worked out once.
+    public private(set) var normalizedVagueLabels = Set(Configuration.defaultVagueLabels.map(LabelText.normalized))
     /// Per-rule levels set by the config.
     public var rules: [String: RuleLevel] = [:]
     /// Size, depth and alias limits.

@@ -32,11 +32,7 @@ extension String {
     }
 
     /// Lower-case, trimmed, without trailing dots or an ellipsis: how `vague-labels` compares labels.
-    func normalizedLabel() -> String {
-        var s = Substring(trimmed())
-        while let l = s.last, l == "." || l == "…" || l.isWhitespace { s.removeLast() }
-        return s.lowercased()
-    }
+    func normalizedLabel() -> String { LabelText.normalized(self) }
 }
 
 extension Phrase {

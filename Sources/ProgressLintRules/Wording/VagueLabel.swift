@@ -71,7 +71,7 @@ public struct VagueLabel: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        let vague = context.configuration.vagueLabels.map { $0.normalizedLabel() }
+        let vague = context.configuration.normalizedVagueLabels
         guard !vague.isEmpty else { return [] }
         var texts: [(key: String, value: Located<String>)] = []
         if let label = indicator.label { texts.append(("label", label)) }
