@@ -28,29 +28,53 @@ public indirect enum JSONValue: Sendable {
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             out += "[\n"
+            let inner = JSONValue.spaces(indent + 2)
             for (i, item) in items.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                out += inner
                 item.write(to: &out, indent: indent + 2)
                 out += i == items.count - 1 ? "\n" : ",\n"
             }
-            out += String(repeating: " ", count: indent) + "]"
+            out += JSONValue.spaces(indent)
+            out += "]"
         case .object(let pairs):
             if pairs.isEmpty { out += "{}"; return }
             out += "{\n"
+            let inner = JSONValue.spaces(indent + 2)
             for (i, (key, value)) in pairs.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                out += inner
                 JSONValue.escape(key, into: &out)
                 out += ": "
                 value.write(to: &out, indent: indent + 2)
                 out += i == pairs.count - 1 ? "\n" : ",\n"
             }
-            out += String(repeating: " ", count: indent) + "}"
+            out += JSONValue.spaces(indent)
+            out += "}"
+        }
+    }
+
+    private static let indents = (0...16).map { String(repeating: " ", count: 2 * $0) }
+
+    private static func spaces(_ n: Int) -> String {
+        n / 2 < indents.count ? indents[n / 2] : String(repeating: " ", count: n)
+    }
+
+    /// Whether `s` can be written between quotes as it is: printable ASCII without `"` or `\`.
+    private static func isPlain(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            return true
         }
     }
 
     /// Appends `s` as a JSON string literal, escaping quotes, backslashes and every control character.
     public static func escape(_ s: String, into out: inout String) {
         out += "\""
+        if isPlain(s) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
