@@ -130,3 +130,51 @@ import Glibc
         }
     }
 }
+
+/// A hostile `.progress-lint.yml` is a configuration error (exit 2), never a hang or a crash.
+@Suite struct HostileConfigurationTests {
+    enum Kind: String, CaseIterable, Sendable { case fifo, devZero, aliasBomb, deep, binary }
+
+    @Test(arguments: Kind.allCases)
+    func aHostileConfigurationIsAnError(kind: Kind) throws {
+        let dir = try Hostile.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Hostile.write(Hostile.companion, to: dir + "/companion.yaml")
+        let config = dir + "/.progress-lint.yml"
+        let expected: String
+        switch kind {
+        case .fifo:
+            #expect(mkfifo(config, 0o644) == 0)
+            expected = "\(config): the configuration is a FIFO, not a file"
+        case .devZero:
+            #expect(symlink("/dev/zero", config) == 0)
+            expected = "\(config): the configuration is a character device, not a file"
+        case .aliasBomb:
+            try Hostile.write(Hostile.billionLaughs, to: config)
+            expected = "\(config):5:8: aliases in this document reach more than 10000 nodes"
+        case .deep:
+            try Hostile.write(Hostile.repeated("[", 1_000_000), to: config)
+            expected = "\(config):1:1001: collections nest deeper than 1000 levels (limits.max-depth)"
+        case .binary:
+            try Hostile.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0], to: config)
+            expected = "\(config):1:1: the file is not UTF-8 text: invalid leading UTF-8 octet (0x89)"
+        }
+        let run = try Hostile.run([dir])
+        #expect(run.exited)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("progress-lint: configuration error: " + expected), "\(run.stderr)")
+    }
+
+    @Test func standardInputGetsTheSameLimits() throws {
+        let dir = try Hostile.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Hostile.write(Hostile.billionLaughs, to: dir + "/bomb.yaml")
+        try Hostile.write(Hostile.repeated("{", 1_000_000), to: dir + "/deep.yaml")
+        let bomb = try Hostile.shell("exec \"$0\" --stdin --stdin-filename in.yaml < \"$1/bomb.yaml\"", [dir])
+        #expect(bomb.status == 1)
+        #expect(bomb.stdout.hasPrefix("in.yaml:5:8: error: aliases in this document reach more than 10000 nodes"))
+        let deep = try Hostile.shell("exec \"$0\" --stdin --stdin-filename in.yaml < \"$1/deep.yaml\"", [dir])
+        #expect(deep.status == 1)
+        #expect(deep.stdout.hasPrefix("in.yaml:1:1001: error: collections nest deeper than 1000 levels"))
+    }
+}
