@@ -29,7 +29,7 @@ let package = Package(
         // One file per rule, grouped by category; the registry of all rules.
         .target(name: "ProgressLintRules", dependencies: ["ProgressLintCore", "ProgressLintSpec"]),
         // One file per output format.
-        .target(name: "ProgressLintReporters", dependencies: ["ProgressLintCore"]),
+        .target(name: "ProgressLintReporters", dependencies: ["ProgressLintCore", "ProgressLintSpec"]),
         // The command: arguments, choosing files and reporters, exit codes.
         .executableTarget(
             name: "progress-lint",
@@ -48,7 +48,10 @@ let package = Package(
             name: "ProgressLintRulesTests",
             dependencies: ["ProgressLintRules", "ProgressLintCore", "ProgressLintReporters"]
         ),
-        .testTarget(name: "ProgressLintReportersTests", dependencies: ["ProgressLintReporters", "ProgressLintCore", "ProgressLintRules"]),
+        .testTarget(
+            name: "ProgressLintReportersTests",
+            dependencies: ["ProgressLintReporters", "ProgressLintCore", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["progress-lint"]),
         // Hostile files and faults: generated fixtures, the built binary under a hang guard.
         .testTarget(

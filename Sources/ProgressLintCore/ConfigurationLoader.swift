@@ -28,7 +28,7 @@ public struct ConfigurationLoader: Sendable {
         guard let document = documents.first(where: { !$0.isEmpty }), let root = document.root else {
             return configuration
         }
-        var reader = Reader(document: document, path: path, rules: rules)
+        let reader = Reader(document: document, path: path, rules: rules)
         try reader.read(root, into: &configuration)
         return configuration
     }

@@ -49,7 +49,9 @@ public final class ConfigurationResolver {
         for name in ConfigurationResolver.fileNames {
             let candidate = folder == "/" ? "/" + name : folder + "/" + name
             if access(candidate, F_OK) == 0 {
-                result = ConfigurationResolver.load(candidate, loader: loader, workingDirectory: workingDirectory)
+                // Shown relative to the working directory, as the specs' own paths are.
+                let shown = PathText.relative(candidate, to: workingDirectory)
+                result = ConfigurationResolver.load(shown, loader: loader, workingDirectory: workingDirectory)
                 break
             }
         }
@@ -91,7 +93,7 @@ public final class ConfigurationResolver {
     static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

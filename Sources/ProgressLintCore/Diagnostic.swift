@@ -20,11 +20,16 @@ public struct Diagnostic: Hashable, Sendable {
     public var yamlPath: String?
     /// Which document of the file (0-based), when known.
     public var documentIndex: Int?
+    /// The node's text when it is a scalar (for fingerprints that survive moved lines), else nil.
+    public var value: String?
+    /// The screen's effective platform (its own, or the config's default), when known.
+    public var platform: String?
 
     /// Creates a diagnostic.
     public init(
         ruleID: String, severity: Severity, message: String, path: String, range: SourceRange,
-        screen: String? = nil, indicator: String? = nil, yamlPath: String? = nil, documentIndex: Int? = nil
+        screen: String? = nil, indicator: String? = nil, yamlPath: String? = nil, documentIndex: Int? = nil,
+        value: String? = nil, platform: String? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -35,6 +40,8 @@ public struct Diagnostic: Hashable, Sendable {
         self.indicator = indicator
         self.yamlPath = yamlPath
         self.documentIndex = documentIndex
+        self.value = value
+        self.platform = platform
     }
 
     /// The order reporters print in: path, line, column, rule.

@@ -66,7 +66,12 @@ public struct LintRunner: Sendable {
     }
 
     /// The files that `paths` would lint, and the problems found listing them.
-    public func plan(_ paths: [String]) -> (files: [(SpecFile, Configuration)], result: RunResult) {
+    ///
+    /// Files found under folders are filtered by the config's `include` and `exclude`; named files
+    /// are too when `filterNamedFiles` is set (`--force-exclude`, for pre-commit and editors).
+    public func plan(_ paths: [String], filterNamedFiles: Bool = false)
+        -> (files: [(SpecFile, Configuration)], result: RunResult)
+    {
         var result = RunResult()
         let resolver = ConfigurationResolver(loader: loader, configPath: configPath)
         var files: [(SpecFile, Configuration)] = []
@@ -87,7 +92,7 @@ public struct LintRunner: Sendable {
             case .failure(let error):
                 if reportedConfigs.insert(error.description).inserted { result.configurationErrors.append(error) }
             case .success(let configuration):
-                if walked {
+                if walked || filterNamedFiles {
                     let relative = resolver.relativePath(file.path, to: configuration)
                     if !configuration.include.isEmpty,
                        !configuration.include.contains(where: { Glob($0).matches(relative) }) { continue }
@@ -100,8 +105,8 @@ public struct LintRunner: Sendable {
     }
 
     /// Lints every spec file under `paths`.
-    public func run(_ paths: [String]) -> RunResult {
-        let (files, planned) = plan(paths)
+    public func run(_ paths: [String], filterNamedFiles: Bool = false) -> RunResult {
+        let (files, planned) = plan(paths, filterNamedFiles: filterNamedFiles)
         var result = planned
         let linter = self.linter
         let slots = Mutex<[FileResult?]>(Array(repeating: nil, count: files.count))
@@ -203,7 +208,7 @@ public struct LintRunner: Sendable {
                 diagnostics.append(Diagnostic(
                     ruleID: id, severity: levels[fact.path] ?? type(of: rule).description.defaultSeverity,
                     message: finding.message, path: fact.path, range: fact.range, screen: fact.screen,
-                    indicator: fact.indicator, yamlPath: fact.yamlPath))
+                    indicator: fact.indicator, yamlPath: fact.yamlPath, value: fact.value))
             }
         }
         diagnostics = applyDeferredSuppressions(diagnostics, files: result.files)

@@ -176,7 +176,8 @@ private struct Collector {
         append(Diagnostic(
             ruleID: issue.kind.rawValue, severity: .error, message: issue.message, path: path, range: node.range,
             screen: screen?.name?.value, indicator: nil, yamlPath: YAMLPath.of(issue.node, in: document),
-            documentIndex: documentIndex))
+            documentIndex: documentIndex, value: scalarValue(issue.node, in: document),
+            platform: (screen?.platform?.value ?? configuration.platform)?.rawValue))
     }
 
     mutating func add(_ violation: Violation, rule: RuleDescription, document: YAMLDocument, screen: Screen,
@@ -190,7 +191,13 @@ private struct Collector {
         append(Diagnostic(
             ruleID: rule.id, severity: severity, message: violation.message, path: path,
             range: document[violation.node].range, screen: screen.name?.value, indicator: violation.indicatorID,
-            yamlPath: YAMLPath.of(violation.node, in: document), documentIndex: documentIndex))
+            yamlPath: YAMLPath.of(violation.node, in: document), documentIndex: documentIndex,
+            value: scalarValue(violation.node, in: document),
+            platform: (screen.platform?.value ?? configuration.platform)?.rawValue))
+    }
+
+    private func scalarValue(_ node: NodeID, in document: YAMLDocument) -> String? {
+        document[node].kind == .scalar ? document[node].value : nil
     }
 
     /// A value written once but reached twice (through `<<` or an alias) is reported once.

@@ -37,7 +37,9 @@ public protocol Reporter: Sendable {
 /// The reporters by `--format` name.
 public enum Reporters {
     /// Every output format.
-    public static let all: [any Reporter.Type] = [TextReporter.self, JSONReporter.self]
+    public static let all: [any Reporter.Type] = [
+        TextReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, JUnitReporter.self,
+    ]
 
     /// The reporter for a `--format` name.
     public static func named(_ name: String) -> (any Reporter)? {

@@ -38,3 +38,23 @@ extension String {
         return s.lowercased()
     }
 }
+
+extension Phrase {
+    /// Text the spec already gives for what is happening (label, announcement, accessibility label), quoted.
+    static func knownText(_ indicator: Indicator) -> String? {
+        let accessibility = indicator.accessibility?.value
+        let candidates = [indicator.label?.value, accessibility?.announce?.value.start?.value, accessibility?.label?.value]
+        return candidates.compactMap { $0 }.map { $0.trimmed() }.first { !$0.isEmpty }.map { "\"\($0)\"" }
+    }
+
+    /// ` (e.g. "Upload complete")` from the indicator's `task`, or nothing when it has none.
+    static func completionExample(_ indicator: Indicator) -> String {
+        guard let task = indicator.task?.value.trimmed(), let first = task.first else { return "" }
+        let words = task.replacingDashes()
+        return " (e.g. \"\(first.uppercased())\(words.dropFirst()) complete\")"
+    }
+}
+
+extension String {
+    fileprivate func replacingDashes() -> String { String(map { $0 == "-" || $0 == "_" ? " " : $0 }) }
+}

@@ -13,13 +13,13 @@ struct GenerateDocs: ParsableCommand {
     var output: String = RulePage.folder
 
     func run() throws {
-        let pages = RuleRegistry.descriptions.map { (RulePage.fileName(for: $0.id), RulePage.render($0)) }
+        let pages = RulePage.all(RuleRegistry.descriptions)
         do {
             try DocsFolder.sync(pages, in: output)
         } catch {
             Output.standardError("progress-lint: cannot write \(error.path): \(error.reason)\n")
             throw ExitCode(2)
         }
-        Output.standardOutput("wrote \(pages.count) rule pages to \(output)/\n")
+        Output.standardOutput("wrote \(pages.count - 1) rule pages and an index to \(output)/\n")
     }
 }

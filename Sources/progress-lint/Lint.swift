@@ -17,11 +17,13 @@ struct Lint: ParsableCommand {
     @Argument(help: "Spec files or folders to lint (folders are searched for *.yaml and *.yml).")
     var paths: [String] = []
 
-    @Option(name: .shortAndLong, help: "Output format: \(Reporters.all.map { $0.name }.joined(separator: ", ")).")
-    var format: String = "text"
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Output format: \(Reporters.all.map { $0.name }.joined(separator: ", ")) (default text). Repeatable.",
+        discussion: "Each --format takes the --output that follows it; a format without one goes to standard output."))
+    var format: [String] = []
 
-    @Option(name: .shortAndLong, help: "Write the report to this file (atomically) instead of standard output.")
-    var output: String?
+    @Option(name: .shortAndLong, help: "Write the preceding --format's report to this file (atomically).")
+    var output: [String] = []
 
     @Option(name: .shortAndLong, help: "Use this configuration file instead of finding .progress-lint.yml.")
     var config: String?
@@ -38,14 +40,45 @@ struct Lint: ParsableCommand {
     @Option(help: "With --stdin: the path to report and to find the configuration from.")
     var stdinFilename: String?
 
+    @Flag(help: "Apply the config's include/exclude to files named on the command line too (for pre-commit).")
+    var forceExclude = false
+
+    @Option(help: "Hide the findings accepted in this baseline file (keyed by file, rule and YAML path).")
+    var baseline: String?
+
+    @Option(help: "Write every current finding to this baseline file, then report as if they were accepted.")
+    var writeBaseline: String?
+
+    @Option(help: "Exit 1 when more than this many warnings are reported.")
+    var maxWarnings: Int?
+
+    @Option(help: "Print the effective configuration for this file, as YAML, and exit.")
+    var printConfig: String?
+
+    @Flag(help: "Print the files that would be linted, one per line, and exit.")
+    var listFiles = false
+
     func validate() throws {
-        guard Reporters.named(format) != nil else {
-            throw ValidationError("unknown format '\(format)'; use one of "
+        for name in format where Reporters.named(name) == nil {
+            throw ValidationError("unknown format '\(name)'; use one of "
                                   + Reporters.all.map { $0.name }.joined(separator: ", "))
         }
+        _ = try targets()
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
         if stdinFilename != nil && !stdin { throw ValidationError("--stdin-filename goes with --stdin") }
         if stdin && !paths.isEmpty { throw ValidationError("give either --stdin or paths, not both") }
+        if stdin && listFiles { throw ValidationError("--list-files lists paths; it does not go with --stdin") }
+    }
+
+    func targets() throws -> [ReportTarget] {
+        do {
+            return try ReportTarget.plan(
+                formats: format, outputs: output, arguments: Array(CommandLine.arguments.dropFirst()),
+                githubActions: Output.environment("GITHUB_ACTIONS") == "true")
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() throws {
@@ -53,7 +86,10 @@ struct Lint: ParsableCommand {
         let runner = LintRunner(
             linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader(),
             configPath: config, jobs: jobs ?? max(1, cores))
-        let result: RunResult
+        if let printConfig { return try printConfiguration(for: printConfig) }
+        if listFiles { return try listPlannedFiles(runner) }
+
+        var result: RunResult
         if stdin {
             let name = stdinFilename ?? "<stdin>"
             switch FileReader.readStandardInput(limit: 256 * 1024 * 1024) {
@@ -63,32 +99,106 @@ struct Lint: ParsableCommand {
                 throw ExitCode(2)
             }
         } else {
-            result = runner.run(paths.isEmpty ? ["."] : paths)
+            result = runner.run(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
+        }
+        reportProblems(result)
+        try applyBaseline(to: &result)
+
+        var failedWrite = false
+        let context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet)
+        for target in try targets() {
+            var targetContext = context
+            targetContext.color = target.output == nil && target.format == TextReporter.name && Output.wantsColor
+            let text = Reporters.named(target.format)!.render(result, context: targetContext)
+            if let path = target.output {
+                do {
+                    try Output.write(text, to: path)
+                } catch {
+                    Output.standardError("progress-lint: cannot write \(error.path): \(error.reason)\n")
+                    failedWrite = true
+                }
+            } else {
+                Output.standardOutput(text)
+            }
         }
 
+        if failedWrite || !result.configurationErrors.isEmpty || !result.problems.isEmpty { throw ExitCode(2) }
+        if result.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        let warnings = result.count(.warning)
+        if let maxWarnings, warnings > maxWarnings {
+            Output.standardError("progress-lint: \(warnings) warnings, more than --max-warnings \(maxWarnings)\n")
+            throw ExitCode(1)
+        }
+    }
+
+    private func reportProblems(_ result: RunResult) {
         for error in result.configurationErrors {
             Output.standardError("progress-lint: configuration error: \(TerminalText.safe(error.description))\n")
         }
         for problem in result.problems {
             Output.standardError("progress-lint: \(TerminalText.safe(problem.description))\n")
         }
+    }
 
-        let reporter = Reporters.named(format)!
-        let color = output == nil && format == "text" && Output.wantsColor
-        let context = ReportContext(rules: RuleRegistry.descriptions, color: color, quiet: quiet)
-        let text = reporter.render(result, context: context)
-        if let output {
+    /// `--write-baseline` records every finding; `--baseline` hides the recorded ones and notes stale entries.
+    private func applyBaseline(to result: inout RunResult) throws {
+        let accepted: Baseline
+        let file: String
+        if let path = writeBaseline {
+            accepted = Baseline(accepting: result.diagnostics)
             do {
-                try Output.write(text, to: output)
+                try Output.write(accepted.rendered(), to: path)
             } catch {
                 Output.standardError("progress-lint: cannot write \(error.path): \(error.reason)\n")
                 throw ExitCode(2)
             }
+            Output.standardError("progress-lint: wrote \(accepted.counts.values.reduce(0, +)) findings to \(path)\n")
+            file = path
+        } else if let path = baseline {
+            switch FileReader.read(SpecFile(path: path), limit: 256 * 1024 * 1024) {
+            case .failure:
+                Output.standardError("progress-lint: cannot read the baseline \(TerminalText.safe(path))\n")
+                throw ExitCode(2)
+            case .success(let bytes):
+                do {
+                    accepted = try Baseline.parse(bytes, path: path)
+                } catch {
+                    Output.standardError("progress-lint: \(TerminalText.safe(error.description))\n")
+                    throw ExitCode(2)
+                }
+            }
+            file = path
         } else {
-            Output.standardOutput(text)
+            return
         }
+        let stale = accepted.apply(to: &result)
+        for entry in stale {
+            let at = entry.key.yamlPath.isEmpty ? "" : " at \(entry.key.yamlPath)"
+            Output.standardError(TerminalText.safe(
+                "progress-lint: note: baseline entry \(entry.key.path): \(entry.key.rule)\(at) no longer matches "
+                + "(\(entry.unmatched) fixed)") + "\n")
+        }
+        if !stale.isEmpty {
+            Output.standardError("progress-lint: note: run with --write-baseline \(TerminalText.safe(file)) "
+                                 + "to drop the \(stale.count) stale entries\n")
+        }
+    }
 
-        if !result.configurationErrors.isEmpty || !result.problems.isEmpty { throw ExitCode(2) }
-        if result.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+    private func printConfiguration(for path: String) throws {
+        let resolver = ConfigurationResolver(loader: RuleRegistry.makeConfigurationLoader(), configPath: config)
+        switch resolver.configuration(for: path) {
+        case .success(let configuration):
+            Output.standardOutput(ConfigurationText.render(configuration, for: path, rules: RuleRegistry.descriptions))
+        case .failure(let error):
+            Output.standardError("progress-lint: configuration error: \(TerminalText.safe(error.description))\n")
+            throw ExitCode(2)
+        }
+    }
+
+    private func listPlannedFiles(_ runner: LintRunner) throws {
+        let (files, planned) = runner.plan(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
+        Output.standardOutput(files.map { TerminalText.safe($0.0.path) + "\n" }.joined())
+        reportProblems(planned)
+        if !planned.configurationErrors.isEmpty || !planned.problems.isEmpty { throw ExitCode(2) }
     }
 }

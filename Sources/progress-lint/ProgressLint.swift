@@ -11,7 +11,7 @@ struct ProgressLint: ParsableCommand {
             Exit status: 0 when no error was reported, 1 when one was, 2 for usage, configuration or I/O failures.
             """,
         version: Tool.version,
-        subcommands: [Lint.self, ListRules.self, Explain.self, GenerateDocs.self],
+        subcommands: [Lint.self, ListRules.self, Explain.self, GenerateDocs.self, Schema.self],
         defaultSubcommand: Lint.self
     )
 

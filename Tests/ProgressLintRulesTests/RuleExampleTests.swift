@@ -8,12 +8,13 @@ import Testing
 @Suite struct RuleExampleTests {
     static let ids = RuleRegistry.descriptions.map(\.id)
 
-    static func lint(_ example: RuleExample) throws -> RunResult {
+    static func lint(_ example: RuleExample, level: RuleLevel? = nil, of id: String? = nil) throws -> RunResult {
         var configuration = Configuration()
         if let config = example.config {
             configuration = try RuleRegistry.makeConfigurationLoader()
                 .load(Array(config.utf8), path: "example-config.yml", directory: "/")
         }
+        if let level, let id { configuration.rules[id] = level }
         let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
         return runner.run(inMemory: [("example.yaml", Array(example.source.utf8))], configuration: configuration)
     }
@@ -51,6 +52,21 @@ import Testing
                 #expect(broken.isEmpty, "an example of \(id) is not a valid spec: \(messages(result))")
             }
         }
+    }
+
+    static let configurable = RuleRegistry.descriptions.filter { !$0.isInputRule }.map(\.id)
+
+    @Test("a rule's severity follows the configuration, and off means off", arguments: configurable)
+    func severityFollowsTheConfiguration(id: String) throws {
+        let rule = try #require(RuleRegistry.description(of: id))
+        let example = try #require(rule.triggeringExamples.first)
+        for severity in Severity.allCases {
+            let found = try Self.lint(example, level: .on(severity), of: id).diagnostics.filter { $0.ruleID == id }
+            #expect(!found.isEmpty)
+            #expect(found.allSatisfy { $0.severity == severity }, "\(id) set to \(severity)")
+        }
+        let off = try Self.lint(example, level: .off, of: id).diagnostics.filter { $0.ruleID == id }
+        #expect(off.isEmpty, "\(id) set to off still reported")
     }
 
     private func messages(_ result: RunResult) -> String {

@@ -22,8 +22,14 @@ import Testing
         #expect(onDisk == RulePage.render(rule), "Rules/\(id).md is stale; \(Self.regenerate)")
     }
 
+    @Test func theIndexListsEveryRule() throws {
+        let url = Self.folder.appendingPathComponent(RulePage.indexName)
+        let onDisk = try? String(contentsOf: url, encoding: .utf8)
+        #expect(onDisk == RulePage.index(RuleRegistry.descriptions), "Rules/README.md is stale or missing; \(Self.regenerate)")
+    }
+
     @Test func noPageWithoutARule() throws {
-        let ids = Set(RuleRegistry.descriptions.map { RulePage.fileName(for: $0.id) })
+        let ids = Set(RulePage.all(RuleRegistry.descriptions).map(\.name))
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".md") }
         let orphans = files.filter { !ids.contains($0) }
         #expect(orphans.isEmpty, "Rules/ has pages no rule owns: \(orphans); \(Self.regenerate)")

@@ -3,5 +3,10 @@ import ProgressLintCore
 extension RuleRegistry {
     /// The Interaction rules, in catalogue order.
     static let interactionRules: [any Rule] = [
+        ObstructionNotNeeded(),
+        ObstructionNeeded(),
+        LossyCancelNeedsConfirm(),
+        LossyCancelNeedsPause(),
+        OfferCancel(),
     ]
 }

@@ -3,5 +3,9 @@ import ProgressLintCore
 extension RuleRegistry {
     /// The Platform rules, in catalogue order.
     static let platformRules: [any Rule] = [
+        StyleDeterminacy(),
+        ComponentMismatch(),
+        ToolbarTrackVisible(),
+        RefreshNeedsAutoRefresh(),
     ]
 }

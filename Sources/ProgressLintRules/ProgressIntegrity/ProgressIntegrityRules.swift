@@ -3,6 +3,12 @@ import ProgressLintCore
 extension RuleRegistry {
     /// The ProgressIntegrity rules, in catalogue order.
     static let progressIntegrityRules: [any Rule] = [
+        OnlyTaskProgress(),
+        FillsOnFailure(),
+        PhaseSharesSum(),
+        VerificationShare(),
+        NeverBackwards(),
         NoStyleSwitch(),
+        ConsistentLocation(),
     ]
 }

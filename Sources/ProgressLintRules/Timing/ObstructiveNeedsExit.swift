@@ -20,7 +20,7 @@ public struct ObstructiveNeedsExit: IndicatorRule {
             or `close` (dismiss the indicator and let the work go on).
             """,
         sources: [
-            SourceReference(.b, section: "Updating Progress"),
+            SourceReference(.b, section: "Introduction (before \"Updating Progress\")"),
             SourceReference(.d, section: "Best practices"),
         ],
         exceptions: [
@@ -109,7 +109,7 @@ public struct ObstructiveNeedsExit: IndicatorRule {
         let presentation = indicator.effectivePresentation.rawValue
         let why: String
         if indicator.isDeterminate {
-            why = "shows determinate progress (a long task)"
+            why = "while showing determinate progress (a long task)"
         } else if indicator.maxDuration == nil {
             why = "for an unknown time"
         } else if Phrase.reaches(indicator, context.thresholds.attention, orUnknown: false) {
@@ -119,6 +119,6 @@ public struct ObstructiveNeedsExit: IndicatorRule {
         }
         return [context.violation(indicator, at: indicator.node,
             "indicator '\(indicator.displayID)' blocks the screen (presentation: \(presentation)) \(why) "
-            + "with no way out; add `cancel` or `close`")]
+            + "with no way out; add `cancel` (stop the work) or `close` (let it go on in the background)")]
     }
 }

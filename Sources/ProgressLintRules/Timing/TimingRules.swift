@@ -3,6 +3,12 @@ import ProgressLintCore
 extension RuleRegistry {
     /// The Timing rules, in catalogue order.
     static let timingRules: [any Rule] = [
+        LongWaitNeedsDeterminate(),
         ObstructiveNeedsExit(),
+        IndicatorNotNeeded(),
+        LateIndicator(),
+        MissingStallHandling(),
+        SlowUpdates(),
+        UnevenPacing(),
     ]
 }

@@ -1,0 +1,14 @@
+" Vim/Neovim compiler file for progress-lint.
+" Copy to ~/.vim/compiler/ (Neovim: ~/.config/nvim/compiler/), then `:compiler progress-lint` and `:make`.
+" The text format is `path:line:col: severity: message [rule]`; %t keeps e/w/i as the entry's type.
+if exists("current_compiler")
+  finish
+endif
+let current_compiler = "progress-lint"
+
+if exists(":CompilerSet") != 2
+  command -nargs=* CompilerSet setlocal <args>
+endif
+
+CompilerSet makeprg=progress-lint\ --format\ text\ %
+CompilerSet errorformat=%f:%l:%c:\ %t%*[a-z]:\ %m,%-G%.%#

@@ -1,0 +1,62 @@
+import ProgressLintCore
+
+/// GitHub Actions workflow commands (`::error file=…,line=…::message`): annotations on the pull request.
+///
+/// Properties and data are escaped as the runner documents (`%`, CR, LF, and `:` `,` in properties);
+/// other control characters from specs are shown as escapes, never sent raw.
+public struct GitHubReporter: Reporter {
+    public static let name = "github"
+    public static let summary = "GitHub Actions annotations (workflow commands)"
+
+    public init() {}
+
+    public func render(_ result: RunResult, context: ReportContext) -> String {
+        var out = ""
+        let names = Dictionary(context.rules.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        for d in context.shown(result) {
+            let command: String
+            switch d.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .info: command = "notice"
+            }
+            let title = names[d.ruleID].map { "\(d.ruleID): \($0)" } ?? d.ruleID
+            let properties = [
+                ("file", d.path), ("line", String(d.range.start.line)), ("col", String(d.range.start.column)),
+                ("endLine", String(d.range.end.line)), ("endColumn", String(d.range.end.column)),
+                ("title", "progress-lint " + title),
+            ]
+            out += "::\(command) "
+            out += properties.map { "\($0.0)=\(GitHubReporter.escapeProperty($0.1))" }.joined(separator: ",")
+            out += "::\(GitHubReporter.escapeData(d.message))\n"
+        }
+        return out
+    }
+
+    /// Escapes a command's data (the message).
+    public static func escapeData(_ text: String) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return TerminalText.safe(out)
+    }
+
+    /// Escapes a property value (file, title): as data, plus `:` and `,`.
+    public static func escapeProperty(_ text: String) -> String {
+        var out = ""
+        for c in escapeData(text).unicodeScalars {
+            switch c {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}

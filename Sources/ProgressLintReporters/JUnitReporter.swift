@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProgressLintCore
+
+/// JUnit XML for CI test dashboards: one `<testsuite>` per file, one `<testcase>` per screen.
+///
+/// A screen with diagnostics is a failed test case whose `<failure>` lists them; findings that
+/// belong to no screen (a YAML syntax error, a cross-file finding with no screen) go to a
+/// test case named `(file)`. A file with no screens still gets its suite.
+public struct JUnitReporter: Reporter {
+    public static let name = "junit"
+    public static let summary = "JUnit XML: a test suite per file, a test case per screen"
+
+    /// The test case that holds findings belonging to no screen.
+    public static let fileCaseName = "(file)"
+
+    public init() {}
+
+    public func render(_ result: RunResult, context: ReportContext) -> String {
+        var byPath: [String: [Diagnostic]] = [:]
+        for d in context.shown(result) { byPath[d.path, default: []].append(d) }
+        var paths = result.files.map(\.path)
+        for path in byPath.keys.sorted() where !paths.contains(path) { paths.append(path) }
+        let screens = Dictionary(result.files.map { ($0.path, $0.screenNames) }, uniquingKeysWith: { a, _ in a })
+        let timestamp = JUnitReporter.timestamp()
+        let hostname = XMLText.attribute(JUnitReporter.hostname())
+
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+        for (id, path) in paths.enumerated() {
+            let diagnostics = byPath[path] ?? []
+            let names = screens[path] ?? []
+            var cases: [(name: String, diagnostics: [Diagnostic])] = names.map { ($0, []) }
+            var loose: [Diagnostic] = []
+            for d in diagnostics {
+                if let screen = d.screen, let i = cases.firstIndex(where: { $0.name == screen }) {
+                    cases[i].diagnostics.append(d)
+                } else {
+                    loose.append(d)
+                }
+            }
+            if !loose.isEmpty { cases.append((JUnitReporter.fileCaseName, loose)) }
+            let failures = cases.filter { !$0.diagnostics.isEmpty }.count
+            let suiteName = XMLText.attribute(path.isEmpty ? "(unnamed)" : path)
+            out += "  <testsuite name=\"\(suiteName)\" id=\"\(id)\" package=\"\(suiteName)\" "
+            out += "timestamp=\"\(timestamp)\" hostname=\"\(hostname)\" tests=\"\(cases.count)\" "
+            out += "failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
+            out += "    <properties>\n"
+            out += "      <property name=\"tool\" value=\"\(Tool.name) \(Tool.version)\"/>\n"
+            out += "    </properties>\n"
+            for testCase in cases {
+                let name = testCase.name.trimmingWhitespace().isEmpty ? "(unnamed screen)" : testCase.name
+                out += "    <testcase name=\"\(XMLText.attribute(name))\" classname=\"\(suiteName)\" time=\"0\""
+                guard !testCase.diagnostics.isEmpty else {
+                    out += "/>\n"
+                    continue
+                }
+                let worst = testCase.diagnostics.map(\.severity).max() ?? .error
+                let count = testCase.diagnostics.count
+                let message = count == 1 ? testCase.diagnostics[0].message : "\(count) problems"
+                out += ">\n      <failure message=\"\(XMLText.attribute(message))\" type=\"\(worst.rawValue)\">"
+                for d in testCase.diagnostics {
+                    var line = "\(d.path):\(d.range.start.line):\(d.range.start.column): \(d.severity.rawValue): "
+                    line += "\(d.message) [\(d.ruleID)]"
+                    if let yamlPath = d.yamlPath { line += " at \(yamlPath)" }
+                    line += " \(Tool.documentationURI(for: d.ruleID))"
+                    out += XMLText.content(line) + "\n"
+                }
+                out += "</failure>\n    </testcase>\n"
+            }
+            out += "    <system-out/>\n    <system-err/>\n  </testsuite>\n"
+        }
+        out += "</testsuites>\n"
+        return out
+    }
+
+    /// Now, in UTC, as the schema's `YYYY-MM-DDTHH:MM:SS`.
+    static func timestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+
+    static func hostname() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let name = String(cString: buffer)
+        return name.isEmpty ? "localhost" : name
+    }
+}
+
+fileprivate extension String {
+    func trimmingWhitespace() -> String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,110 @@
+import ProgressLintCore
+
+/// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: every rule in `tool.driver.rules`,
+/// one result per diagnostic with its region and a `partialFingerprints` entry that does not depend
+/// on line numbers (see ``Fingerprint``).
+public struct SARIFReporter: Reporter {
+    public static let name = "sarif"
+    public static let summary = "SARIF 2.1.0 for GitHub code scanning"
+
+    public init() {}
+
+    public func render(_ result: RunResult, context: ReportContext) -> String {
+        let shown = context.shown(result)
+        var index: [String: Int] = [:]
+        for (i, rule) in context.rules.enumerated() where index[rule.id] == nil { index[rule.id] = i }
+        let fingerprints = Fingerprint.of(shown)
+        let results: [JSONValue] = shown.enumerated().map { i, d in
+            var fields: [(String, JSONValue)] = [("ruleId", .string(d.ruleID))]
+            if let ruleIndex = index[d.ruleID] { fields.append(("ruleIndex", .int(ruleIndex))) }
+            fields += [
+                ("level", .string(SARIFReporter.level(d.severity))),
+                ("message", .object([("text", .string(d.message))])),
+                ("locations", .array([location(d)])),
+                ("partialFingerprints", .object([(Fingerprint.sarifKey, .string(fingerprints[i]))])),
+            ]
+            var properties: [(String, JSONValue)] = []
+            if let yamlPath = d.yamlPath { properties.append(("yamlPath", .string(yamlPath))) }
+            if let screen = d.screen { properties.append(("screen", .string(screen))) }
+            if let indicator = d.indicator { properties.append(("indicator", .string(indicator))) }
+            if !properties.isEmpty { fields.append(("properties", .object(properties))) }
+            return .object(fields)
+        }
+        let driver = JSONValue.object([
+            ("name", .string(Tool.name)),
+            ("version", .string(Tool.version)),
+            ("semanticVersion", .string(Tool.version)),
+            ("informationUri", .string(Tool.informationURI)),
+            ("rules", .array(context.rules.map(rule))),
+        ])
+        return JSONValue.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", driver)])),
+                ("columnKind", .string("unicodeCodePoints")),
+                ("results", .array(results)),
+            ])])),
+        ]).rendered()
+    }
+
+    /// SARIF's name for a severity.
+    public static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info: return "note"
+        }
+    }
+
+    private func rule(_ rule: RuleDescription) -> JSONValue {
+        .object([
+            ("id", .string(rule.id)),
+            ("name", .string(rule.name)),
+            ("shortDescription", .object([("text", .string(rule.summary))])),
+            ("fullDescription", .object([("text", .string(rule.rationale))])),
+            ("helpUri", .string(Tool.documentationURI(for: rule.id))),
+            ("help", .object([("text", .string("\(rule.summary) See \(Tool.documentationURI(for: rule.id))"))])),
+            ("defaultConfiguration", .object([("level", .string(SARIFReporter.level(rule.defaultSeverity)))])),
+            ("properties", .object([("tags", .array([.string(rule.category.rawValue)]))])),
+        ])
+    }
+
+    private func location(_ d: Diagnostic) -> JSONValue {
+        let startLine = max(1, d.range.start.line)
+        let startColumn = max(1, d.range.start.column)
+        var endLine = max(startLine, d.range.end.line)
+        var endColumn = max(1, d.range.end.column)
+        if endLine == startLine && endColumn < startColumn { endColumn = startColumn }
+        if d.range.end.line < startLine { endLine = startLine; endColumn = startColumn }
+        return .object([
+            ("physicalLocation", .object([
+                ("artifactLocation", .object([("uri", .string(SARIFReporter.uri(d.path)))])),
+                ("region", .object([
+                    ("startLine", .int(startLine)), ("startColumn", .int(startColumn)),
+                    ("endLine", .int(endLine)), ("endColumn", .int(endColumn)),
+                ])),
+            ])),
+        ])
+    }
+
+    /// A path as a URI reference: forward slashes, relative paths stay relative, reserved bytes percent-encoded.
+    public static func uri(_ path: String) -> String {
+        var path = path.replacingBackslashes()
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        var out = path.hasPrefix("/") ? "file://" : ""
+        for byte in path.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if byte < 0x80 && (c.isLetter || c.isNumber || "-._~/!$&'()*+,;=@".contains(c)) {
+                out.append(c)
+            } else {
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+}
+
+fileprivate extension String {
+    func replacingBackslashes() -> String { String(map { $0 == "\\" ? "/" : $0 }) }
+}

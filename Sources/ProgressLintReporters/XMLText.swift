@@ -1,0 +1,46 @@
+/// Escaping for XML 1.0 text and attribute values.
+///
+/// Characters XML 1.0 cannot hold at all (most C0 controls, U+FFFE, U+FFFF) are written as
+/// visible `\u{1B}`-style escapes, so the document stays well-formed and the text readable.
+public enum XMLText {
+    /// `text` for element content.
+    public static func content(_ text: String) -> String { escape(text, attribute: false) }
+
+    /// `text` for a double-quoted attribute value (newlines and tabs kept as character references).
+    public static func attribute(_ text: String) -> String { escape(text, attribute: true) }
+
+    static func escape(_ text: String, attribute: Bool) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where attribute: out += "&quot;"
+            case "'" where attribute: out += "&apos;"
+            case "\n" where attribute: out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t" where attribute: out += "&#9;"
+            default:
+                if isAllowed(scalar) {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                }
+            }
+        }
+        return out
+    }
+
+    /// XML 1.0 `Char`, minus C1 controls and DEL (allowed, but discouraged and unsafe on terminals).
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        switch v {
+        case 0x9, 0xA, 0xD: return true
+        case 0x20..<0x7F: return true
+        case 0x7F...0x9F: return false
+        case 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import ProgressLintCore
+import ProgressLintSpec
+
+/// `component-mismatch`: a known platform component used against its nature or on another platform.
+public struct ComponentMismatch: IndicatorRule {
+    public static let description = RuleDescription(
+        id: "component-mismatch",
+        name: "Component matches the indicator",
+        category: .platform,
+        defaultSeverity: .error,
+        summary: """
+            A known `component` whose nature does not match the indicator: a `style` it cannot take (e.g. \
+            `UIActivityIndicatorView` as a bar, `UIRefreshControl` as anything but a refresh control), a \
+            `determinate` it cannot show (e.g. `UIProgressView` indeterminate), or a `platform` it does not \
+            exist on (e.g. `UIProgressView` on `android`).
+            """,
+        rationale: """
+            Platform components come with a fixed shape and behaviour: on iOS the progress view is a track that \
+            always fills, the activity indicator only spins and never measures, and the refresh control is \
+            the pull-to-reload spinner of a list. A spec that asks one of them to be something else describes \
+            a screen that cannot be built as written; whoever implements it will either silently pick another \
+            component or bend this one into a shape people do not recognise. A component that does not exist \
+            on the screen's platform points to a copied spec that was never adapted. Name the component that \
+            really fits, or change the indicator to match the component.
+            """,
+        sources: [
+            SourceReference(.d, section: "iOS, iPadOS"),
+            SourceReference(.d, section: "Refresh content controls"),
+            SourceReference(.d, section: "macOS"),
+        ],
+        exceptions: [
+            "Custom components (any `component` not in the spec format's table, or none) are not checked.",
+            "The platform is checked only when one is known (in the spec or the config).",
+            "Components that can be a bar or a spinner, determinate or not (`ProgressView`, "
+                + "`NSProgressIndicator`, `ProgressBar`, `progress`), are checked for platform and for "
+                + "`refresh-control` only.",
+            "One diagnostic per indicator, at `component`, naming every mismatch.",
+        ],
+        triggeringExamples: [
+            RuleExample("""
+                platform: ios
+                screen: Upload photos
+                indicators:
+                  - id: upload
+                    style: bar
+                    determinate: true
+                    component: ↓UIActivityIndicatorView
+                """, note: "an activity indicator is a spinner and never determinate"),
+            RuleExample("""
+                platform: android
+                screen: Upload photos
+                indicators:
+                  - id: upload
+                    style: spinner
+                    component: ↓UIProgressView
+                """, note: "wrong style, wrong determinacy and wrong platform: one diagnostic naming all three"),
+            RuleExample("""
+                screen: Upload photos
+                indicators:
+                  - id: upload
+                    style: bar
+                    component: ↓UIProgressView
+                """, note: "a progress view is always determinate; no platform needed for that"),
+            RuleExample("""
+                platform: ios
+                screen: Inbox
+                indicators:
+                  - id: refresh
+                    style: spinner
+                    component: ↓UIRefreshControl
+                """),
+            RuleExample("""
+                platform: web
+                screen: Export
+                indicators:
+                  - id: export
+                    style: bar
+                    determinate: true
+                    component: ↓"ProgressView"
+                """, note: "SwiftUI's ProgressView does not exist on the web"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                platform: ios
+                screen: Upload photos
+                indicators:
+                  - id: upload
+                    style: bar
+                    determinate: true
+                    component: UIProgressView
+                  - id: thumbnails
+                    style: spinner
+                    component: UIActivityIndicatorView
+                  - id: refresh
+                    style: refresh-control
+                    component: UIRefreshControl
+                    auto-refresh: 5m
+                """),
+            RuleExample("""
+                screen: Upload photos
+                indicators:
+                  - id: upload
+                    style: bar
+                    determinate: true
+                    component: UIProgressView
+                """, note: "no platform known: only style and determinacy are checked"),
+            RuleExample("""
+                platform: android
+                screen: Upload photos
+                indicators:
+                  - id: upload
+                    style: spinner
+                    component: MyUploadSpinner
+                """, note: "a custom component"),
+            RuleExample("""
+                platform: macos
+                screen: Export
+                indicators:
+                  - id: export
+                    style: spinner
+                    determinate: true
+                    component: NSProgressIndicator
+                """),
+        ])
+
+    public init() {}
+
+    public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
+        guard let written = indicator.component, let component = indicator.knownComponent else { return [] }
+        var mismatches: [String] = []
+        let style = indicator.style?.value
+        if let style, !component.styles.contains(style) {
+            let allowed = IndicatorStyle.allCases.filter(component.styles.contains).map(Self.noun)
+            mismatches.append("is \(allowed.joined(separator: " or ")), not \(Self.noun(style))")
+        }
+        switch component.determinacy {
+        case .never where indicator.isDeterminate:
+            mismatches.append("is never determinate, not `determinate: true`")
+        case .always where !indicator.isDeterminate:
+            let how = indicator.determinate == nil ? "indeterminate by default" : "`determinate: false`"
+            mismatches.append("is always determinate, not \(how)")
+        default:
+            break
+        }
+        if let platform = context.platform, !component.platforms.contains(platform) {
+            let platforms = Platform.allCases.filter(component.platforms.contains).map(\.rawValue)
+            mismatches.append("exists on \(platforms.joined(separator: ", ")), not \(platform.rawValue)")
+        }
+        guard !mismatches.isEmpty else { return [] }
+        var list = mismatches[0]
+        for (index, part) in mismatches.enumerated().dropFirst() {
+            list += index == mismatches.count - 1 ? ", and \(part)" : ", \(part)"
+        }
+        let fix: String
+        if let other = Self.alternative(to: component, style: style, determinate: indicator.isDeterminate,
+                                        platform: context.platform) {
+            fix = "use `component: \(other.rawValue)`, or change the indicator to match `\(component.rawValue)`"
+        } else {
+            fix = "use a component made for this indicator, or change the indicator to match `\(component.rawValue)`"
+        }
+        return [context.violation(indicator, at: written.node,
+            "\(context.subject(indicator)) uses `component: \(component.rawValue)`, but \(component.rawValue) "
+            + "\(list); \(fix)")]
+    }
+
+    /// `a bar`, `a spinner`, `a refresh control`.
+    static func noun(_ style: IndicatorStyle) -> String {
+        switch style {
+        case .bar: return "a bar"
+        case .spinner: return "a spinner"
+        case .refreshControl: return "a refresh control"
+        }
+    }
+
+    /// The first component of the table that fits the indicator, on its platform (or, with no platform, on one
+    /// of the platforms of the component it replaces).
+    static func alternative(to component: KnownComponent, style: IndicatorStyle?, determinate: Bool,
+                            platform: Platform?) -> KnownComponent? {
+        guard let style else { return nil }
+        let platforms: Set<Platform> = platform.map { [$0] } ?? component.platforms
+        return KnownComponent.allCases.first { candidate in
+            guard candidate != component, candidate.styles.contains(style),
+                  !candidate.platforms.isDisjoint(with: platforms) else { return false }
+            switch candidate.determinacy {
+            case .never: return !determinate
+            case .always: return determinate
+            case .either: return true
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ProgressLintCore
+import ProgressLintSpec
+
+/// `fills-on-failure`: an indicator that fills up when the work fails.
+public struct FillsOnFailure: IndicatorRule {
+    public static let description = RuleDescription(
+        id: "fills-on-failure",
+        name: "Do not fill on failure",
+        category: .progressIntegrity,
+        defaultSeverity: .error,
+        summary: "`failure.fills: true`: the indicator fills completely when the work fails.",
+        rationale: """
+            A full indicator is how people recognise that a task succeeded, often before they read anything \
+            else. Filling it when the work has failed sends the opposite signal: people glance at it, assume \
+            the upload or download is done, and move on with a result that does not exist. Leave the \
+            indicator where it stopped (or remove it) and say what went wrong in `failure.message`.
+            """,
+        sources: [
+            SourceReference(.c, section: "Avoid confusion"),
+            SourceReference(.c, section: "Steps of completeness"),
+        ],
+        exceptions: ["`failure.fills: false`, or no `failure.fills` at all."],
+        triggeringExamples: [
+            RuleExample("""
+                screen: Download track
+                indicators:
+                  - id: download
+                    style: bar
+                    determinate: true
+                    failure:
+                      fills: ↓true
+                      message: The download stopped. Tap Retry to try again.
+                """),
+            RuleExample("""
+                screen: Download track
+                indicators:
+                  - id: download
+                    style: spinner
+                    determinate: true
+                    failure: {fills: ↓true}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                screen: Download track
+                indicators:
+                  - id: download
+                    style: bar
+                    determinate: true
+                    failure:
+                      fills: false
+                      message: The download stopped. Tap Retry to try again.
+                      retry: true
+                """),
+            RuleExample("""
+                screen: Download track
+                indicators:
+                  - id: download
+                    style: bar
+                    determinate: true
+                    failure: {message: The download stopped.}
+                """),
+        ])
+
+    public init() {}
+
+    public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
+        guard let fills = indicator.failure?.value.fills, fills.value else { return [] }
+        return [context.violation(indicator, at: fills.node,
+            "\(context.subject(indicator)) fills up when the work fails (`failure.fills: true`), which reads as "
+            + "success; set `fills: false` and say what went wrong in `failure.message`")]
+    }
+}

@@ -1,0 +1,129 @@
+import ProgressLintCore
+import ProgressLintSpec
+
+/// `phase-shares-sum`: phases that do not fill the indicator exactly once.
+public struct PhaseSharesSum: IndicatorRule {
+    /// How far the sum may be from 1 (written fractions such as 0.333 add up to just under 1).
+    static let tolerance = 0.001
+
+    public static let description = RuleDescription(
+        id: "phase-shares-sum",
+        name: "Phase shares add up to 1",
+        category: .progressIntegrity,
+        defaultSeverity: .error,
+        summary: """
+            `phases` whose `share`s (of the phases that give one) do not add up to 1, within 0.001.
+            """,
+        rationale: """
+            The shares say how much of the indicator each part of the work fills. A task that succeeds should \
+            take the indicator from empty to full exactly once. Shares that add up to less leave the bar short \
+            when the work is done, so it jumps to full at the end or never gets there; shares that add up to \
+            more run out of room before the last phase, so the indicator sits at full while work is still \
+            going on. Adjust the shares so that together they are exactly 1.
+            """,
+        sources: [SourceReference(.c, section: "Steps of completeness")],
+        exceptions: [
+            "A sum within 0.001 of 1 (so thirds written as 0.333 pass).",
+            "Phases that give no `share` are left out of the sum; when no phase gives one (or `phases` is "
+                + "empty) there is nothing to add up and the rule does not fire. A verifying phase with no "
+                + "share is reported by `verification-share`.",
+        ],
+        triggeringExamples: [
+            RuleExample("""
+                screen: Upload photos
+                indicators:
+                  - id: upload
+                    style: bar
+                    determinate: true
+                    phases:
+                      ↓- {name: Uploading, share: 0.8}
+                      - {name: Verifying, share: 0.1, verifies: true}
+                """, note: "0.9: the bar would end short of full"),
+            RuleExample("""
+                screen: Upload photos
+                indicators:
+                  - id: upload
+                    style: bar
+                    determinate: true
+                    phases: ↓[{name: Preparing, share: 0.2}, {name: Uploading, share: 0.7}, {name: Verifying, share: 0.2}]
+                """, note: "1.1: the bar would be full before the last phase ends"),
+            RuleExample("""
+                screen: Import
+                indicators:
+                  - id: import
+                    style: bar
+                    determinate: true
+                    phases:
+                      ↓- {name: Reading, share: 0.5}
+                      - {name: Converting, share: 0.498}
+                      - {name: Indexing}
+                """, note: "0.998: just outside the tolerance; the phase with no share adds nothing"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                screen: Upload photos
+                indicators:
+                  - id: upload
+                    style: bar
+                    determinate: true
+                    phases:
+                      - {name: Uploading, share: 0.9}
+                      - {name: Verifying, share: 0.1, verifies: true}
+                """),
+            RuleExample("""
+                screen: Import
+                indicators:
+                  - id: import
+                    style: bar
+                    determinate: true
+                    phases:
+                      - {name: Reading, share: 0.333}
+                      - {name: Converting, share: 0.333}
+                      - {name: Indexing, share: 0.333}
+                """, note: "0.999: exactly at the tolerance"),
+            RuleExample("""
+                screen: Import
+                indicators:
+                  - id: import
+                    style: bar
+                    determinate: true
+                    phases:
+                      - {name: Reading, share: 0.5}
+                      - {name: Converting, share: 0.5005}
+                """, note: "1.0005: within the tolerance"),
+            RuleExample("""
+                screen: Import
+                indicators:
+                  - id: import
+                    style: bar
+                    determinate: true
+                    phases:
+                      - {name: Reading, duration: 2s}
+                      - {name: Converting, duration: 6s}
+                """, note: "no phase gives a share: nothing to add up"),
+        ])
+
+    public init() {}
+
+    public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
+        guard let phases = indicator.phases else { return [] }
+        let shares = phases.value.compactMap { $0.share?.value }
+        guard !shares.isEmpty else { return [] }
+        let sum = shares.reduce(0, +)
+        // A small epsilon so that a sum exactly at the tolerance (0.999) is not lost to rounding.
+        guard abs(sum - 1) > Self.tolerance + 1e-9 else { return [] }
+        let terms = shares.count > 1 ? " (\(shares.map(Self.format).joined(separator: " + ")))" : ""
+        let effect = sum < 1 ? "the indicator would not be full when the work is done"
+            : "the indicator would be full before the work is done"
+        return [context.violation(indicator, at: phases.node,
+            "\(context.subject(indicator)) has `phases` whose shares add up to \(Self.format(sum))\(terms), not 1, "
+            + "so \(effect); change the shares so they add up to 1")]
+    }
+
+    /// A fraction with at most three decimals and no trailing zeros: `0.9`, `1.1`, `1`.
+    static func format(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        return "\(rounded)"
+    }
+}

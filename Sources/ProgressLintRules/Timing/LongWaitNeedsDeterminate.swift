@@ -1,0 +1,129 @@
+import ProgressLintCore
+import ProgressLintSpec
+
+/// `long-wait-needs-determinate`: an indeterminate indicator for a wait long enough that people want to know how long.
+public struct LongWaitNeedsDeterminate: IndicatorRule {
+    public static let description = RuleDescription(
+        id: "long-wait-needs-determinate",
+        name: "Long wait needs a determinate indicator",
+        category: .timing,
+        defaultSeverity: .warning,
+        summary: """
+            An indicator that is not `determinate` (and is not a `refresh-control`) whose `duration` may reach \
+            `thresholds.attention`, with no later `becomes` state that is `determinate: true`.
+            """,
+        rationale: """
+            A spinner only says that something is going on; it gives no hint of how much is left. That is fine \
+            for a short pause, but once a wait reaches the point where people start to look elsewhere (about \
+            ten seconds), they need a measure of progress to decide whether to wait, do something else, or \
+            come back later. Show a determinate indicator for such work, or switch to one through a `becomes` \
+            state as soon as the size of the work is known.
+            """,
+        sources: [
+            SourceReference(.a, section: "Summary"),
+            SourceReference(.b, section: "Introduction (before \"Updating Progress\")"),
+            SourceReference(.d, section: "Best practices"),
+        ],
+        exceptions: [
+            "An unknown `duration` has no max, so it does not fire (see `missing-stall-handling`).",
+            "Refresh controls are never determinate, so they are left alone.",
+            "An indicator with a later `becomes` state that is `determinate: true` already turns determinate.",
+        ],
+        options: ["thresholds.attention"],
+        triggeringExamples: [
+            RuleExample("""
+                platform: ios
+                screen: Backup
+                indicators:
+                  - ↓id: backup
+                    style: spinner
+                    duration: 5s..2m
+                    label: Backing up your photos
+                """, note: "`determinate` is not written (default false): reported at the indicator"),
+            RuleExample("""
+                screen: Backup
+                indicators:
+                  - id: backup
+                    style: bar
+                    determinate: ↓false
+                    duration: 10s
+                """, note: "exactly at the attention threshold"),
+            RuleExample("""
+                screen: Download
+                indicators:
+                  - id: download
+                    style: spinner
+                    determinate: ↓false
+                    duration: 10.1s
+                    becomes:
+                      - {when: retrying, determinate: false}
+                """, note: "just above the threshold; a later state that stays indeterminate does not help"),
+            RuleExample("""
+                screen: Download
+                indicators:
+                  - ↓id: download
+                    style: spinner
+                    duration: 4s
+                """, config: "thresholds: {attention: 3s}", note: "a lowered attention threshold"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                screen: Backup
+                indicators:
+                  - id: backup
+                    style: spinner
+                    duration: 9.9s
+                """, note: "just below the attention threshold"),
+            RuleExample("""
+                screen: Backup
+                indicators:
+                  - id: backup
+                    style: spinner
+                    duration: 20s
+                """, config: "thresholds: {attention: 30s}", note: "a raised attention threshold"),
+            RuleExample("""
+                screen: Download
+                indicators:
+                  - id: download
+                    style: spinner
+                    duration: 5s..5m
+                    becomes:
+                      - {when: size known, determinate: true}
+                """, note: "turns determinate once the size is known"),
+            RuleExample("""
+                screen: Upload
+                indicators:
+                  - id: upload
+                    style: bar
+                    determinate: true
+                    duration: 1m
+                """),
+            RuleExample("""
+                screen: Mail
+                indicators:
+                  - id: refresh
+                    style: refresh-control
+                    duration: 30s
+                """, note: "refresh controls are never determinate"),
+            RuleExample("""
+                screen: Sync
+                indicators:
+                  - id: sync
+                    style: spinner
+                """, note: "an unknown duration has no max"),
+        ])
+
+    public init() {}
+
+    public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
+        guard !indicator.isDeterminate, indicator.style?.value != .refreshControl,
+              let max = indicator.maxDuration, max >= context.thresholds.attention else { return [] }
+        let turnsDeterminate = indicator.becomes?.value.contains { $0.determinate?.value == true } ?? false
+        guard !turnsDeterminate else { return [] }
+        let written = indicator.determinate == nil ? "not determinate (the default)" : "`determinate: false`"
+        return [context.violation(indicator, at: indicator.determinate?.node ?? indicator.node,
+            "indicator '\(indicator.displayID)' is \(written) but may run for up to \(max) (`\(Phrase.durationKey(indicator))`), "
+            + "reaching \(context.thresholds.attention) (thresholds.attention); make it `determinate: true`, or add "
+            + "a `becomes` state with `determinate: true` once the size of the work is known")]
+    }
+}

@@ -1,0 +1,121 @@
+import ProgressLintCore
+import ProgressLintSpec
+
+/// `missing-stall-handling`: a long or open-ended wait with no plan for when progress stops.
+public struct MissingStallHandling: IndicatorRule {
+    public static let description = RuleDescription(
+        id: "missing-stall-handling",
+        name: "Missing stall handling",
+        category: .timing,
+        defaultSeverity: .warning,
+        summary: """
+            An indicator whose `duration` is unknown or may reach `thresholds.attention` and that has no \
+            `stall`; or any `stall` that has no `message`.
+            """,
+        rationale: """
+            Work that runs long or open-ended can get stuck on a slow network or a busy device, and an \
+            indicator that keeps moving while nothing happens misleads people into waiting forever. Decide \
+            what the screen does when no progress is made for a while: say what went wrong and what people \
+            can do about it, such as checking their connection and trying again. A `stall` without a \
+            `message` has the timing but not the words, so it still leaves people guessing.
+            """,
+        sources: [
+            SourceReference(.a, section: "Stalled Out"),
+            SourceReference(.d, section: "Best practices"),
+        ],
+        exceptions: [
+            "Work whose max is below `thresholds.attention` needs no `stall` (but a `stall` that is written still needs a `message`).",
+            "A `stall` that is not a valid mapping is reported by `spec-schema` and treated as absent.",
+        ],
+        options: ["thresholds.attention"],
+        triggeringExamples: [
+            RuleExample("""
+                platform: ios
+                screen: Sync
+                indicators:
+                  - ↓id: sync
+                    style: spinner
+                    label: Syncing your notes
+                """, note: "duration unknown (the default) and no stall: reported at the indicator"),
+            RuleExample("""
+                screen: Sync
+                indicators:
+                  - ↓id: sync
+                    style: bar
+                    determinate: true
+                    duration: 10s
+                """, note: "exactly at the attention threshold"),
+            RuleExample("""
+                screen: Sync
+                indicators:
+                  - id: sync
+                    style: bar
+                    determinate: true
+                    duration: 5s..2m
+                    stall:
+                      ↓after: 20s
+                      retry: true
+                """, note: "a stall with no message: reported at the stall mapping"),
+            RuleExample("""
+                screen: Sync
+                indicators:
+                  - id: sync
+                    style: spinner
+                    duration: 2s
+                    stall: ↓{after: 5s}
+                """, note: "a written stall needs a message even for a short wait"),
+            RuleExample("""
+                screen: Sync
+                indicators:
+                  - ↓id: sync
+                    style: spinner
+                    duration: 4s
+                """, config: "thresholds: {attention: 3s}", note: "a lowered attention threshold"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                platform: ios
+                screen: Sync
+                indicators:
+                  - id: sync
+                    style: spinner
+                    stall:
+                      after: 20s
+                      message: No progress for a while. Check your connection, then tap Retry.
+                      retry: true
+                """),
+            RuleExample("""
+                screen: Sync
+                indicators:
+                  - id: sync
+                    style: spinner
+                    duration: 9.9s
+                """, note: "just below the attention threshold"),
+            RuleExample("""
+                screen: Sync
+                indicators:
+                  - id: sync
+                    style: spinner
+                    duration: 20s
+                """, config: "thresholds: {attention: 30s}", note: "a raised attention threshold"),
+        ])
+
+    public init() {}
+
+    public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
+        if let stall = indicator.stall {
+            guard stall.value.message == nil else { return [] }
+            return [context.violation(indicator, at: stall.node,
+                "indicator '\(indicator.displayID)' has a `stall` without `message`; add `stall.message` that says "
+                + "what went wrong and what people can do, e.g. \"No progress for a while. Check your connection, "
+                + "then tap Retry.\"")]
+        }
+        guard Phrase.reaches(indicator, context.thresholds.attention, orUnknown: true) else { return [] }
+        let how = indicator.maxDuration == nil
+            ? "may run for an unknown time (`\(Phrase.durationKey(indicator))`)"
+            : "may run for up to \(indicator.maxDuration!), reaching \(context.thresholds.attention) (thresholds.attention),"
+        return [context.violation(indicator, at: indicator.node,
+            "indicator '\(indicator.displayID)' \(how) but has no `stall`; add `stall: {after: …, message: …}` "
+            + "that says what to do when no progress is made")]
+    }
+}

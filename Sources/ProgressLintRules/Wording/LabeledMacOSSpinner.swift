@@ -1,0 +1,77 @@
+import ProgressLintCore
+import ProgressLintSpec
+
+/// `labeled-macos-spinner`: a label on a macOS spinner.
+public struct LabeledMacOSSpinner: IndicatorRule {
+    public static let description = RuleDescription(
+        id: "labeled-macos-spinner",
+        name: "Labeled macOS spinner",
+        category: .wording,
+        defaultSeverity: .info,
+        summary: "On macOS, a spinner (`style: spinner`) that has a `label`.",
+        rationale: """
+            On the Mac, spinning indicators are small and unobtrusive, and they usually appear right after \
+            the person did something, next to the control they used. In that position the context already \
+            explains the wait, and a caption only adds clutter to a tight space. Remove the `label`, or use a \
+            bar when the task needs explaining.
+            """,
+        sources: [SourceReference(.d, section: "macOS")],
+        exceptions: [
+            "Bars, and spinners on other platforms.",
+            "Screens with no platform, neither in the spec nor in the config.",
+        ],
+        triggeringExamples: [
+            RuleExample("""
+                platform: macos
+                screen: Mail
+                indicators:
+                  - id: fetch
+                    style: spinner
+                    label: ↓Checking for new mail
+                """),
+            RuleExample("""
+                screen: Mail
+                indicators:
+                  - id: fetch
+                    style: spinner
+                    label: ↓"Checking for new mail"
+                """, config: "platform: macos", note: "the platform comes from the config"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                platform: macos
+                screen: Mail
+                indicators:
+                  - id: fetch
+                    style: spinner
+                """),
+            RuleExample("""
+                platform: macos
+                screen: Export
+                indicators:
+                  - id: export
+                    style: bar
+                    determinate: true
+                    label: Exporting 3 videos
+                """, note: "bars may be labeled"),
+            RuleExample("""
+                platform: ios
+                screen: Mail
+                indicators:
+                  - id: fetch
+                    style: spinner
+                    label: Checking for new mail
+                """, note: "another platform"),
+        ])
+
+    public init() {}
+
+    public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
+        guard context.platform == .macos, indicator.style?.value == .spinner, let label = indicator.label
+        else { return [] }
+        return [context.violation(indicator, at: label.node,
+            "indicator '\(indicator.displayID)' is a macOS spinner with `label: \(label.value.trimmed())`; "
+            + "spinners on macOS are best left unlabeled, so remove the label (or use `style: bar` if the work "
+            + "needs explaining)")]
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+import ProgressLintReporters
+
+/// `progress-lint schema`: the JSON Schema of the spec format, for editors.
+struct Schema: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the JSON Schema of the spec format (kept in the repository as schemas/spec.schema.json)."
+    )
+
+    func run() throws {
+        Output.standardOutput(SpecJSONSchema.rendered())
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import ProgressLintCore
+import ProgressLintReporters
+import ProgressLintRules
+import ProgressLintSpec
+import ProgressLintYAML
+import Testing
+
+/// SARIF, GitHub annotations, JUnit XML and the dashboard JSON, from real lint runs.
+@Suite struct IntegrationFormatTests {
+    static let spec = """
+        platform: ios
+        screen: Upload photos
+        indicators:
+          - id: upload
+            style: spinner
+            presentation: overlay
+            label: Loading
+          - id: sync
+            style: bar
+            determinate: true
+            cancel: true
+            reduce-motion: {replace-with: Syncing}
+            accessibility: {announce: {completion: Sync complete}}
+        ---
+        screen: Settings
+        indicators: []
+        """
+
+    func run(_ sources: [(String, String)], platform: Platform? = nil) -> RunResult {
+        var configuration = Configuration()
+        configuration.platform = platform
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        return runner.run(inMemory: sources.map { ($0.0, Array($0.1.utf8)) }, configuration: configuration)
+    }
+
+    var context: ReportContext { ReportContext(rules: RuleRegistry.descriptions) }
+
+    // MARK: SARIF
+
+    @Test(.enabled(if: Python.hasShared("sarif-schema-2.1.0.json") && Python.has("jsonschema")))
+    func sarifIsValidAgainstTheOASISSchema() throws {
+        var result = run([("specs/upload.yaml", Self.spec), ("specs/broken.yaml", "screen: [\n")])
+        result.diagnostics[0].message = "control \u{1B}[31m and \"quotes\" and\nnewline"
+        let file = try Python.temporaryFile(SARIFReporter().render(result, context: context), suffix: ".sarif")
+        let schema = Python.sharedSchemas.appendingPathComponent("sarif-schema-2.1.0.json").path
+        let problem = try Python.validateJSON(file, schema: schema)
+        #expect(problem == nil, "\(problem ?? "")")
+    }
+
+    @Test func sarifListsEveryRuleAndPointsResultsAtThem() throws {
+        let result = run([("./specs/upload.yaml", Self.spec)])
+        let object = try json(SARIFReporter().render(result, context: context))
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String } == RuleRegistry.descriptions.map(\.id))
+        for rule in rules {
+            for key in ["name", "shortDescription", "fullDescription", "helpUri", "defaultConfiguration"] {
+                #expect(rule[key] != nil, "rule \(rule["id"] ?? "") lacks \(key)")
+            }
+        }
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == result.diagnostics.count)
+        for r in results {
+            let index = try #require(r["ruleIndex"] as? Int)
+            #expect(rules[index]["id"] as? String == r["ruleId"] as? String)
+            let location = try #require((r["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "specs/upload.yaml")
+            let region = try #require(location["region"] as? [String: Int])
+            #expect(Set(region.keys) == ["startLine", "startColumn", "endLine", "endColumn"])
+            #expect(["error", "warning", "note"].contains(r["level"] as? String ?? ""))
+        }
+    }
+
+    @Test func sarifURIsUseForwardSlashesAndPercentEncoding() {
+        #expect(SARIFReporter.uri("./specs/a b.yaml") == "specs/a%20b.yaml")
+        #expect(SARIFReporter.uri("specs\\win.yaml") == "specs/win.yaml")
+        #expect(SARIFReporter.uri("/abs/é.yaml") == "file:///abs/%C3%A9.yaml")
+    }
+
+    @Test func fingerprintsSurviveMovedLinesButNotChangedValues() throws {
+        let before = run([("a.yaml", Self.spec)]).diagnostics
+        let moved = run([("a.yaml", "# a comment\n\n# another\n" + Self.spec)]).diagnostics
+        #expect(before.count == moved.count)
+        #expect(before.map(\.range.start.line) != moved.map(\.range.start.line))
+        #expect(Fingerprint.of(before) == Fingerprint.of(moved))
+        let changed = run([("a.yaml", Self.spec.replacingOccurrences(of: "label: Loading", with: "label: Working"))])
+        let vague = { (ds: [Diagnostic]) in zip(ds, Fingerprint.of(ds)).first { $0.0.ruleID == "vague-label" }?.1 }
+        #expect(vague(before) != nil)
+        #expect(vague(before) != vague(changed.diagnostics))
+    }
+
+    // MARK: GitHub
+
+    @Test func githubAnnotationsAreWorkflowCommandsWithEscapedPropertiesAndData() {
+        var result = run([("specs/a,b:c.yaml", Self.spec)])
+        result.diagnostics = [Diagnostic(
+            ruleID: "vague-label", severity: .info, message: "100% done\r\nnext line \u{1B}[2J", path: "specs/a,b:c.yaml",
+            range: SourceRange(start: SourcePosition(line: 3, column: 5), end: SourcePosition(line: 3, column: 12)))]
+        let text = GitHubReporter().render(result, context: context)
+        #expect(text.hasPrefix("::notice file=specs/a%2Cb%3Ac.yaml,line=3,col=5,endLine=3,endColumn=12,title="))
+        #expect(text.hasSuffix("::100%25 done%0D%0Anext line \\u{1B}[2J\n"))
+        #expect(!text.contains("\u{1B}"))
+        #expect(text.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func githubUsesErrorWarningAndNoticeBySeverity() {
+        let text = GitHubReporter().render(run([("a.yaml", Self.spec)]), context: context)
+        #expect(text.contains("::error file=a.yaml,line=4,"))
+        #expect(text.contains("::warning file=a.yaml,line=7,"))
+    }
+
+    // MARK: JUnit
+
+    @Test(.enabled(if: Python.hasShared("junit.xsd") && Python.has("xmlschema")))
+    func junitIsValidAgainstTheSchema() throws {
+        var result = run([("specs/upload.yaml", Self.spec), ("specs/empty.yaml", ""),
+                          ("specs/broken.yaml", "screen: [\n")])
+        result.diagnostics[0].message = "nul \u{0} bell \u{7} esc \u{1B} <tag> & \"q\" 'a' \u{FFFE}"
+        let xml = JUnitReporter().render(result, context: context)
+        let file = try Python.temporaryFile(xml, suffix: ".xml")
+        let schema = Python.sharedSchemas.appendingPathComponent("junit.xsd").path
+        let (status, output) = try Python.run(
+            "import sys, xmlschema; xmlschema.XMLSchema(sys.argv[2]).validate(sys.argv[1])", [file, schema])
+        #expect(status == 0, "\(output)")
+    }
+
+    @Test func junitHasASuitePerFileAndACasePerScreen() {
+        let result = run([("specs/upload.yaml", Self.spec), ("specs/empty.yaml", "# nothing yet\n")])
+        let xml = JUnitReporter().render(result, context: context)
+        #expect(xml.components(separatedBy: "<testsuite ").count - 1 == 2)
+        #expect(xml.contains("<testsuite name=\"specs/empty.yaml\""))
+        #expect(xml.contains("tests=\"0\""))
+        #expect(xml.contains("<testcase name=\"Upload photos\" classname=\"specs/upload.yaml\" time=\"0\">"))
+        #expect(xml.contains("<testcase name=\"Settings\" classname=\"specs/upload.yaml\" time=\"0\"/>"))
+        #expect(xml.contains("<failure message=\""))
+    }
+
+    @Test func xmlEscapingRemovesCharactersXMLForbids() {
+        #expect(XMLText.content("a < b & \u{0}\u{1B}") == "a &lt; b &amp; \\u{0}\\u{1B}")
+        #expect(XMLText.attribute("\"x\"\n'y'") == "&quot;x&quot;&#10;&apos;y&apos;")
+    }
+
+    // MARK: JSON for dashboards
+
+    @Test(.enabled(if: Python.has("jsonschema")))
+    func jsonReportMatchesItsSchema() throws {
+        let result = run([("specs/upload.yaml", Self.spec), ("specs/broken.yaml", "screen: [\n"),
+                          ("specs/none.yaml", "")])
+        let file = try Python.temporaryFile(JSONReporter().render(result, context: context), suffix: ".json")
+        let schema = Python.packageRoot.appendingPathComponent("schemas/report.schema.json").path
+        let problem = try Python.validateJSON(file, schema: schema)
+        #expect(problem == nil, "\(problem ?? "")")
+    }
+
+    @Test func jsonCountsByRulePlatformAndScreenAndKeepsAnInventory() throws {
+        let result = run([("specs/upload.yaml", Self.spec), ("specs/other.yaml", Self.spec.replacingOccurrences(
+            of: "platform: ios\n", with: ""))])
+        let object = try json(JSONReporter().render(result, context: context))
+        #expect(object["version"] as? Int == 1)
+        let summary = try #require(object["summary"] as? [String: Any])
+        let byRule = try #require(summary["byRule"] as? [String: Int])
+        #expect(byRule["vague-label"] == 2)
+        let byPlatform = try #require(summary["byPlatform"] as? [String: Int])
+        let platforms: [String] = byPlatform.keys.sorted()
+        #expect(platforms == ["ios", "none"])
+        let byScreen = try #require(summary["byScreen"] as? [[String: Any]])
+        #expect(byScreen.first?["screen"] as? String == "Upload photos")
+        let severity = try #require(summary["bySeverity"] as? [String: Int])
+        let errors: Int? = summary["errors"] as? Int
+        #expect(severity["error"] == errors)
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        let first = try #require(diagnostics.first)
+        #expect(first["docs"] as? String == Tool.documentationURI(for: first["rule"] as! String))
+        #expect(first["fingerprint"] is String)
+        let inventory = try #require(object["inventory"] as? [String: Any])
+        #expect(inventory["indicators"] as? Int == 4)
+        let styles: [String: Int] = inventory["byStyle"] as? [String: Int] ?? [:]
+        #expect(styles == ["bar": 2, "spinner": 2])
+        let shares = try #require(inventory["shares"] as? [String: Any])
+        #expect(shares["determinate"] as? Double == 0.5)
+        #expect(shares["cancel"] as? Double == 0.5)
+        #expect(shares["completionAnnouncement"] as? Double == 0.5)
+        let files = try #require(object["files"] as? [[String: Any]])
+        let paths: [String] = files.compactMap { $0["path"] as? String }
+        #expect(paths == ["specs/other.yaml", "specs/upload.yaml"])
+        let screens: [String] = files.first?["screens"] as? [String] ?? []
+        #expect(screens == ["Upload photos", "Settings"])
+    }
+
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+}

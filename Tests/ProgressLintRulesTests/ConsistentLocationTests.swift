@@ -1,0 +1,95 @@
+import ProgressLintCore
+import ProgressLintRules
+import Testing
+
+/// `consistent-location` compares indicators across files, which its single-file examples cannot show.
+@Suite struct ConsistentLocationTests {
+    static func spec(screen: String, id: String = "sync", task: String = "sync", location: String?) -> String {
+        var text = "screen: \(screen)\nindicators:\n  - id: \(id)\n    style: spinner\n    task: \(task)\n"
+        if let location { text += "    location: \(location)\n" }
+        return text
+    }
+
+    static func run(_ files: [(String, String)], config: String? = nil) throws -> [Diagnostic] {
+        var configuration = Configuration()
+        if let config {
+            configuration = try RuleRegistry.makeConfigurationLoader()
+                .load(Array(config.utf8), path: "test-config.yml", directory: "/")
+        }
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let result = runner.run(inMemory: files.map { (path: $0.0, bytes: Array($0.1.utf8)) },
+                                configuration: configuration)
+        let broken = result.diagnostics.filter { $0.ruleID == "yaml-syntax" || $0.ruleID == "spec-schema" }
+        #expect(broken.isEmpty, "test specs must be valid: \(broken.map(\.message))")
+        return result.diagnostics.filter { $0.ruleID == "consistent-location" }
+    }
+
+    @Test func twoFilesAreComparedAndTheOddOneIsReportedWhereItsLocationIsWritten() throws {
+        let a = Self.spec(screen: "Library", location: "navigation-bar")
+            + "---\n" + Self.spec(screen: "Playlists", location: nil)
+            + "---\n" + Self.spec(screen: "Albums", location: "navigation-bar")
+        let b = Self.spec(screen: "Settings", location: "toolbar")
+        let found = try Self.run([("a.yaml", a), ("b.yaml", b)])
+        #expect(found.count == 2)
+        let content = try #require(found.first { $0.path == "a.yaml" })
+        #expect(content.range.start.line == 10 && content.range.start.column == 5, "a default location: at the indicator")
+        #expect(content.screen == "Playlists")
+        #expect(content.indicator == "sync")
+        #expect(content.yamlPath == "indicators[sync]")
+        let toolbar = try #require(found.first { $0.path == "b.yaml" })
+        #expect(toolbar.range.start.line == 6 && toolbar.range.start.column == 15)
+        #expect(toolbar.severity == .info)
+        #expect(toolbar.yamlPath == "indicators[sync].location")
+        #expect(toolbar.message.contains("`location: toolbar`"))
+        #expect(toolbar.message.contains("2 of 4 indicators with this task are at `location: navigation-bar`"))
+        #expect(toolbar.message.contains("a.yaml:6"), "points to an indicator at the common location in the other file")
+    }
+
+    @Test func aTieGoesToTheFirstFileInPathOrderWhateverTheInputOrder() throws {
+        let a = Self.spec(screen: "Photos", location: "below-trigger")
+        let b = Self.spec(screen: "Albums", location: "content")
+        for files in [[("a.yaml", a), ("b.yaml", b)], [("b.yaml", b), ("a.yaml", a)]] {
+            let found = try Self.run(files)
+            #expect(found.map(\.path) == ["b.yaml"])
+            #expect(found.first?.message.contains("the other indicator with this task is at `location: below-trigger`")
+                    == true)
+        }
+    }
+
+    @Test func differentTasksAndIndicatorsWithoutATaskAreNotCompared() throws {
+        let a = Self.spec(screen: "Photos", task: "upload", location: "toolbar")
+        let b = Self.spec(screen: "Albums", task: "sync", location: "content")
+            + "  - id: other\n    style: spinner\n    location: status-bar\n"
+        #expect(try Self.run([("a.yaml", a), ("b.yaml", b)]).isEmpty)
+    }
+
+    @Test func theConfiguredSeverityAndASuppressionInTheReportedFileApply() throws {
+        let a = Self.spec(screen: "Library", location: "content") + "---\n" + Self.spec(screen: "Home", location: nil)
+        let b = Self.spec(screen: "Settings", location: "toolbar")
+        let warned = try Self.run([("a.yaml", a), ("b.yaml", b)], config: "rules: {consistent-location: warning}")
+        #expect(warned.map(\.severity) == [.warning])
+        let suppressed = "# progress-lint-disable-file consistent-location\n" + b
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let result = runner.run(inMemory: [("a.yaml", Array(a.utf8)), ("b.yaml", Array(suppressed.utf8))],
+                                configuration: Configuration())
+        #expect(result.diagnostics.filter { $0.ruleID == "consistent-location" || $0.ruleID == "unused-suppression" }
+            .isEmpty)
+    }
+
+    @Test func aLocationSharedThroughAMergeKeyIsReportedOnceWhereItIsWritten() throws {
+        let a = """
+            screen: Settings
+            indicators:
+              - &base {id: sync, style: spinner, task: sync, location: toolbar}
+              - {<<: *base, id: sync-again}
+            """
+        let b = Self.spec(screen: "Library", location: "navigation-bar")
+            + "  - {id: two, style: spinner, task: sync, location: navigation-bar}\n"
+            + "  - {id: three, style: spinner, task: sync, location: navigation-bar}\n"
+        let found = try Self.run([("a.yaml", a), ("b.yaml", b)])
+        #expect(found.count == 1)
+        #expect(found.first?.path == "a.yaml")
+        #expect(found.first?.range.start.line == 3)
+        #expect(found.first?.message.contains("3 of 5") == true)
+    }
+}

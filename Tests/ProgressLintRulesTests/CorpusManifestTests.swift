@@ -1,0 +1,65 @@
+import Foundation
+import ProgressLintCore
+import ProgressLintRules
+import Testing
+
+/// The contract's corpus generator writes a manifest of the mistakes it plants
+/// (path, rule, line). Every planted mistake of a registered rule must be reported
+/// by that rule on that line, unless the generator suppressed it inline. Skipped when `../shared` is not beside the project.
+@Suite struct CorpusManifestTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let generator = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/gen-corpus.py")
+    static let available = FileManager.default.fileExists(atPath: generator.path)
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+
+    struct Planted: Decodable, Hashable {
+        var path: String
+        var rule: String
+        var line: Int?
+        var suppressed: Bool?
+    }
+
+    @Test(.enabled(if: available, "../shared/bench/gen-corpus.py or python3 is not available"))
+    func everyPlantedMistakeIsReportedOnItsLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("manifest.jsonl")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = [Self.generator.path, folder.path, "--files", "300", "--seed", "7",
+                            "--violation-rate", "0.5", "--manifest", manifest.path]
+        python.standardOutput = FileHandle.nullDevice
+        try python.run()
+        python.waitUntilExit()
+        #expect(python.terminationStatus == 0)
+
+        let registered = Set(RuleRegistry.descriptions.map(\.id))
+        let all = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n")
+            .map { try JSONDecoder().decode(Planted.self, from: Data($0.utf8)) }
+        // A file that is not well-formed YAML reports only that; its other plants cannot show.
+        let broken = Set(all.filter { $0.rule == "yaml-syntax" }.map(\.path))
+        let planted = all.filter { registered.contains($0.rule) && ($0.rule == "yaml-syntax" || !broken.contains($0.path)) }
+        #expect(planted.count > 50)
+
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader(),
+                                jobs: 2)
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(folder.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let result = runner.run(["specs"])
+        let reported = Set(result.diagnostics.map { "\($0.path)|\($0.ruleID)|\($0.range.start.line)" })
+        let reportedAnywhere = Set(result.diagnostics.map { "\($0.path)|\($0.ruleID)" })
+        // A plant the generator also suppressed with an inline comment must stay silent.
+        let suppressed = planted.filter { $0.suppressed == true }
+        let leaked = suppressed.filter { plant in plant.line.map { reported.contains("\(plant.path)|\(plant.rule)|\($0)") } ?? false }
+        #expect(leaked.isEmpty, "suppressed plants reported: \(leaked.prefix(10))")
+        let missed = planted.filter { $0.suppressed != true }.filter { plant in
+            guard let line = plant.line else { return !reportedAnywhere.contains("\(plant.path)|\(plant.rule)") }
+            return !reported.contains("\(plant.path)|\(plant.rule)|\(line)")
+        }
+        let summary = missed.prefix(15).map { "\($0.path):\($0.line ?? 0) \($0.rule)" }.joined(separator: "\n")
+        #expect(missed.isEmpty, "\(missed.count) of \(planted.count) planted mistakes not reported:\n\(summary)")
+    }
+}
