@@ -28,12 +28,13 @@ def case(name, data, config=None):
 
 def hundred_mb(f):
     f.write(b'screen: Big\nindicators:\n')
-    unit = b'  - {id: i, style: bar, determinate: true, label: Uploading one file of many}\n'
-    block = unit * 10000
-    written = 0
+    written, n = 0, 0
     while written < 100 * 1024 * 1024:
+        block = ''.join(f'  - {{id: upload-{n + k}, style: bar, determinate: true, label: Uploading one file of many}}\n'
+                        for k in range(10000)).encode()
         f.write(block)
         written += len(block)
+        n += 10000
 
 lol = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
 for i, n in enumerate('bcdefghi'):
