@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .executable(name: "progress-lint", targets: ["progress-lint"]),
         .library(name: "ProgressLintCore", targets: ["ProgressLintCore"]),
+        // For tools outside this package (the fuzzer in Fuzz/): the rules and the reporters.
+        .library(name: "ProgressLintRules", targets: ["ProgressLintRules"]),
+        .library(name: "ProgressLintReporters", targets: ["ProgressLintReporters"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,6 +53,15 @@ let package = Package(
             dependencies: ["ProgressLintReporters", "ProgressLintCore", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["progress-lint"]),
+        // Hostile files and faults: generated fixtures, the built binary under a hang guard.
+        .testTarget(
+            name: "HostileInputTests",
+            dependencies: [
+                "progress-lint", "ProgressLintCore", "ProgressLintRules", "ProgressLintReporters",
+                "ProgressLintYAML",
+            ],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

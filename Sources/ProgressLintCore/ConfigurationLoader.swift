@@ -141,7 +141,13 @@ public struct ConfigurationLoader: Sendable {
                     for (key, _, v) in try pairs(value, what: "limits", allowed: ConfigurationLoader.limitKeys) {
                         switch key {
                         case "max-file-size": c.limits.maxFileSize = try size(v, key: key)
-                        case "max-depth": c.limits.yaml.maxDepth = try integer(v, key: key)
+                        case "max-depth":
+                            let depth = try integer(v, key: key)
+                            guard depth <= YAMLLimits.maxDepthCeiling else {
+                                throw fail("`max-depth: \(depth)` is above the ceiling of \(YAMLLimits.maxDepthCeiling) "
+                                           + "(deeper nesting makes parsing take hours)", at: v)
+                            }
+                            c.limits.yaml.maxDepth = depth
                         default: c.limits.yaml.maxAliasNodes = try integer(v, key: key)
                         }
                     }

@@ -26,11 +26,12 @@ public enum FileDiscovery {
     public static func find(_ paths: [String]) -> [Found] {
         var found: [Found] = []
         for path in paths {
-            let raw = Array(path.utf8)
+            let raw = commandLineBytes(of: path)
+            let cPath = (raw + [0]).map { CChar(bitPattern: $0) }
             var info = stat()
-            guard stat(path, &info) == 0 else {
+            guard stat(cPath, &info) == 0 else {
                 let code = errno
-                if lstat(path, &info) == 0 {
+                if lstat(cPath, &info) == 0 {
                     found.append(.problem(path: path, message: "cannot read: \(FileReader.errorText(code))"))
                 } else {
                     found.append(.problem(path: path, message: "no such file or folder"))
@@ -44,6 +45,19 @@ public enum FileDiscovery {
             }
         }
         return found
+    }
+
+    /// The bytes of a path from the command line. Swift shows an argument that is not UTF-8
+    /// with U+FFFD in place of the bad bytes, which names no file; the bytes are taken back from argv.
+    static func commandLineBytes(of path: String) -> [UInt8] {
+        let utf8 = Array(path.utf8)
+        guard path.unicodeScalars.contains("\u{FFFD}") else { return utf8 }
+        for index in 0..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument)).map { UInt8(bitPattern: $0) }
+            if bytes != utf8 && String(decoding: bytes, as: UTF8.self) == path { return bytes }
+        }
+        return utf8
     }
 
     private static func isSpecName(_ name: [UInt8]) -> Bool {

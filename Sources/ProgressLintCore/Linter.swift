@@ -172,6 +172,17 @@ private struct Collector {
     let configuration: Configuration
     var diagnostics: [Diagnostic] = []
     private var seen: Set<String> = []
+    private var pathCache = YAMLPath.Cache()
+    private var pathCacheDocument = -1
+
+    /// The YAML path of `node`, with one path cache per document.
+    private mutating func yamlPath(_ node: NodeID, in document: YAMLDocument, documentIndex: Int) -> String {
+        if documentIndex != pathCacheDocument {
+            pathCache = YAMLPath.Cache()
+            pathCacheDocument = documentIndex
+        }
+        return YAMLPath.of(node, in: document, cache: &pathCache)
+    }
 
     init(path: String, linter: Linter, configuration: Configuration) {
         self.path = path
@@ -180,11 +191,11 @@ private struct Collector {
     }
 
     mutating func add(_ issue: SpecIssue, document: YAMLDocument, screen: Screen?, documentIndex: Int) {
-        let node = document[issue.node]
         append(Diagnostic(
             ruleID: issue.kind.rawValue, severity: .error, message: issue.message, path: path,
             range: Collector.reportedRange(of: issue.node, in: document),
-            screen: screen?.name?.value, indicator: nil, yamlPath: YAMLPath.of(issue.node, in: document),
+            screen: screen?.name?.value, indicator: nil,
+            yamlPath: yamlPath(issue.node, in: document, documentIndex: documentIndex),
             documentIndex: documentIndex, value: scalarValue(issue.node, in: document),
             platform: (screen?.platform?.value ?? configuration.platform)?.rawValue))
     }
@@ -199,8 +210,10 @@ private struct Collector {
         }
         append(Diagnostic(
             ruleID: rule.id, severity: severity, message: violation.message, path: path,
-            range: Collector.reportedRange(of: violation.node, in: document), screen: screen.name?.value, indicator: violation.indicatorID,
-            yamlPath: YAMLPath.of(violation.node, in: document), documentIndex: documentIndex,
+            range: Collector.reportedRange(of: violation.node, in: document), screen: screen.name?.value,
+            indicator: violation.indicatorID,
+            yamlPath: yamlPath(violation.node, in: document, documentIndex: documentIndex),
+            documentIndex: documentIndex,
             value: scalarValue(violation.node, in: document),
             platform: (screen.platform?.value ?? configuration.platform)?.rawValue))
     }

@@ -36,6 +36,10 @@ public struct YAMLLimits: Hashable, Sendable {
     /// Most nodes that aliases may reach in one document, counted with what they contain.
     public var maxAliasNodes: Int
 
+    /// The deepest `maxDepth` a configuration may ask for. libyaml's time grows with the
+    /// square of flow nesting (`[[[[…`): 10,000 levels parse in about a second, a million in hours.
+    public static let maxDepthCeiling = 10_000
+
     /// Creates limits.
     public init(maxDepth: Int = 1000, maxAliasNodes: Int = 10_000) {
         self.maxDepth = maxDepth

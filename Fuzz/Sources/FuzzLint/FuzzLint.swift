@@ -1,0 +1,43 @@
+import ProgressLintCore
+import ProgressLintReporters
+import ProgressLintRules
+
+
+/// bytes → YAML → spec model → every rule (cross-file ones too) → text and JSON reports.
+private let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+private let plain = ReportContext(rules: RuleRegistry.descriptions, color: false)
+private let coloured = ReportContext(rules: RuleRegistry.descriptions, color: true)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = size == 0 || data == nil ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+    let result = runner.run(inMemory: [(path: "fuzz.yaml", bytes: bytes)], configuration: Configuration())
+    for reporter in Reporters.all {
+        _ = reporter.init().render(result, context: coloured)
+        let text = reporter.init().render(result, context: plain)
+        // Oracle: without colour no control character but newline and tab reaches the output,
+        // whatever the input held (terminal safety).
+        for byte in text.utf8 where (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F {
+            fatalError("FuzzLint: \(reporter.name) output holds control byte \(byte)")
+        }
+    }
+    return 0
+}
+
+// SwiftPM links an executable module's entry point as `<module>_main` (to keep it testable),
+// so libFuzzer's own `main` is not used: this entry point hands control to libFuzzer's driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+@_cdecl("FuzzLint_main")
+public func fuzzMain(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runDriver(&count, &arguments, fuzzOneInput)
+}
