@@ -1,5 +1,13 @@
 import ProgressLintYAML
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One finding, ready for a reporter.
 public struct Diagnostic: Hashable, Sendable {
     /// The rule's id, e.g. `vague-label`.
@@ -44,9 +52,25 @@ public struct Diagnostic: Hashable, Sendable {
         self.platform = platform
     }
 
+    /// Byte-wise order of two paths (what `ls` and the file walk use), compared with `memcmp`.
+    public static func pathPrecedes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = min(x.count, y.count)
+                if n > 0, let p = x.baseAddress, let q = y.baseAddress {
+                    let c = memcmp(p, q, n)
+                    if c != 0 { return c < 0 }
+                }
+                return x.count < y.count
+            }
+        }
+    }
+
     /// The order reporters print in: path, line, column, rule.
     public static func ordered(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-        if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+        if a.path != b.path { return pathPrecedes(a.path, b.path) }
         if a.range.start.line != b.range.start.line { return a.range.start.line < b.range.start.line }
         if a.range.start.column != b.range.start.column { return a.range.start.column < b.range.start.column }
         if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }

@@ -237,7 +237,7 @@ public struct LintRunner: Sendable {
 
     /// Sorts results and runs the cross-file rules.
     private func finish(_ result: inout RunResult) {
-        result.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        result.files.sort { Diagnostic.pathPrecedes($0.path, $1.path) }
         var diagnostics: [Diagnostic] = []
         for file in result.files { diagnostics += file.diagnostics }
         for rule in linter.rules {

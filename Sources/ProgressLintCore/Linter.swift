@@ -14,7 +14,14 @@ public struct Linter: Sendable {
     let crossFileRuleIDs: Set<String>
     /// Each rule with its description and, for a cross-file rule, itself as one: worked out
     /// once here rather than by a dynamic cast and a metadata look-up per rule and screen.
-    private let table: [(rule: any Rule, description: RuleDescription, crossFile: (any CrossFileRule)?)]
+    private let table: [RuleEntry]
+    /// A rule as the engine runs it: the kind of check it makes is found once, here.
+    private struct RuleEntry: Sendable {
+        let rule: any Rule
+        let description: RuleDescription
+        let crossFile: (any CrossFileRule)?
+        let perIndicator: (any IndicatorRule)?
+    }
     /// Facts are kept until every file is read: their texts (tasks, locations, screen names,
     /// paths in the YAML) repeat across files and are stored once.
     private let interner = Interner()
@@ -26,7 +33,10 @@ public struct Linter: Sendable {
         for description in descriptions { byID[description.id] = description }
         self.descriptions = byID
         self.crossFileRuleIDs = Set(rules.compactMap { ($0 as? any CrossFileRule).map { type(of: $0).description.id } })
-        self.table = rules.map { ($0, type(of: $0).description, $0 as? any CrossFileRule) }
+        self.table = rules.map {
+            RuleEntry(rule: $0, description: type(of: $0).description, crossFile: $0 as? any CrossFileRule,
+                      perIndicator: $0 as? any IndicatorRule)
+        }
     }
 
     /// Lints `bytes` as the file `path` under `configuration`.
@@ -44,6 +54,20 @@ public struct Linter: Sendable {
         }
 
         var collector = Collector(path: path, linter: self, configuration: configuration)
+        // The rules this file's configuration turns on, found once per file.
+        var crossFileRules: [(entry: RuleEntry, level: Severity)] = []
+        var screenRules: [RuleEntry] = []
+        var indicatorRules: [(rule: any IndicatorRule, description: RuleDescription)] = []
+        for entry in table {
+            guard case .on(let level) = configuration.level(of: entry.description) else { continue }
+            if entry.crossFile != nil {
+                crossFileRules.append((entry, level))
+            } else if let perIndicator = entry.perIndicator {
+                indicatorRules.append((perIndicator, entry.description))
+            } else {
+                screenRules.append(entry)
+            }
+        }
         for (index, document) in documents.enumerated() {
             let (screen, issues) = SpecDecoder.decode(document, documentIndex: index)
             for issue in issues {
@@ -57,21 +81,31 @@ public struct Linter: Sendable {
             let context = RuleContext(screen: screen, platform: platform, configuration: configuration,
                                       document: document)
             count(screen, platform: platform, into: &result.inventory)
-            for (rule, description, crossFile) in table {
-                guard case .on(let level) = configuration.level(of: description) else { continue }
-                if let crossFile {
-                    result.crossFileSeverity[description.id] = level
-                    result.facts[description.id, default: []] += crossFile.facts(screen, context: context).map {
-                        var fact = $0
-                        fact.path = path
-                        interner.intern(&fact)
-                        return fact
-                    }
-                    continue
+            for (entry, level) in crossFileRules {
+                let id = entry.description.id
+                result.crossFileSeverity[id] = level
+                result.facts[id, default: []] += entry.crossFile!.facts(screen, context: context).map {
+                    var fact = $0
+                    fact.path = path
+                    interner.intern(&fact)
+                    return fact
                 }
-                for violation in rule.check(screen, context: context) {
-                    collector.add(violation, rule: description, document: document, screen: screen,
+            }
+            for entry in screenRules {
+                for violation in entry.rule.check(screen, context: context) {
+                    collector.add(violation, rule: entry.description, document: document, screen: screen,
                                   documentIndex: index)
+                }
+            }
+            // Indicator rules run indicator by indicator: one context (and one copy of the
+            // indicator) serves every rule.
+            for indicator in screen.indicators {
+                let indicatorContext = context.with(indicator: indicator)
+                for (rule, description) in indicatorRules {
+                    for violation in rule.check(indicator, context: indicatorContext) {
+                        collector.add(violation, rule: description, document: document, screen: screen,
+                                      documentIndex: index)
+                    }
                 }
             }
         }
