@@ -241,7 +241,7 @@ public struct LintRunner: Sendable {
         var diagnostics: [Diagnostic] = []
         for file in result.files { diagnostics += file.diagnostics }
         for rule in linter.rules {
-            guard let crossFile = rule as? any CrossFileRule else { continue }
+            guard let crossFile = rule.asCrossFileRule else { continue }
             let id = type(of: rule).description.id
             var facts: [CrossFileFact] = []
             var levels: [String: Severity] = [:]

@@ -32,10 +32,10 @@ public struct Linter: Sendable {
         var byID: [String: RuleDescription] = [:]
         for description in descriptions { byID[description.id] = description }
         self.descriptions = byID
-        self.crossFileRuleIDs = Set(rules.compactMap { ($0 as? any CrossFileRule).map { type(of: $0).description.id } })
+        self.crossFileRuleIDs = Set(rules.compactMap { $0.asCrossFileRule.map { type(of: $0).description.id } })
         self.table = rules.map {
-            RuleEntry(rule: $0, description: type(of: $0).description, crossFile: $0 as? any CrossFileRule,
-                      perIndicator: $0 as? any IndicatorRule)
+            RuleEntry(rule: $0, description: type(of: $0).description, crossFile: $0.asCrossFileRule,
+                      perIndicator: $0.asIndicatorRule)
         }
     }
 

@@ -11,6 +11,11 @@ public protocol Rule: Sendable {
     init()
     /// Reports what is wrong with `screen`.
     func check(_ screen: Screen, context: RuleContext) -> [Violation]
+    /// This rule as an ``IndicatorRule``, or nil. Provided by the protocols' extensions, so the
+    /// engine learns a rule's kind without a dynamic cast (which costs milliseconds at start-up).
+    var asIndicatorRule: (any IndicatorRule)? { get }
+    /// This rule as a ``CrossFileRule``, or nil; provided like ``asIndicatorRule``.
+    var asCrossFileRule: (any CrossFileRule)? { get }
 }
 
 /// A rule that checks each indicator of a screen on its own.
@@ -32,6 +37,14 @@ extension IndicatorRule {
 extension Rule {
     /// The rule's id.
     public var id: String { Self.description.id }
+    /// Not an indicator rule, unless it adopts ``IndicatorRule``.
+    public var asIndicatorRule: (any IndicatorRule)? { nil }
+    /// Not a cross-file rule, unless it adopts ``CrossFileRule``.
+    public var asCrossFileRule: (any CrossFileRule)? { nil }
+}
+
+extension IndicatorRule {
+    public var asIndicatorRule: (any IndicatorRule)? { self }
 }
 
 /// A rule whose verdict needs facts from every file of the run (``consistent-location``).
@@ -46,6 +59,8 @@ public protocol CrossFileRule: Rule {
 }
 
 extension CrossFileRule {
+    public var asCrossFileRule: (any CrossFileRule)? { self }
+
     /// Cross-file rules report nothing per screen.
     public func check(_ screen: Screen, context: RuleContext) -> [Violation] { [] }
 }

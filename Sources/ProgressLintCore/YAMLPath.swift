@@ -16,10 +16,35 @@ public enum YAMLPath {
         public init() {}
     }
 
-    /// The path of `node` in `document`.
+    /// The path of `node` in `document`. For one node: each step scans its parent's children
+    /// directly, building nothing; naming many nodes of one document wants the cached form.
     public static func of(_ node: NodeID, in document: YAMLDocument) -> String {
-        var cache = Cache()
-        return of(node, in: document, cache: &cache)
+        var segments: [String] = []
+        var current = node
+        var steps = 0
+        while let parent = document[current].parent, steps < 10_000 {
+            steps += 1
+            if let segment = segment(of: current, in: parent, document: document) { segments.append(segment) }
+            current = parent
+        }
+        var path = segments.reversed().joined()
+        if path.hasPrefix(".") { path.removeFirst() }
+        return path
+    }
+
+    /// The segment naming `child` in `parent`, as ``childSegments(_:in:)`` would (first place wins).
+    private static func segment(of child: NodeID, in parent: NodeID, document: YAMLDocument) -> String? {
+        let container = document[parent]
+        if container.kind == .sequence {
+            for (index, item) in container.items.enumerated() where item == child {
+                return "[\(itemName(item, index: index, in: document))]"
+            }
+        } else {
+            for (key, value) in container.pairs where value == child || key == child {
+                return "." + document[key].value
+            }
+        }
+        return nil
     }
 
     /// The path of `node` in `document`, reusing and filling `cache` (one per document).

@@ -63,3 +63,19 @@ import Testing
         #expect(ids.count == RuleRegistry.descriptions.count)
     }
 }
+
+/// The engine learns each rule's kind from the protocols, without dynamic casts.
+@Suite struct RuleKindTests {
+    @Test func indicatorAndCrossFileRulesAreRecognisedAsSuch() {
+        for rule in RuleRegistry.rules {
+            let id = type(of: rule).description.id
+            if id == "consistent-location" {
+                #expect(rule.asCrossFileRule != nil)
+                #expect(rule.asIndicatorRule == nil)
+            } else {
+                #expect(rule.asIndicatorRule != nil, "\(id) should run indicator by indicator")
+                #expect(rule.asCrossFileRule == nil, "\(id)")
+            }
+        }
+    }
+}
