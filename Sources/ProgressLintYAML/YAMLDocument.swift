@@ -55,7 +55,9 @@ public struct YAMLNode {
 
     /// A plain scalar that YAML reads as null (`~`, `null`, or nothing).
     public var isNull: Bool {
-        guard kind == .scalar, style == .plain, tag == nil else { return false }
+        guard kind == .scalar, style == .plain, tag == nil, document.nodes[index].value.utf8.count <= 4 else {
+            return false
+        }
         switch value {
         case "", "~", "null", "Null", "NULL": return true
         default: return false
