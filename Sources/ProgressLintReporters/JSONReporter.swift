@@ -17,11 +17,13 @@ public struct JSONReporter: Reporter {
 
     public func render(_ result: RunResult, context: ReportContext) -> String {
         let shown = context.shown(result)
+        var byPath: [String: [Diagnostic]] = [:]
+        for d in shown { byPath[d.path, default: []].append(d) }
         return JSONValue.object([
             ("version", .int(JSONReporter.formatVersion)),
             ("tool", .object([("name", .string(Tool.name)), ("version", .string(Tool.version))])),
             ("summary", summary(result, shown: shown)),
-            ("files", .array(result.files.map { file(result, $0, shown: shown) })),
+            ("files", .array(result.files.map { file($0, own: byPath[$0.path] ?? []) })),
             ("diagnostics", .array(zip(shown, Fingerprint.of(shown)).map { diagnostic($0, fingerprint: $1) })),
             ("inventory", inventory(result.inventory)),
         ]).rendered()
@@ -71,9 +73,9 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    func file(_ result: RunResult, _ file: FileResult, shown: [Diagnostic]) -> JSONValue {
-        let own = shown.filter { $0.path == file.path }
-        return .object([
+    /// One file's entry; `own` is its shown diagnostics (grouped once for all files, not filtered per file).
+    func file(_ file: FileResult, own: [Diagnostic]) -> JSONValue {
+        .object([
             ("path", .string(file.path)),
             ("screens", .array(file.screenNames.map { .string($0) })),
             ("indicators", .int(file.indicators)),

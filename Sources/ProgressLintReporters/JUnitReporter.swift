@@ -23,7 +23,8 @@ public struct JUnitReporter: Reporter {
         var byPath: [String: [Diagnostic]] = [:]
         for d in context.shown(result) { byPath[d.path, default: []].append(d) }
         var paths = result.files.map(\.path)
-        for path in byPath.keys.sorted() where !paths.contains(path) { paths.append(path) }
+        let linted = Set(paths)
+        for path in byPath.keys.sorted() where !linted.contains(path) { paths.append(path) }
         let screens = Dictionary(result.files.map { ($0.path, $0.screenNames) }, uniquingKeysWith: { a, _ in a })
         let timestamp = JUnitReporter.timestamp()
         let hostname = XMLText.attribute(JUnitReporter.hostname())
