@@ -1,7 +1,7 @@
 import ProgressLintCore
 import ProgressLintSpec
 
-/// `toolbar-track-visible`: an iOS-family bar in a navigation bar or toolbar that draws its empty track.
+/// `toolbar-track-visible`: an iOS-family bar placed in the navigation bar or a toolbar that draws its empty track.
 public struct ToolbarTrackVisible: IndicatorRule {
     public static let description = RuleDescription(
         id: "toolbar-track-visible",
