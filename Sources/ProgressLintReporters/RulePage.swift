@@ -47,7 +47,7 @@ public enum RulePage {
         if !rule.sources.isEmpty {
             out += "Sources:\n\n"
             for reference in rule.sources {
-                out += "- [\(reference.source.rawValue)] \(reference.source.title), section \"\(reference.section)\" "
+                out += "- [\(reference.source.rawValue)] \(reference.source.title), section: \(reference.section) "
                 out += "(seed `\(reference.source.seedFile)`)\n"
             }
             out += "\n"
