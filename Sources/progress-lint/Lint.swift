@@ -102,6 +102,10 @@ struct Lint: ParsableCommand {
             result = runner.run(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
         }
         reportProblems(result)
+        if !stdin && result.files.isEmpty && result.problems.isEmpty && result.configurationErrors.isEmpty {
+            let searched = (paths.isEmpty ? ["."] : paths).map(TerminalText.safe).joined(separator: " ")
+            Output.standardError("progress-lint: note: no *.yaml or *.yml spec files found in \(searched)\n")
+        }
         try applyBaseline(to: &result)
 
         var failedWrite = false

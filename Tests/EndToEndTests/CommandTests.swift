@@ -124,3 +124,14 @@ import Testing
         }
     }
 }
+
+extension CommandTests {
+    @Test func aFolderWithNoSpecsSaysSoOnStandardErrorAndExitsZero() throws {
+        let dir = try Self.temporaryFolder()
+        try "not a spec".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)
+        let run = try Self.run([dir])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("no *.yaml or *.yml spec files found"))
+        #expect(run.stdout.contains("no problems in 0 files"))
+    }
+}
