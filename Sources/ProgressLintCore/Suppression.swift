@@ -1,3 +1,4 @@
+import ProgressLintSpec
 import ProgressLintYAML
 
 /// An inline suppression comment: `# progress-lint-disable-next-line RULE[, RULE…] [-- reason]`.
@@ -114,7 +115,7 @@ public enum SuppressionScanner {
         if let dashes = body.firstRange(of: "--"), dashes.lowerBound > body.startIndex,
            body[body.index(before: dashes.lowerBound)] == " " || body[body.index(before: dashes.lowerBound)] == "\t"
         {
-            reason = String(body[dashes.upperBound...]).trimmingWhitespace()
+            reason = String(body[dashes.upperBound...].trimmingSpaces)
             body = body[..<dashes.lowerBound]
         }
         let words = body.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -125,14 +126,5 @@ public enum SuppressionScanner {
             .map(String.init)
         return Suppression(scope: scope, directive: directive, rules: rules, reason: reason?.isEmpty == true ? nil : reason,
                            position: position)
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
-        return String(s)
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ProgressLintCore
+import ProgressLintSpec
 
 /// JUnit XML for CI test dashboards: one `<testsuite>` per file, one `<testcase>` per screen.
 ///
@@ -52,7 +53,7 @@ public struct JUnitReporter: Reporter {
             out += "      <property name=\"tool\" value=\"\(Tool.name) \(Tool.version)\"/>\n"
             out += "    </properties>\n"
             for testCase in cases {
-                let name = testCase.name.trimmingWhitespace().isEmpty ? "(unnamed screen)" : testCase.name
+                let name = testCase.name.trimmed().isEmpty ? "(unnamed screen)" : testCase.name
                 out += "    <testcase name=\"\(XMLText.attribute(name))\" classname=\"\(suiteName)\" time=\"0\""
                 guard !testCase.diagnostics.isEmpty else {
                     out += "/>\n"
@@ -92,11 +93,5 @@ public struct JUnitReporter: Reporter {
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
         let name = String(cString: buffer)
         return name.isEmpty ? "localhost" : name
-    }
-}
-
-fileprivate extension String {
-    func trimmingWhitespace() -> String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

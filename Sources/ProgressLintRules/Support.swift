@@ -23,14 +23,6 @@ enum Phrase {
 }
 
 extension String {
-    /// Without leading and trailing white space.
-    func trimmed() -> String {
-        var s = Substring(self)
-        while let f = s.first, f.isWhitespace { s.removeFirst() }
-        while let l = s.last, l.isWhitespace { s.removeLast() }
-        return String(s)
-    }
-
     /// Lower-case, trimmed, without trailing dots or an ellipsis: how `vague-labels` compares labels.
     func normalizedLabel() -> String { LabelText.normalized(self) }
 }

@@ -104,10 +104,21 @@ public enum ExpectedDuration: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Substring {
-    var trimmingSpaces: Substring {
+    /// Without leading and trailing spaces and tabs.
+    public var trimmingSpaces: Substring {
         var s = self
         while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
         while let l = s.last, l == " " || l == "\t" { s.removeLast() }
         return s
+    }
+}
+
+extension String {
+    /// Without leading and trailing white space of any kind (newlines included).
+    public func trimmed() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
     }
 }
