@@ -110,20 +110,19 @@ public struct Linter: Sendable {
             }
         }
         var diagnostics = collector.diagnostics
-        if bytes.contains(UInt8(ascii: "#")) {
-            var suppressions: [Suppression] = []
-            for suppression in SuppressionScanner.scan(bytes, documents: documents) {
-                // Cross-file rules report after every file is read: their suppressions wait until then.
-                var now = suppression
-                now.rules = suppression.rules.filter { !crossFileRuleIDs.contains($0) }
-                var later = suppression
-                later.rules = suppression.rules.filter { crossFileRuleIDs.contains($0) }
-                if !now.rules.isEmpty || later.rules.isEmpty { suppressions.append(now) }
-                if !later.rules.isEmpty { result.deferredSuppressions.append(later) }
-            }
-            if !suppressions.isEmpty {
-                diagnostics = apply(suppressions, to: diagnostics, path: path)
-            }
+        // One pass over the text finds the suppression comments (none in a file without them).
+        var suppressions: [Suppression] = []
+        for suppression in SuppressionScanner.scan(bytes, documents: documents) {
+            // Cross-file rules report after every file is read: their suppressions wait until then.
+            var now = suppression
+            now.rules = suppression.rules.filter { !crossFileRuleIDs.contains($0) }
+            var later = suppression
+            later.rules = suppression.rules.filter { crossFileRuleIDs.contains($0) }
+            if !now.rules.isEmpty || later.rules.isEmpty { suppressions.append(now) }
+            if !later.rules.isEmpty { result.deferredSuppressions.append(later) }
+        }
+        if !suppressions.isEmpty {
+            diagnostics = apply(suppressions, to: diagnostics, path: path)
         }
         diagnostics.sort(by: Diagnostic.ordered)
         result.diagnostics = diagnostics
