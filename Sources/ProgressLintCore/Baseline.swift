@@ -108,30 +108,21 @@ public struct Baseline: Hashable, Sendable {
         return baseline
     }
 
-    /// Removes the accepted findings from `result` (its diagnostics and its files') and returns the
+    /// Removes the accepted findings from `result` and returns the
     /// entries, among the files this run linted, that matched fewer findings than they accept.
     public func apply(to result: inout RunResult) -> [StaleEntry] {
         var remaining = counts
         var kept: [Diagnostic] = []
-        var hidden: [Diagnostic: Int] = [:]
         for diagnostic in result.diagnostics {
             let key = Key(diagnostic)
             if let left = remaining[key], left > 0 {
                 remaining[key] = left - 1
-                hidden[diagnostic, default: 0] += 1
             } else {
                 kept.append(diagnostic)
             }
         }
         result.diagnostics = kept
-        for index in result.files.indices {
-            result.files[index].diagnostics.removeAll { diagnostic in
-                guard let n = hidden[diagnostic], n > 0 else { return false }
-                hidden[diagnostic] = n - 1
-                return true
-            }
-        }
-        let linted = Set(result.files.map { Baseline.normalize($0.path) })
+        let linted = Set(result.files.indices.map { Baseline.normalize(result.files.path(at: $0)) })
         return remaining.filter { $0.value > 0 && linted.contains($0.key.path) }
             .map { StaleEntry(key: $0.key, unmatched: $0.value) }
             .sorted { $0.key < $1.key }

@@ -24,27 +24,48 @@ public enum FileDiscovery {
 
     /// Expands `paths` into files, in order.
     public static func find(_ paths: [String]) -> [Found] {
-        var found: [Found] = []
-        for path in paths {
-            let raw = commandLineBytes(of: path)
-            let cPath = (raw + [0]).map { CChar(bitPattern: $0) }
-            var info = stat()
-            guard stat(cPath, &info) == 0 else {
-                let code = errno
-                if lstat(cPath, &info) == 0 {
-                    found.append(.problem(path: path, message: "cannot read: \(FileReader.errorText(code))"))
-                } else {
-                    found.append(.problem(path: path, message: "no such file or folder"))
+        Array(Walk(paths))
+    }
+
+    /// Expands paths into files lazily: a folder is listed when the walk reaches it, so a run
+    /// can lint the first files while the rest are still to be found, and never holds them all.
+    public struct Walk: Sequence, IteratorProtocol {
+        private var paths: ArraySlice<String>
+        /// Folders still to list, the next one last.
+        private var folders: [[UInt8]] = []
+        /// What the folder listed last holds (files and problems), the next one last.
+        private var pending: [Found] = []
+
+        /// A walk over `paths`, in order.
+        public init(_ paths: [String]) {
+            self.paths = paths[...]
+        }
+
+        public mutating func next() -> Found? {
+            while true {
+                if let found = pending.popLast() { return found }
+                if let folder = folders.popLast() {
+                    FileDiscovery.list(folder, files: &pending, folders: &folders)
+                    continue
                 }
-                continue
-            }
-            if info.st_mode & S_IFMT == S_IFDIR {
-                walk(raw, into: &found)
-            } else {
-                found.append(.explicit(SpecFile(rawPath: raw)))
+                guard let path = paths.popFirst() else { return nil }
+                let raw = commandLineBytes(of: path)
+                let cPath = (raw + [0]).map { CChar(bitPattern: $0) }
+                var info = stat()
+                guard stat(cPath, &info) == 0 else {
+                    let code = errno
+                    if lstat(cPath, &info) == 0 {
+                        return .problem(path: path, message: "cannot read: \(FileReader.errorText(code))")
+                    }
+                    return .problem(path: path, message: "no such file or folder")
+                }
+                if info.st_mode & S_IFMT == S_IFDIR {
+                    folders = [raw]
+                } else {
+                    return .explicit(SpecFile(rawPath: raw))
+                }
             }
         }
-        return found
     }
 
     /// The bytes of a path from the command line. Swift shows an argument that is not UTF-8
@@ -64,59 +85,58 @@ public enum FileDiscovery {
         name.ends(with: Array(".yaml".utf8)) || name.ends(with: Array(".yml".utf8))
     }
 
-    private static func walk(_ root: [UInt8], into found: inout [Found]) {
-        var stack: [[UInt8]] = [root]
-        while let folder = stack.popLast() {
-            var cPath = folder
-            cPath.append(0)
-            guard let dir = cPath.withUnsafeBufferPointer({ buffer in
-                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { opendir($0) }
-            }) else {
-                found.append(.problem(path: String(decoding: folder, as: UTF8.self),
-                                      message: "cannot list folder: \(FileReader.errorText(errno))"))
-                continue
-            }
-            var files: [[UInt8]] = []
-            var folders: [[UInt8]] = []
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
-                    let bytes = raw.bindMemory(to: UInt8.self)
-                    let length = bytes.firstIndex(of: 0) ?? bytes.count
-                    return Array(bytes[0..<length])
-                }
-                guard let first = name.first, first != UInt8(ascii: ".") else { continue }
-                var child = folder
-                if child.last != UInt8(ascii: "/") { child.append(UInt8(ascii: "/")) }
-                child.append(contentsOf: name)
-                var type = entry.pointee.d_type
-                if type == UInt8(DT_UNKNOWN) {
-                    var info = stat()
-                    var c = child
-                    c.append(0)
-                    let ok = c.withUnsafeBufferPointer { b in
-                        b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { lstat($0, &info) }
-                    }
-                    if ok == 0 {
-                        switch info.st_mode & S_IFMT {
-                        case S_IFDIR: type = UInt8(DT_DIR)
-                        case S_IFLNK: type = UInt8(DT_LNK)
-                        default: type = UInt8(DT_REG)
-                        }
-                    }
-                }
-                if type == UInt8(DT_DIR) {
-                    folders.append(child)
-                } else if isSpecName(name) {
-                    files.append(child)
-                }
-            }
-            closedir(dir)
-            files.sort { $0.lexicographicallyPrecedes($1) }
-            folders.sort { $0.lexicographicallyPrecedes($1) }
-            // Files of this folder come before its subfolders; the final report is sorted by path anyway.
-            found += files.map { .walked(SpecFile(rawPath: $0)) }
-            stack += folders.reversed()
+    /// Lists `folder`: its spec files (or the problem listing it) go to `found` and its
+    /// subfolders to `stack`, each in reverse name order so that popping takes them in order.
+    fileprivate static func list(_ folder: [UInt8], files found: inout [Found], folders stack: inout [[UInt8]]) {
+        var cPath = folder
+        cPath.append(0)
+        guard let dir = cPath.withUnsafeBufferPointer({ buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { opendir($0) }
+        }) else {
+            found.append(.problem(path: String(decoding: folder, as: UTF8.self),
+                                  message: "cannot list folder: \(FileReader.errorText(errno))"))
+            return
         }
+        var files: [[UInt8]] = []
+        var folders: [[UInt8]] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let length = bytes.firstIndex(of: 0) ?? bytes.count
+                return Array(bytes[0..<length])
+            }
+            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+            var child = folder
+            if child.last != UInt8(ascii: "/") { child.append(UInt8(ascii: "/")) }
+            child.append(contentsOf: name)
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                var c = child
+                c.append(0)
+                let ok = c.withUnsafeBufferPointer { b in
+                    b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { lstat($0, &info) }
+                }
+                if ok == 0 {
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: type = UInt8(DT_DIR)
+                    case S_IFLNK: type = UInt8(DT_LNK)
+                    default: type = UInt8(DT_REG)
+                    }
+                }
+            }
+            if type == UInt8(DT_DIR) {
+                folders.append(child)
+            } else if isSpecName(name) {
+                files.append(child)
+            }
+        }
+        closedir(dir)
+        files.sort { $0.lexicographicallyPrecedes($1) }
+        folders.sort { $0.lexicographicallyPrecedes($1) }
+        // Files of this folder come before its subfolders; the report is sorted by path anyway.
+        found += files.reversed().map { .walked(SpecFile(rawPath: $0)) }
+        stack += folders.reversed()
     }
 }
 

@@ -5,9 +5,7 @@ public struct FileResult: Sendable {
     public var path: String
     /// Its diagnostics, in report order.
     public var diagnostics: [Diagnostic] = []
-    /// Screens (non-empty documents) it holds.
-    public var screens = 0
-    /// Screen names, in document order.
+    /// Screen names (one per non-empty document), in document order.
     public var screenNames: [String] = []
     /// Indicators it holds.
     public var indicators = 0
@@ -17,6 +15,8 @@ public struct FileResult: Sendable {
     public var crossFileSeverity: [String: Severity] = [:]
     /// Suppression comments naming cross-file rules, applied once those rules have reported.
     public var deferredSuppressions: [Suppression] = []
+    /// Screens it holds.
+    public var screens: Int { screenNames.count }
     /// What its indicators are, for the dashboard report.
     public var inventory = Inventory()
 

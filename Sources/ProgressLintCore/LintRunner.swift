@@ -20,37 +20,33 @@ public struct RunProblem: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Everything a run produced, in report order.
 public struct RunResult: Sendable {
-    /// Per-file results, in path order.
-    public var files: [FileResult] = []
+    /// The files linted, in path order.
+    public var files = FileList()
     /// Every diagnostic, in path, line, column, rule order.
     public var diagnostics: [Diagnostic] = []
     /// Paths and configurations that could not be used.
     public var problems: [RunProblem] = []
     /// Configuration errors (the command exits 2).
     public var configurationErrors: [ConfigurationError] = []
+    /// What the linted files' indicators are, summed over all files.
+    public var inventory = Inventory()
 
     /// Creates an empty result.
     public init() {}
 
     /// Screens linted.
-    public var screens: Int { files.reduce(0) { $0 + $1.screens } }
+    public var screens: Int { files.screens }
     /// Indicators linted.
-    public var indicators: Int { files.reduce(0) { $0 + $1.indicators } }
+    public var indicators: Int { files.indicators }
     /// Diagnostics of one severity.
     public func count(_ severity: Severity) -> Int { diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }
-    /// Counts that ``LintRunner`` has already moved out of `files`: a run over many files keeps
-    /// one total rather than two dictionaries per file.
-    var foldedInventory = Inventory()
-
-    /// The inventory of all files.
-    public var inventory: Inventory {
-        var total = foldedInventory
-        for file in files { total.merge(file.inventory) }
-        return total
-    }
 }
 
 /// Lints many files: discovery, configuration, linting in parallel, cross-file rules.
+///
+/// A run streams: folders are listed as the workers reach them, each file's bytes, nodes and
+/// spec model are gone once its diagnostics are made, and what is kept per file is its entry
+/// in a ``FileList`` (about the size of its path), its diagnostics and its compact cross-file facts.
 public struct LintRunner: Sendable {
     /// The per-file engine.
     public let linter: Linter
@@ -76,137 +72,87 @@ public struct LintRunner: Sendable {
     public func plan(_ paths: [String], filterNamedFiles: Bool = false)
         -> (files: [(SpecFile, Configuration)], result: RunResult)
     {
-        let (files, configurations, result) = planCompactly(paths, filterNamedFiles: filterNamedFiles)
-        return (files.map { ($0.file, configurations[$0.configuration]) }, result)
-    }
-
-    /// The plan with each file's configuration as an index into a list of the distinct ones, so
-    /// a run over many files keeps a path per file, not a copy of its configuration.
-    func planCompactly(_ paths: [String], filterNamedFiles: Bool = false)
-        -> (files: [(file: SpecFile, configuration: Int)], configurations: [Configuration], result: RunResult)
-    {
+        var planner = Planner(paths, resolver: ConfigurationResolver(loader: loader, configPath: configPath),
+                              filterNamedFiles: filterNamedFiles)
+        var files: [(SpecFile, Configuration)] = []
+        while let item = planner.next() { files.append((item.file, planner.configurations[item.configuration])) }
         var result = RunResult()
-        let resolver = ConfigurationResolver(loader: loader, configPath: configPath)
-        var files: [(file: SpecFile, configuration: Int)] = []
-        var configurations: [Configuration] = []
-        var configurationIndex: [String: Int] = [:]
-        var seen: Set<[UInt8]> = []
-        var reportedConfigs: Set<String> = []
-        for found in FileDiscovery.find(paths) {
-            let file: SpecFile
-            let walked: Bool
-            switch found {
-            case .problem(let path, let message):
-                result.problems.append(RunProblem(path: path, message: message))
-                continue
-            case .explicit(let f): file = f; walked = false
-            case .walked(let f): file = f; walked = true
-            }
-            guard seen.insert(file.rawPath).inserted else { continue }
-            switch resolver.configuration(for: file.path) {
-            case .failure(let error):
-                if reportedConfigs.insert(error.description).inserted { result.configurationErrors.append(error) }
-            case .success(let configuration):
-                if (walked || filterNamedFiles) && !(configuration.include.isEmpty && configuration.exclude.isEmpty) {
-                    let relative = resolver.relativePath(file.path, to: configuration)
-                    if !configuration.include.isEmpty,
-                       !configuration.include.contains(where: { Glob($0).matches(relative) }) { continue }
-                    if configuration.exclude.contains(where: { Glob($0).matches(relative) }) { continue }
-                }
-                // A loaded configuration is known by its file; the defaults by their folder.
-                let key = configuration.path ?? "\u{0}" + configuration.directory
-                let index: Int
-                if let known = configurationIndex[key] {
-                    index = known
-                } else {
-                    index = configurations.count
-                    configurations.append(configuration)
-                    configurationIndex[key] = index
-                }
-                files.append((file, index))
-            }
-        }
-        return (files, configurations, result)
+        result.problems = planner.problems.map(\.problem)
+        result.configurationErrors = planner.configurationErrors
+        return (files, result)
     }
 
-    /// Lints every spec file under `paths`.
+    /// Lints every spec file under `paths`, `jobs` files at a time.
     ///
-    /// Memory stays flat in the number of files: each file's bytes, nodes and spec model are
-    /// released once its diagnostics are made. Per file the result keeps its path, counts,
-    /// screen names (for JUnit's test cases), diagnostics and cross-file facts; inventories are
-    /// summed as files finish (see ``RunResult/inventory``).
+    /// Workers take the next file from the walk (which lists a folder only when they reach it)
+    /// and hand each result to one collector; the report's order is made at the end, by path,
+    /// so it is the same whatever the number of jobs.
     public func run(_ paths: [String], filterNamedFiles: Bool = false) -> RunResult {
-        let (files, configurations, planned) = planCompactly(paths, filterNamedFiles: filterNamedFiles)
-        var result = planned
+        let planner = Mutex(Planner(paths, resolver: ConfigurationResolver(loader: loader, configPath: configPath),
+                                    filterNamedFiles: filterNamedFiles))
+        let collector = Mutex(RunCollector())
         let linter = self.linter
-        // Results go straight into the array the run returns (no second array of all results).
-        let slots = Mutex<[FileResult]>(files.map { FileResult(path: $0.file.path) })
-        let unread = Mutex<[Int]>([])
-        let problems = Mutex<[RunProblem]>([])
-        let inventory = Mutex(Inventory())
-        let next = Atomic<Int>(0)
         let work: @Sendable (Int) -> Void = { _ in
-            // Each file's bytes, nodes and spec model are gone once lintFile returns; what is kept
-            // is its diagnostics, counts, screen names and cross-file facts. Inventories are summed
-            // per worker.
+            // Inventories are summed per worker and handed over once.
             var counted = Inventory()
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < files.count else { break }
-                let (file, configuration) = files[index]
-                switch LintRunner.lintFile(file, configuration: configurations[configuration], linter: linter) {
+            while let (item, configuration) = planner.withLock({ planner -> (Planner.Item, Configuration)? in
+                guard let item = planner.next() else { return nil }
+                return (item, planner.configurations[item.configuration])
+            }) {
+                switch LintRunner.lintFile(item.file, configuration: configuration, linter: linter) {
                 case .success(var fileResult):
                     counted.merge(fileResult.inventory)
                     fileResult.inventory = Inventory()
-                    slots.withLock { $0[index] = fileResult }
+                    collector.withLock { $0.add(fileResult, order: item.order) }
                 case .failure(let problem):
-                    problems.withLock { $0.append(problem) }
-                    unread.withLock { $0.append(index) }
+                    collector.withLock { $0.problems.append((item.order, problem)) }
                 }
             }
-            inventory.withLock { $0.merge(counted) }
+            collector.withLock { $0.inventory.merge(counted) }
         }
-        let workers = min(jobs, max(1, files.count))
+        // One file (an editor's save) is linted on this thread, without starting others.
+        let workers = planner.withLock { $0.hasMore(than: 1) } ? jobs : 1
         if workers == 1 {
             work(0)
         } else {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
-        slots.withLock { swap(&result.files, &$0) }
-        let skipped = Set(unread.withLock { $0 })
-        if !skipped.isEmpty {
-            result.files = result.files.indices.filter { !skipped.contains($0) }.map { result.files[$0] }
+        var collected = collector.withLock { collector in
+            var taken = RunCollector()
+            swap(&taken, &collector)
+            return taken
         }
-        result.foldedInventory = inventory.withLock { $0 }
-        result.problems += problems.withLock { $0 }
-        finish(&result)
-        return result
+        planner.withLock { planner in
+            collected.problems += planner.problems
+            collected.configurationErrors = planner.configurationErrors
+        }
+        return finish(collected)
     }
 
     /// Lints text read from standard input as if it were the file `name`.
     public func run(standardInput bytes: [UInt8], as name: String) -> RunResult {
-        var result = RunResult()
+        var collector = RunCollector()
         let resolver = ConfigurationResolver(loader: loader, configPath: configPath)
         switch resolver.configuration(for: name) {
         case .failure(let error):
-            result.configurationErrors.append(error)
+            collector.configurationErrors.append(error)
         case .success(let configuration):
             if bytes.count > configuration.limits.maxFileSize {
-                result.files = [LintRunner.tooLarge(name, limit: configuration.limits.maxFileSize, prefix: bytes)]
+                collector.add(LintRunner.tooLarge(name, limit: configuration.limits.maxFileSize, prefix: bytes), order: 0)
             } else {
-                result.files = [linter.lint(bytes, path: name, configuration: configuration)]
+                collector.add(linter.lint(bytes, path: name, configuration: configuration), order: 0)
             }
         }
-        finish(&result)
-        return result
+        return finish(collector)
     }
 
     /// Lints files held in memory under one configuration (for tests and tools that already have the text).
     public func run(inMemory sources: [(path: String, bytes: [UInt8])], configuration: Configuration) -> RunResult {
-        var result = RunResult()
-        result.files = sources.map { linter.lint($0.bytes, path: $0.path, configuration: configuration) }
-        finish(&result)
-        return result
+        var collector = RunCollector()
+        for (order, source) in sources.enumerated() {
+            collector.add(linter.lint(source.bytes, path: source.path, configuration: configuration), order: order)
+        }
+        return finish(collector)
     }
 
     /// Reads and lints one file; a file that cannot be read is a problem, not a crash.
@@ -235,55 +181,177 @@ public struct LintRunner: Sendable {
         return result
     }
 
-    /// Sorts results and runs the cross-file rules.
-    private func finish(_ result: inout RunResult) {
-        result.files.sort { Diagnostic.pathPrecedes($0.path, $1.path) }
+    /// Puts the files and diagnostics in report order and runs the cross-file rules.
+    private func finish(_ collected: RunCollector) -> RunResult {
+        var result = RunResult()
+        result.files = collected.files
+        result.files.sortByPath()
+        let rank = result.files.positionsOfFiles()
+        result.inventory = collected.inventory
+        result.configurationErrors = collected.configurationErrors
+        result.problems = collected.problems.sorted { $0.order < $1.order }.map(\.problem)
+
+        // Each file's diagnostics, in the order of its path (they are sorted within the file).
         var diagnostics: [Diagnostic] = []
-        for file in result.files { diagnostics += file.diagnostics }
+        diagnostics.reserveCapacity(collected.diagnostics.reduce(0) { $0 + $1.diagnostics.count })
+        for chunk in collected.diagnostics.sorted(by: { rank[$0.file] < rank[$1.file] }) {
+            diagnostics += chunk.diagnostics
+        }
+        let files = result.files
         for rule in linter.rules {
             guard let crossFile = rule.asCrossFileRule else { continue }
             let id = type(of: rule).description.id
-            var facts: [CrossFileFact] = []
-            var levels: [String: Severity] = [:]
-            for file in result.files {
-                guard let fileFacts = file.facts[id] else { continue }
-                facts += fileFacts
-                levels[file.path] = file.crossFileSeverity[id]
-            }
-            guard !facts.isEmpty else { continue }
+            guard var facts = collected.facts[id], !facts.isEmpty else { continue }
+            facts.sortByFile(rank)
+            facts.pathOfFile = { files.path(ofFile: $0) }
             for finding in crossFile.finish(facts) {
-                let fact = finding.fact
+                let fact = facts[finding.fact]
                 diagnostics.append(Diagnostic(
-                    ruleID: id, severity: levels[fact.path] ?? type(of: rule).description.defaultSeverity,
-                    message: finding.message, path: fact.path, range: fact.range, screen: fact.screen,
-                    indicator: fact.indicator, yamlPath: fact.yamlPath, value: fact.value))
+                    ruleID: id, severity: facts.severity(at: finding.fact), message: finding.message,
+                    path: fact.path, range: fact.range, screen: fact.screen, indicator: fact.indicator,
+                    yamlPath: fact.yamlPath, value: fact.value))
             }
         }
-        diagnostics = applyDeferredSuppressions(diagnostics, files: result.files)
+        diagnostics = applyDeferredSuppressions(diagnostics, deferred: collected.deferredSuppressions)
         diagnostics.sort(by: Diagnostic.ordered)
         result.diagnostics = diagnostics
+        return result
     }
 
     /// Suppressions of cross-file rules are applied once those rules have reported.
-    private func applyDeferredSuppressions(_ diagnostics: [Diagnostic], files: [FileResult]) -> [Diagnostic] {
-        let withDeferred = files.filter { !$0.deferredSuppressions.isEmpty }
-        guard !withDeferred.isEmpty else { return diagnostics }
+    private func applyDeferredSuppressions(_ diagnostics: [Diagnostic], deferred: [(path: String, suppressions: [Suppression])])
+        -> [Diagnostic]
+    {
+        guard !deferred.isEmpty else { return diagnostics }
         var byPath: [String: [Diagnostic]] = [:]
         var others: [Diagnostic] = []
-        let paths = Set(withDeferred.map(\.path))
+        let paths = Set(deferred.map(\.path))
         for diagnostic in diagnostics {
             if paths.contains(diagnostic.path) { byPath[diagnostic.path, default: []].append(diagnostic) } else {
                 others.append(diagnostic)
             }
         }
-        for file in withDeferred {
-            let own = byPath[file.path] ?? []
-            let crossRules = Set(file.deferredSuppressions.flatMap(\.rules))
-            let (candidates, rest) = own.partitioned { crossRules.contains($0.ruleID) && file.crossFileSeverity[$0.ruleID] != nil }
+        for (path, suppressions) in deferred {
+            let own = byPath.removeValue(forKey: path) ?? []
+            let crossRules = Set(suppressions.flatMap(\.rules))
+            let (candidates, rest) = own.partitioned { crossRules.contains($0.ruleID) && linter.crossFileRuleIDs.contains($0.ruleID) }
             others += rest
-            others += linter.apply(file.deferredSuppressions, to: candidates, path: file.path)
+            others += linter.apply(suppressions, to: candidates, path: path)
         }
         return others
+    }
+}
+
+/// The files a run lints, found one at a time: the walk, the configuration of each file and the
+/// include/exclude filter. Workers share one, under a lock.
+struct Planner {
+    /// A file to lint.
+    struct Item {
+        /// Its place in the walk (problems are reported in this order).
+        var order: Int
+        var file: SpecFile
+        /// Its configuration, in ``configurations``.
+        var configuration: Int
+    }
+
+    private var walk: FileDiscovery.Walk
+    private let resolver: ConfigurationResolver
+    private let filterNamedFiles: Bool
+    /// The distinct configurations met so far.
+    private(set) var configurations: [Configuration] = []
+    private var configurationIndex: [String: Int] = [:]
+    /// Files already planned, when several paths are given (one folder's walk never repeats a file).
+    private var seen: Set<[UInt8]>?
+    private var reportedConfigs: Set<String> = []
+    private var lookahead: [Item] = []
+    private var order = 0
+    /// Paths that could not be listed, with their place in the walk.
+    private(set) var problems: [(order: Int, problem: RunProblem)] = []
+    private(set) var configurationErrors: [ConfigurationError] = []
+
+    init(_ paths: [String], resolver: ConfigurationResolver, filterNamedFiles: Bool) {
+        self.walk = FileDiscovery.Walk(paths)
+        self.resolver = resolver
+        self.filterNamedFiles = filterNamedFiles
+        self.seen = paths.count > 1 ? [] : nil
+    }
+
+    /// Whether more than `count` files are to be linted (it looks ahead that far).
+    mutating func hasMore(than count: Int) -> Bool {
+        while lookahead.count <= count, let item = find() { lookahead.append(item) }
+        return lookahead.count > count
+    }
+
+    /// The next file to lint.
+    mutating func next() -> Item? {
+        lookahead.isEmpty ? find() : lookahead.removeFirst()
+    }
+
+    private mutating func find() -> Item? {
+        while let found = walk.next() {
+            order += 1
+            let file: SpecFile
+            let walked: Bool
+            switch found {
+            case .problem(let path, let message):
+                problems.append((order, RunProblem(path: path, message: message)))
+                continue
+            case .explicit(let f): file = f; walked = false
+            case .walked(let f): file = f; walked = true
+            }
+            if seen != nil { guard seen!.insert(file.rawPath).inserted else { continue } }
+            switch resolver.configuration(for: file.path) {
+            case .failure(let error):
+                if reportedConfigs.insert(error.description).inserted { configurationErrors.append(error) }
+            case .success(let configuration):
+                if (walked || filterNamedFiles) && !(configuration.include.isEmpty && configuration.exclude.isEmpty) {
+                    let relative = resolver.relativePath(file.path, to: configuration)
+                    if !configuration.include.isEmpty,
+                       !configuration.include.contains(where: { Glob($0).matches(relative) }) { continue }
+                    if configuration.exclude.contains(where: { Glob($0).matches(relative) }) { continue }
+                }
+                // A loaded configuration is known by its file; the defaults by their folder.
+                let key = configuration.path ?? "\u{0}" + configuration.directory
+                let index: Int
+                if let known = configurationIndex[key] {
+                    index = known
+                } else {
+                    index = configurations.count
+                    configurations.append(configuration)
+                    configurationIndex[key] = index
+                }
+                return Item(order: order, file: file, configuration: index)
+            }
+        }
+        return nil
+    }
+}
+
+/// What the workers hand over, file by file: kept compactly until the run is finished.
+struct RunCollector {
+    var files = FileList()
+    /// Each file's diagnostics, with its number in ``files``.
+    var diagnostics: [(file: Int, diagnostics: [Diagnostic])] = []
+    /// Cross-file facts, by rule id.
+    var facts: [String: CrossFileFacts] = [:]
+    var deferredSuppressions: [(path: String, suppressions: [Suppression])] = []
+    var inventory = Inventory()
+    var problems: [(order: Int, problem: RunProblem)] = []
+    var configurationErrors: [ConfigurationError] = []
+
+    /// Keeps what the report needs of one file's result.
+    /// `order` is the file's place in the walk, which orders files whose paths read the same.
+    mutating func add(_ result: FileResult, order: Int) {
+        let number = files.append(result.summary, order: order)
+        if !result.diagnostics.isEmpty { diagnostics.append((number, result.diagnostics)) }
+        for (id, list) in result.facts {
+            let severity = result.crossFileSeverity[id] ?? .warning
+            for fact in list { facts[id, default: CrossFileFacts()].append(fact, file: number, severity: severity) }
+        }
+        if !result.deferredSuppressions.isEmpty {
+            deferredSuppressions.append((result.path, result.deferredSuppressions))
+        }
+        inventory.merge(result.inventory)
     }
 }
 

@@ -22,9 +22,6 @@ public struct Linter: Sendable {
         let crossFile: (any CrossFileRule)?
         let perIndicator: (any IndicatorRule)?
     }
-    /// Facts are kept until every file is read: their texts (tasks, locations, screen names,
-    /// paths in the YAML) repeat across files and are stored once.
-    private let interner = Interner()
 
     /// Creates a linter from the rules to run and the descriptions of all rules (input ones included).
     public init(rules: [any Rule], descriptions: [RuleDescription]) {
@@ -74,7 +71,6 @@ public struct Linter: Sendable {
                 collector.add(issue, document: document, screen: screen, documentIndex: index)
             }
             guard let screen else { continue }
-            result.screens += 1
             result.screenNames.append(screen.displayName)
             result.indicators += screen.indicators.count
             let platform = screen.platform?.value ?? configuration.platform
@@ -87,7 +83,6 @@ public struct Linter: Sendable {
                 result.facts[id, default: []] += entry.crossFile!.facts(screen, context: context).map {
                     var fact = $0
                     fact.path = path
-                    interner.intern(&fact)
                     return fact
                 }
             }
@@ -270,28 +265,5 @@ private struct Collector {
     private mutating func append(_ diagnostic: Diagnostic) {
         let key = "\(diagnostic.ruleID)\u{0}\(diagnostic.range.start.line):\(diagnostic.range.start.column)"
         if seen.insert(key).inserted { diagnostics.append(diagnostic) }
-    }
-}
-
-/// Shares the storage of equal strings among the facts of all files (thread-safe).
-private final class Interner: Sendable {
-    private let strings = Mutex<Set<String>>([])
-
-    func intern(_ fact: inout CrossFileFact) {
-        strings.withLock { set in
-            fact.key = Interner.shared(fact.key, in: &set)
-            fact.value = Interner.shared(fact.value, in: &set)
-            if let screen = fact.screen { fact.screen = Interner.shared(screen, in: &set) }
-            if let indicator = fact.indicator { fact.indicator = Interner.shared(indicator, in: &set) }
-            if let yamlPath = fact.yamlPath { fact.yamlPath = Interner.shared(yamlPath, in: &set) }
-        }
-    }
-
-    private static func shared(_ text: String, in set: inout Set<String>) -> String {
-        // Short strings are stored inline anyway.
-        guard text.utf8.count > 15 else { return text }
-        let member = set.insert(text).memberAfterInsert
-        // Equal as Swift strings may still differ in bytes (canonically equivalent text): keep the bytes.
-        return member.utf8.elementsEqual(text.utf8) ? member : text
     }
 }

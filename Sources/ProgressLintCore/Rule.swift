@@ -50,12 +50,15 @@ extension IndicatorRule {
 /// A rule whose verdict needs facts from every file of the run (``consistent-location``).
 ///
 /// Per screen it records small ``CrossFileFact``s; once every file is read the
-/// engine hands it all facts (in path order) and it returns its violations.
+/// engine hands it all facts (files in path order, then screens and indicators as written)
+/// and it returns its findings.
 public protocol CrossFileRule: Rule {
     /// The facts this screen contributes.
     func facts(_ screen: Screen, context: RuleContext) -> [CrossFileFact]
-    /// The diagnostics once all facts are in (severity is applied by the engine).
-    func finish(_ facts: [CrossFileFact]) -> [CrossFileFinding]
+    /// The findings once all facts are in (severity is applied by the engine). Over many files
+    /// the facts are many: group them by position and number (``CrossFileFacts/keyNumber(at:)``)
+    /// and read back only the ones a message needs.
+    func finish(_ facts: CrossFileFacts) -> [CrossFileFinding]
 }
 
 extension CrossFileRule {
@@ -94,13 +97,13 @@ public struct CrossFileFact: Hashable, Sendable {
 
 /// What a ``CrossFileRule`` reports about one fact.
 public struct CrossFileFinding: Hashable, Sendable {
-    /// The fact it concerns (its position is reported).
-    public var fact: CrossFileFact
+    /// The position of the fact it concerns in the facts the rule was given (its range is reported).
+    public var fact: Int
     /// The message.
     public var message: String
 
     /// Creates a finding.
-    public init(fact: CrossFileFact, message: String) {
+    public init(fact: Int, message: String) {
         self.fact = fact
         self.message = message
     }

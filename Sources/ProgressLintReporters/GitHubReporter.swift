@@ -10,8 +10,7 @@ public struct GitHubReporter: Reporter {
 
     public init() {}
 
-    public func render(_ result: RunResult, context: ReportContext) -> String {
-        var out = ""
+    public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
         let names = Dictionary(context.rules.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         for d in context.shown(result) {
             let command: String
@@ -26,11 +25,10 @@ public struct GitHubReporter: Reporter {
                 ("endLine", String(d.range.end.line)), ("endColumn", String(d.range.end.column)),
                 ("title", "progress-lint " + title),
             ]
-            out += "::\(command) "
-            out += properties.map { "\($0.0)=\(GitHubReporter.escapeProperty($0.1))" }.joined(separator: ",")
-            out += "::\(GitHubReporter.escapeData(d.message))\n"
+            out.write("::\(command) ")
+            out.write(properties.map { "\($0.0)=\(GitHubReporter.escapeProperty($0.1))" }.joined(separator: ","))
+            out.write("::\(GitHubReporter.escapeData(d.message))\n")
         }
-        return out
     }
 
     /// Escapes a command's data (the message).

@@ -15,18 +15,58 @@ public struct JSONReporter: Reporter {
 
     public init() {}
 
-    public func render(_ result: RunResult, context: ReportContext) -> String {
+    public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
         let shown = context.shown(result)
-        var byPath: [String: [Diagnostic]] = [:]
-        for d in shown { byPath[d.path, default: []].append(d) }
-        return JSONValue.object([
-            ("version", .int(JSONReporter.formatVersion)),
-            ("tool", .object([("name", .string(Tool.name)), ("version", .string(Tool.version))])),
-            ("summary", summary(result, shown: shown)),
-            ("files", .array(result.files.map { file($0, own: byPath[$0.path] ?? []) })),
-            ("diagnostics", .array(zip(shown, Fingerprint.of(shown)).map { diagnostic($0, fingerprint: $1) })),
-            ("inventory", inventory(result.inventory)),
-        ]).rendered()
+        // Each file's counts, for the paths with findings (the rest count zero).
+        var byPath: [String: [Int]] = [:]
+        for d in shown { byPath[d.path, default: [0, 0, 0]][JSONReporter.slot(d.severity)] += 1 }
+        let fingerprints = Fingerprint.of(shown)
+        out.writeJSON { json in
+            json.beginObject()
+            json.key("version")
+            json.int(JSONReporter.formatVersion)
+            json.key("tool")
+            json.value(.object([("name", .string(Tool.name)), ("version", .string(Tool.version))]))
+            json.key("summary")
+            json.value(summary(result, shown: shown))
+            // Files and diagnostics are written one by one, never built as a whole.
+            json.key("files")
+            json.beginArray()
+            for position in result.files.indices {
+                let file = result.files[position]
+                let counts = byPath[file.path] ?? [0, 0, 0]
+                json.beginObject()
+                json.key("path")
+                json.string(file.path)
+                json.key("screens")
+                json.beginArray()
+                for name in file.screenNames { json.string(name) }
+                json.end()
+                json.key("indicators")
+                json.int(file.indicators)
+                for (name, slot) in [("errors", 0), ("warnings", 1), ("infos", 2)] {
+                    json.key(name)
+                    json.int(counts[slot])
+                }
+                json.end()
+            }
+            json.end()
+            json.key("diagnostics")
+            json.beginArray()
+            for (d, fingerprint) in zip(shown, fingerprints) { diagnostic(d, fingerprint: fingerprint, into: &json) }
+            json.end()
+            json.key("inventory")
+            json.value(inventory(result.inventory))
+            json.end()
+        }
+    }
+
+    private static func slot(_ severity: Severity) -> Int {
+        switch severity {
+        case .error: 0
+        case .warning: 1
+        case .info: 2
+        }
     }
 
     func summary(_ result: RunResult, shown: [Diagnostic]) -> JSONValue {
@@ -73,18 +113,6 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    /// One file's entry; `own` is its shown diagnostics (grouped once for all files, not filtered per file).
-    func file(_ file: FileResult, own: [Diagnostic]) -> JSONValue {
-        .object([
-            ("path", .string(file.path)),
-            ("screens", .array(file.screenNames.map { .string($0) })),
-            ("indicators", .int(file.indicators)),
-            ("errors", .int(own.filter { $0.severity == .error }.count)),
-            ("warnings", .int(own.filter { $0.severity == .warning }.count)),
-            ("infos", .int(own.filter { $0.severity == .info }.count)),
-        ])
-    }
-
     func inventory(_ inventory: Inventory) -> JSONValue {
         func share(_ n: Int, of total: Int) -> JSONValue { total == 0 ? .null : .double(Double(n) / Double(total)) }
         func sorted(_ counts: [String: Int]) -> JSONValue { .object(counts.keys.sorted().map { ($0, .int(counts[$0]!)) }) }
@@ -106,22 +134,24 @@ public struct JSONReporter: Reporter {
         ])
     }
 
-    func diagnostic(_ d: Diagnostic, fingerprint: String) -> JSONValue {
-        .object([
-            ("rule", .string(d.ruleID)),
-            ("severity", .string(d.severity.rawValue)),
-            ("message", .string(d.message)),
-            ("path", .string(d.path)),
-            ("line", .int(d.range.start.line)),
-            ("column", .int(d.range.start.column)),
-            ("endLine", .int(d.range.end.line)),
-            ("endColumn", .int(d.range.end.column)),
-            ("screen", .string(d.screen)),
-            ("indicator", .string(d.indicator)),
-            ("yamlPath", .string(d.yamlPath)),
-            ("docs", .string(Tool.documentationURI(for: d.ruleID))),
-            ("platform", .string(d.platform)),
-            ("fingerprint", .string(fingerprint)),
-        ])
+    func diagnostic(_ d: Diagnostic, fingerprint: String, into json: inout JSONWriter) {
+        json.beginObject()
+        for (name, text) in [("rule", d.ruleID), ("severity", d.severity.rawValue), ("message", d.message),
+                             ("path", d.path)] {
+            json.key(name)
+            json.string(text)
+        }
+        for (name, number) in [("line", d.range.start.line), ("column", d.range.start.column),
+                               ("endLine", d.range.end.line), ("endColumn", d.range.end.column)] {
+            json.key(name)
+            json.int(number)
+        }
+        for (name, text) in [("screen", d.screen), ("indicator", d.indicator), ("yamlPath", d.yamlPath),
+                             ("docs", Tool.documentationURI(for: d.ruleID)), ("platform", d.platform),
+                             ("fingerprint", fingerprint)] {
+            json.key(name)
+            json.string(text)
+        }
+        json.end()
     }
 }

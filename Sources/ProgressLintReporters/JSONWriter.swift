@@ -1,4 +1,160 @@
-/// A small JSON builder that keeps keys in the order written (stable, diffable output).
+/// Writes JSON as it goes, indented by two spaces with keys in the order written (stable,
+/// diffable output), straight into a ``ReportStream``: no tree of values is built first.
+public struct JSONWriter {
+    /// Where the text goes.
+    public var out: ReportStream
+    /// The open arrays and objects, innermost last, with how many members each has so far.
+    private var open: [(isArray: Bool, members: Int)] = []
+    /// Whether a key was just written, so the value follows it on the same line.
+    private var afterKey = false
+
+    /// A writer into `out`.
+    public init(_ out: ReportStream = ReportStream()) {
+        self.out = out
+    }
+
+    /// Starts an object; members are written with ``key(_:)`` and a value each.
+    public mutating func beginObject() {
+        beforeValue()
+        open.append((false, 0))
+    }
+
+    /// Starts an array.
+    public mutating func beginArray() {
+        beforeValue()
+        open.append((true, 0))
+    }
+
+    /// Ends the innermost object or array.
+    public mutating func end() {
+        let (isArray, members) = open.removeLast()
+        if members == 0 {
+            out.write(isArray ? "[]" : "{}")
+        } else {
+            out.write(byte: 0x0A)
+            indent(open.count)
+            out.write(byte: isArray ? 0x5D : 0x7D)
+        }
+    }
+
+    /// Writes an object's key; its value is written next.
+    public mutating func key(_ key: String) {
+        beforeValue()
+        JSONWriter.escape(key, into: &out)
+        out.write(": ")
+        afterKey = true
+    }
+
+    /// Writes a string.
+    public mutating func string(_ value: String) {
+        beforeValue()
+        JSONWriter.escape(value, into: &out)
+    }
+
+    /// Writes a string, or null.
+    public mutating func string(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    /// Writes an integer.
+    public mutating func int(_ value: Int) {
+        beforeValue()
+        out.write(String(value))
+    }
+
+    /// Writes a number (null when it is not finite).
+    public mutating func double(_ value: Double) {
+        beforeValue()
+        guard value.isFinite else { return out.write("null") }
+        out.write(value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value))
+    }
+
+    /// Writes true or false.
+    public mutating func bool(_ value: Bool) {
+        beforeValue()
+        out.write(value ? "true" : "false")
+    }
+
+    /// Writes null.
+    public mutating func null() {
+        beforeValue()
+        out.write("null")
+    }
+
+    /// Writes a value built as a tree.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .string(let s): string(s)
+        case .int(let i): int(i)
+        case .double(let d): double(d)
+        case .bool(let b): bool(b)
+        case .null: null()
+        case .array(let items):
+            beginArray()
+            for item in items { self.value(item) }
+            end()
+        case .object(let pairs):
+            beginObject()
+            for (name, item) in pairs {
+                key(name)
+                self.value(item)
+            }
+            end()
+        }
+    }
+
+    /// Before a value or key: the separator and indentation its container needs.
+    private mutating func beforeValue() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard !open.isEmpty else { return }
+        let last = open.count - 1
+        if open[last].members == 0 {
+            out.write(byte: open[last].isArray ? 0x5B : 0x7B)
+            out.write(byte: 0x0A)
+        } else {
+            out.write(",\n")
+        }
+        open[last].members += 1
+        indent(open.count)
+    }
+
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+
+    private mutating func indent(_ level: Int) {
+        var left = 2 * level
+        while left > 0 {
+            let n = Swift.min(left, JSONWriter.spaces.count)
+            JSONWriter.spaces.withUnsafeBufferPointer { out.write(bytes: UnsafeBufferPointer(rebasing: $0[0..<n])) }
+            left -= n
+        }
+    }
+
+    /// Writes `s` as a JSON string literal, escaping quotes, backslashes and every control character.
+    public static func escape(_ s: String, into out: inout ReportStream) {
+        var s = s
+        s.withUTF8 { bytes in
+            out.write(byte: 0x22)
+            var plain = true
+            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C {
+                plain = false
+                break
+            }
+            if plain {
+                out.write(bytes: bytes)
+            } else {
+                var escaped = ""
+                JSONValue.escape(String(decoding: bytes, as: UTF8.self), into: &escaped)
+                out.write(String(escaped.dropFirst().dropLast()))
+            }
+            out.write(byte: 0x22)
+        }
+    }
+}
+
+/// A JSON value built as a tree, for small documents (a SARIF rule, the spec's schema).
 public indirect enum JSONValue: Sendable {
     case string(String)
     case int(Int)
@@ -13,68 +169,15 @@ public indirect enum JSONValue: Sendable {
 
     /// The JSON text, indented by two spaces.
     public func rendered() -> String {
-        var out = ""
-        write(to: &out, indent: 0)
-        return out + "\n"
-    }
-
-    private func write(to out: inout String, indent: Int) {
-        switch self {
-        case .string(let s): JSONValue.escape(s, into: &out)
-        case .int(let i): out += String(i)
-        case .double(let d): out += d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)) : "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .null: out += "null"
-        case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "[\n"
-            let inner = JSONValue.spaces(indent + 2)
-            for (i, item) in items.enumerated() {
-                out += inner
-                item.write(to: &out, indent: indent + 2)
-                out += i == items.count - 1 ? "\n" : ",\n"
-            }
-            out += JSONValue.spaces(indent)
-            out += "]"
-        case .object(let pairs):
-            if pairs.isEmpty { out += "{}"; return }
-            out += "{\n"
-            let inner = JSONValue.spaces(indent + 2)
-            for (i, (key, value)) in pairs.enumerated() {
-                out += inner
-                JSONValue.escape(key, into: &out)
-                out += ": "
-                value.write(to: &out, indent: indent + 2)
-                out += i == pairs.count - 1 ? "\n" : ",\n"
-            }
-            out += JSONValue.spaces(indent)
-            out += "}"
-        }
-    }
-
-    private static let indents = (0...16).map { String(repeating: " ", count: 2 * $0) }
-
-    private static func spaces(_ n: Int) -> String {
-        n / 2 < indents.count ? indents[n / 2] : String(repeating: " ", count: n)
-    }
-
-    /// Whether `s` can be written between quotes as it is: printable ASCII without `"` or `\`.
-    private static func isPlain(_ s: String) -> Bool {
-        var s = s
-        return s.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
-            return true
-        }
+        var writer = JSONWriter()
+        writer.value(self)
+        writer.out.write(byte: 0x0A)
+        return writer.out.text
     }
 
     /// Appends `s` as a JSON string literal, escaping quotes, backslashes and every control character.
     public static func escape(_ s: String, into out: inout String) {
         out += "\""
-        if isPlain(s) {
-            out += s
-            out += "\""
-            return
-        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -93,5 +196,16 @@ public indirect enum JSONValue: Sendable {
             }
         }
         out += "\""
+    }
+}
+
+extension ReportStream {
+    /// Writes one JSON document, ending in a newline.
+    public mutating func writeJSON(_ body: (inout JSONWriter) -> Void) {
+        var writer = JSONWriter()
+        swap(&writer.out, &self)
+        body(&writer)
+        writer.out.write(byte: 0x0A)
+        swap(&writer.out, &self)
     }
 }

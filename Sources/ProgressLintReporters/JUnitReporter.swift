@@ -20,20 +20,23 @@ public struct JUnitReporter: Reporter {
 
     public init() {}
 
-    public func render(_ result: RunResult, context: ReportContext) -> String {
+    public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
         var byPath: [String: [Diagnostic]] = [:]
         for d in context.shown(result) { byPath[d.path, default: []].append(d) }
-        var paths = result.files.map(\.path)
-        let linted = Set(paths)
-        for path in byPath.keys.sorted() where !linted.contains(path) { paths.append(path) }
-        let screens = Dictionary(result.files.map { ($0.path, $0.screenNames) }, uniquingKeysWith: { a, _ in a })
         let timestamp = JUnitReporter.timestamp()
         let hostname = XMLText.attribute(JUnitReporter.hostname())
 
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-        for (id, path) in paths.enumerated() {
-            let diagnostics = byPath[path] ?? []
-            let names = screens[path] ?? []
+        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")
+        var id = 0
+        // A suite per linted file, in path order, then one per other path with findings.
+        for position in result.files.indices {
+            let file = result.files[position]
+            suite(file.path, screens: file.screenNames, diagnostics: byPath.removeValue(forKey: file.path) ?? [])
+        }
+        for path in byPath.keys.sorted() { suite(path, screens: [], diagnostics: byPath[path]!) }
+
+        func suite(_ path: String, screens names: [String], diagnostics: [Diagnostic]) {
+            defer { id += 1 }
             var cases: [(name: String, diagnostics: [Diagnostic])] = names.map { ($0, []) }
             var loose: [Diagnostic] = []
             for d in diagnostics {
@@ -46,36 +49,35 @@ public struct JUnitReporter: Reporter {
             if !loose.isEmpty { cases.append((JUnitReporter.fileCaseName, loose)) }
             let failures = cases.filter { !$0.diagnostics.isEmpty }.count
             let suiteName = XMLText.attribute(path.isEmpty ? "(unnamed)" : path)
-            out += "  <testsuite name=\"\(suiteName)\" id=\"\(id)\" package=\"\(suiteName)\" "
-            out += "timestamp=\"\(timestamp)\" hostname=\"\(hostname)\" tests=\"\(cases.count)\" "
-            out += "failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
-            out += "    <properties>\n"
-            out += "      <property name=\"tool\" value=\"\(Tool.name) \(Tool.version)\"/>\n"
-            out += "    </properties>\n"
+            out.write("  <testsuite name=\"\(suiteName)\" id=\"\(id)\" package=\"\(suiteName)\" ")
+            out.write("timestamp=\"\(timestamp)\" hostname=\"\(hostname)\" tests=\"\(cases.count)\" ")
+            out.write("failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"0\">\n")
+            out.write("    <properties>\n")
+            out.write("      <property name=\"tool\" value=\"\(Tool.name) \(Tool.version)\"/>\n")
+            out.write("    </properties>\n")
             for testCase in cases {
                 let name = testCase.name.trimmed().isEmpty ? "(unnamed screen)" : testCase.name
-                out += "    <testcase name=\"\(XMLText.attribute(name))\" classname=\"\(suiteName)\" time=\"0\""
+                out.write("    <testcase name=\"\(XMLText.attribute(name))\" classname=\"\(suiteName)\" time=\"0\"")
                 guard !testCase.diagnostics.isEmpty else {
-                    out += "/>\n"
+                    out.write("/>\n")
                     continue
                 }
                 let worst = testCase.diagnostics.map(\.severity).max() ?? .error
                 let count = testCase.diagnostics.count
                 let message = count == 1 ? testCase.diagnostics[0].message : "\(count) problems"
-                out += ">\n      <failure message=\"\(XMLText.attribute(message))\" type=\"\(worst.rawValue)\">"
+                out.write(">\n      <failure message=\"\(XMLText.attribute(message))\" type=\"\(worst.rawValue)\">")
                 for d in testCase.diagnostics {
                     var line = "\(d.path):\(d.range.start.line):\(d.range.start.column): \(d.severity.rawValue): "
                     line += "\(d.message) [\(d.ruleID)]"
                     if let yamlPath = d.yamlPath { line += " at \(yamlPath)" }
                     line += " \(Tool.documentationURI(for: d.ruleID))"
-                    out += XMLText.content(line) + "\n"
+                    out.write(XMLText.content(line) + "\n")
                 }
-                out += "</failure>\n    </testcase>\n"
+                out.write("</failure>\n    </testcase>\n")
             }
-            out += "    <system-out/>\n    <system-err/>\n  </testsuite>\n"
+            out.write("    <system-out/>\n    <system-err/>\n  </testsuite>\n")
         }
-        out += "</testsuites>\n"
-        return out
+        out.write("</testsuites>\n")
     }
 
     /// Now, in UTC, as the schema's `YYYY-MM-DDTHH:MM:SS`.

@@ -30,8 +30,17 @@ public protocol Reporter: Sendable {
     static var summary: String { get }
     /// Creates the reporter.
     init()
-    /// The whole output for a run.
-    func render(_ result: RunResult, context: ReportContext) -> String
+    /// Writes the report of a run to `out`, as it goes.
+    func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream)
+}
+
+extension Reporter {
+    /// The whole report of a run, as text (for tests and small runs).
+    public func render(_ result: RunResult, context: ReportContext) -> String {
+        var out = ReportStream()
+        write(result, context: context, to: &out)
+        return out.text
+    }
 }
 
 /// The reporters by `--format` name.

@@ -9,7 +9,7 @@ public struct SARIFReporter: Reporter {
 
     public init() {}
 
-    public func render(_ result: RunResult, context: ReportContext) -> String {
+    public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
         let shown = context.shown(result)
         var index: [String: Int] = [:]
         for (i, rule) in context.rules.enumerated() where index[rule.id] == nil { index[rule.id] = i }
@@ -37,15 +37,17 @@ public struct SARIFReporter: Reporter {
             ("informationUri", .string(Tool.informationURI)),
             ("rules", .array(context.rules.map(rule))),
         ])
-        return JSONValue.object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", driver)])),
-                ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(results)),
-            ])])),
-        ]).rendered()
+        out.writeJSON { json in
+            json.value(.object([
+                ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+                ("version", .string("2.1.0")),
+                ("runs", .array([.object([
+                    ("tool", .object([("driver", driver)])),
+                    ("columnKind", .string("unicodeCodePoints")),
+                    ("results", .array(results)),
+                ])])),
+            ]))
+        }
     }
 
     /// SARIF's name for a severity.

@@ -8,18 +8,16 @@ public struct TextReporter: Reporter {
 
     public init() {}
 
-    public func render(_ result: RunResult, context: ReportContext) -> String {
-        var out = ""
+    public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
         let shown = context.shown(result)
         for d in shown {
-            out += "\(TerminalText.safe(d.path)):\(d.range.start.line):\(d.range.start.column): "
-            out += paint(d.severity.rawValue, d.severity, context.color)
-            out += ": \(TerminalText.safe(d.message)) "
-            out += context.color ? "\u{1B}[2m[\(d.ruleID)]\u{1B}[0m" : "[\(d.ruleID)]"
-            out += "\n"
+            out.write("\(TerminalText.safe(d.path)):\(d.range.start.line):\(d.range.start.column): ")
+            out.write(paint(d.severity.rawValue, d.severity, context.color))
+            out.write(": \(TerminalText.safe(d.message)) ")
+            out.write(context.color ? "\u{1B}[2m[\(d.ruleID)]\u{1B}[0m" : "[\(d.ruleID)]")
+            out.write("\n")
         }
-        out += summaryLine(result, shown: shown, context: context) + "\n"
-        return out
+        out.write(summaryLine(result, shown: shown, context: context) + "\n")
     }
 
     private func summaryLine(_ result: RunResult, shown: [Diagnostic], context: ReportContext) -> String {

@@ -113,16 +113,16 @@ struct Lint: ParsableCommand {
         for target in try targets() {
             var targetContext = context
             targetContext.color = target.output == nil && target.format == TextReporter.name && Output.wantsColor
-            let text = Reporters.named(target.format)!.render(result, context: targetContext)
+            let reporter = Reporters.named(target.format)!
             if let path = target.output {
                 do {
-                    try Output.write(text, to: path)
+                    try Output.stream(to: path) { reporter.write(result, context: targetContext, to: &$0) }
                 } catch {
                     Output.standardError("progress-lint: cannot write \(error.path): \(error.reason)\n")
                     failedWrite = true
                 }
             } else {
-                Output.standardOutput(text)
+                _ = Output.stream(to: 1) { reporter.write(result, context: targetContext, to: &$0) }
             }
         }
 

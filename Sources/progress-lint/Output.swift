@@ -1,3 +1,5 @@
+import ProgressLintReporters
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,21 +17,22 @@ enum Output {
 
     /// Writes all of `text` to `fd`; the error text when that fails.
     static func writeAll(_ text: String, to fd: Int32) -> String? {
-        var failure: String?
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += n
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) }
+    }
+
+    /// Writes all of `bytes` to `fd`; the error text when that fails.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
             }
+            offset += n
         }
-        return failure
+        return nil
     }
 
     /// Whether standard output is a terminal that wants colour (not when NO_COLOR is set or TERM is dumb).
@@ -45,10 +48,20 @@ enum Output {
 
     /// Writes `text` to `path` atomically, keeping the target's permissions if it exists.
     static func write(_ text: String, to path: String) throws(OutputError) {
+        try stream(to: path) { $0.write(text) }
+    }
+
+    /// Streams what `body` writes to `path`: into a temporary file in the same folder, flushed,
+    /// then renamed over the target (keeping its permissions), so readers never see half a report.
+    /// A device or FIFO (`/dev/stdout`, `/dev/full`) is written in place, never replaced.
+    static func stream(to path: String, _ body: (inout ReportStream) -> Void) throws(OutputError) {
         var target = stat()
         if stat(path, &target) == 0 && target.st_mode & S_IFMT != S_IFREG {
-            // A device or FIFO (`/dev/stdout`, `/dev/full`) is written in place, never replaced.
-            try writeInPlace(text, to: path)
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+            var failure = stream(to: fd, body)
+            if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+            if let failure { throw OutputError(path: path, reason: failure) }
             return
         }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
@@ -59,38 +72,25 @@ enum Output {
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var existing = stat()
         let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
-        var ok = fchmod(fd, mode) == 0
-        var failure = ok ? "" : String(cString: strerror(errno))
-        if ok, let error = writeAll(text, to: fd) {
-            ok = false
-            failure = error
-        }
-        if ok && fsync(fd) != 0 {
-            ok = false
-            failure = String(cString: strerror(errno))
-        }
-        if close(fd) != 0 && ok {
-            ok = false
-            failure = String(cString: strerror(errno))
-        }
-        if ok && rename(temporary, path) != 0 {
-            ok = false
-            failure = String(cString: strerror(errno))
-        }
-        if !ok {
+        var failure: String? = fchmod(fd, mode) == 0 ? nil : String(cString: strerror(errno))
+        if failure == nil { failure = stream(to: fd, body) }
+        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
             unlink(temporary)
             throw OutputError(path: path, reason: failure)
         }
     }
-}
 
-extension Output {
-    static func writeInPlace(_ text: String, to path: String) throws(OutputError) {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
-        var failure = writeAll(text, to: fd)
-        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if let failure { throw OutputError(path: path, reason: failure) }
+    /// Streams what `body` writes to the open file `fd`; why writing failed, or nil.
+    static func stream(to fd: Int32, _ body: (inout ReportStream) -> Void) -> String? {
+        var out = ReportStream { bytes in
+            writeAll(UnsafeRawBufferPointer(bytes), to: fd)
+        }
+        body(&out)
+        out.flush()
+        return out.failure
     }
 }
 

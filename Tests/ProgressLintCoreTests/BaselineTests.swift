@@ -22,7 +22,6 @@ import Testing
         #expect(!later.diagnostics.isEmpty)
         let stale = baseline.apply(to: &later)
         #expect(later.diagnostics.isEmpty)
-        #expect(later.files.allSatisfy { $0.diagnostics.isEmpty })
         #expect(stale.isEmpty)
     }
 

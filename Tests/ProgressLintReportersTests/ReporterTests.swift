@@ -9,9 +9,9 @@ import Testing
     func result(_ diagnostics: [Diagnostic]) -> RunResult {
         var r = RunResult()
         var file = FileResult(path: "a.yaml")
-        file.screens = 1
+        file.screenNames = ["Inbox"]
         file.indicators = 2
-        r.files = [file]
+        r.files = FileList([file])
         r.diagnostics = diagnostics
         return r
     }

@@ -121,36 +121,41 @@ public struct ConsistentLocation: CrossFileRule {
         }
     }
 
-    public func finish(_ facts: [CrossFileFact]) -> [CrossFileFinding] {
-        var tasks: [String] = []
-        var byTask: [String: [CrossFileFact]] = [:]
-        for fact in facts {
-            if byTask[fact.key] == nil { tasks.append(fact.key) }
-            byTask[fact.key, default: []].append(fact)
+    public func finish(_ facts: CrossFileFacts) -> [CrossFileFinding] {
+        // Facts are grouped by number, in order of first appearance, and read back only to report.
+        var tasks: [Int] = []
+        var byTask: [Int: [Int]] = [:]
+        for position in facts.indices {
+            let task = facts.keyNumber(at: position)
+            if byTask[task] == nil { tasks.append(task) }
+            byTask[task, default: []].append(position)
         }
         var findings: [CrossFileFinding] = []
         // A location written once but reached by several indicators (`<<`, aliases) is reported once.
-        var reported: Set<String> = []
+        var reported: Set<[Int]> = []
         for task in tasks {
             let group = byTask[task]!
             // Locations in order of first appearance, so a tie goes to the one seen first.
-            var order: [String] = []
-            var counts: [String: Int] = [:]
-            for fact in group {
-                if counts[fact.value] == nil { order.append(fact.value) }
-                counts[fact.value, default: 0] += 1
+            var order: [Int] = []
+            var counts: [Int: Int] = [:]
+            for position in group {
+                let location = facts.valueNumber(at: position)
+                if counts[location] == nil { order.append(location) }
+                counts[location, default: 0] += 1
             }
             guard order.count > 1 else { continue }
             var common = order[0]
             for location in order.dropFirst() where counts[location]! > counts[common]! {
                 common = location
             }
-            let example = group.first { $0.value == common }!
-            for fact in group where fact.value != common {
-                let position = "\(fact.path)\u{0}\(fact.range.start.line):\(fact.range.start.column)"
-                guard reported.insert(position).inserted else { continue }
-                findings.append(CrossFileFinding(fact: fact, message: Self.message(
-                    fact, task: task, common: common, count: counts[common]!, total: group.count, example: example)))
+            let example = facts[group.first { facts.valueNumber(at: $0) == common }!]
+            for position in group where facts.valueNumber(at: position) != common {
+                let fact = facts[position]
+                let written = [facts.file(at: position), fact.range.start.line, fact.range.start.column]
+                guard reported.insert(written).inserted else { continue }
+                findings.append(CrossFileFinding(fact: position, message: Self.message(
+                    fact, task: fact.key, common: example.value, count: counts[common]!, total: group.count,
+                    example: example)))
             }
         }
         return findings

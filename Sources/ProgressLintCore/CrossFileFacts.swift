@@ -1,0 +1,97 @@
+import ProgressLintYAML
+
+/// Every fact one ``CrossFileRule`` gathered in a run, kept until all files are read.
+///
+/// Facts are kept compactly: their texts (tasks, locations, screen names, indicator ids, YAML
+/// paths) repeat across files and are stored once, each fact holding their numbers, and a
+/// fact's file is the number ``FileList/append(_:)`` gave it rather than a copy of its path.
+/// Reading a fact (``subscript(_:)``) builds the full ``CrossFileFact``.
+public struct CrossFileFacts: RandomAccessCollection, Sendable {
+    private struct Stored: Sendable {
+        var key: Int32
+        var value: Int32
+        var screen: Int32
+        var indicator: Int32
+        var yamlPath: Int32
+        var file: Int32
+        var severity: Severity
+        var range: SourceRange
+    }
+
+    private var stored: [Stored] = []
+    private var strings: [String] = []
+    private var numbers: [String: Int32] = [:]
+    /// The path of each file number, for reading facts back; set by the runner before a rule finishes.
+    var pathOfFile: @Sendable (Int) -> String = { _ in "" }
+
+    /// No facts.
+    public init() {}
+
+    /// These facts, all from the file `path`, with the rule's default severity (for tests and tools).
+    public init(_ facts: [CrossFileFact], severity: Severity = .warning) {
+        var paths: [String] = []
+        for fact in facts {
+            if !paths.contains(fact.path) { paths.append(fact.path) }
+            append(fact, file: paths.firstIndex(of: fact.path)!, severity: severity)
+        }
+        let known = paths
+        pathOfFile = { known[$0] }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { stored.count }
+
+    /// The fact at `position`, with its path.
+    public subscript(position: Int) -> CrossFileFact {
+        let fact = stored[position]
+        return CrossFileFact(
+            key: strings[Int(fact.key)], value: strings[Int(fact.value)], path: pathOfFile(Int(fact.file)),
+            range: fact.range, screen: text(fact.screen), indicator: text(fact.indicator),
+            yamlPath: text(fact.yamlPath))
+    }
+
+    /// The fact's `key` and `value` as numbers: equal numbers are equal texts, as Swift compares
+    /// them (for grouping facts without reading them back).
+    public func keyNumber(at position: Int) -> Int { Int(stored[position].key) }
+    public func valueNumber(at position: Int) -> Int { Int(stored[position].value) }
+    /// The severity the fact's file gives the rule.
+    public func severity(at position: Int) -> Severity { stored[position].severity }
+    /// The number of the file the fact came from.
+    public func file(at position: Int) -> Int { Int(stored[position].file) }
+
+    /// Puts the facts in the order of their files' `positions` (by file number), keeping the
+    /// order of each file's own facts.
+    public mutating func sortByFile(_ positions: [Int]) {
+        let numbered = stored.enumerated().sorted { a, b in
+            let x = positions[Int(a.element.file)]
+            let y = positions[Int(b.element.file)]
+            return x != y ? x < y : a.offset < b.offset
+        }
+        stored = numbered.map(\.element)
+    }
+
+    /// Adds a fact from file number `file`, where the rule's severity is `severity`.
+    public mutating func append(_ fact: CrossFileFact, file: Int, severity: Severity) {
+        stored.append(Stored(
+            key: number(fact.key, exact: false), value: number(fact.value, exact: false), screen: fact.screen.map { number($0) } ?? -1,
+            indicator: fact.indicator.map { number($0) } ?? -1, yamlPath: fact.yamlPath.map { number($0) } ?? -1,
+            file: Int32(clamping: file), severity: severity, range: fact.range))
+    }
+
+    private func text(_ number: Int32) -> String? { number < 0 ? nil : strings[Int(number)] }
+
+    /// The number of `text`, stored once. Texts that Swift calls equal but whose bytes differ
+    /// (canonically equivalent forms) are one key or value, as Swift compares them, but otherwise
+    /// (`exact`) get numbers of their own, so each is shown as written.
+    private mutating func number(_ text: String, exact: Bool = true) -> Int32 {
+        if let known = numbers[text] {
+            if !exact || strings[Int(known)].utf8.elementsEqual(text.utf8) { return known }
+            strings.append(text)
+            return Int32(strings.count - 1)
+        }
+        let new = Int32(strings.count)
+        strings.append(text)
+        numbers[text] = new
+        return new
+    }
+}

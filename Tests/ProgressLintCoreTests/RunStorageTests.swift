@@ -1,0 +1,59 @@
+import ProgressLintCore
+import ProgressLintYAML
+import Testing
+
+/// What a run keeps per file: a compact file list and compact cross-file facts that read back
+/// exactly what was put in, in report order.
+@Suite struct RunStorageTests {
+    @Test func aFileListReadsBackPathsAndScreenNamesInPathOrder() {
+        var files = FileList()
+        let b = files.append(FileSummary(path: "specs/b.yaml", screenNames: ["Photos", "", "Ünïcode 📷"], indicators: 4))
+        let a = files.append(FileSummary(path: "specs/a.yaml", screenNames: [], indicators: 0))
+        files.append(FileSummary(path: "specs/a/z.yaml", screenNames: ["Z"], indicators: 1))
+        files.sortByPath()
+        #expect(files.map(\.path) == ["specs/a.yaml", "specs/a/z.yaml", "specs/b.yaml"])
+        #expect(files[2] == FileSummary(path: "specs/b.yaml", screenNames: ["Photos", "", "Ünïcode 📷"], indicators: 4))
+        #expect(files.screens == 4)
+        #expect(files.indicators == 5)
+        #expect(files.path(ofFile: b) == "specs/b.yaml")
+        #expect(files.path(ofFile: a) == "specs/a.yaml")
+        #expect(files.positionsOfFiles() == [2, 0, 1])
+    }
+
+    @Test func filesWithPathsThatReadTheSameKeepTheOrderTheyWereFoundIn() {
+        var files = FileList()
+        files.append(FileSummary(path: "x.yaml", screenNames: ["second"]), order: 2)
+        files.append(FileSummary(path: "x.yaml", screenNames: ["first"]), order: 1)
+        files.sortByPath()
+        #expect(files.map(\.screenNames) == [["first"], ["second"]])
+    }
+
+    func fact(_ key: String, _ value: String, line: Int, screen: String? = "S") -> CrossFileFact {
+        CrossFileFact(key: key, value: value, range: SourceRange(at: SourcePosition(line: line, column: 3)),
+                      screen: screen, indicator: "i\(line)", yamlPath: "indicators[i\(line)].location")
+    }
+
+    @Test func crossFileFactsReadBackWhatWasAddedAndGroupByNumber() {
+        var facts = CrossFileFacts()
+        facts.append(fact("sync", "toolbar", line: 4), file: 1, severity: .info)
+        facts.append(fact("sync", "content", line: 9, screen: nil), file: 0, severity: .error)
+        facts.append(fact("upload", "toolbar", line: 2), file: 0, severity: .error)
+        facts.sortByFile([1, 0])  // file 1 is reported first
+        #expect(facts.map(\.range.start.line) == [4, 9, 2])
+        #expect(facts[1].screen == nil)
+        #expect(facts[1].yamlPath == "indicators[i9].location")
+        #expect(facts.severity(at: 0) == .info)
+        #expect(facts.file(at: 0) == 1)
+        #expect(facts.keyNumber(at: 0) == facts.keyNumber(at: 1))
+        #expect(facts.keyNumber(at: 1) != facts.keyNumber(at: 2))
+        #expect(facts.valueNumber(at: 0) == facts.valueNumber(at: 2))
+    }
+
+    @Test func canonicallyEquivalentTextsAreOneKeyButAreShownAsWritten() {
+        var facts = CrossFileFacts()
+        facts.append(fact("caf\u{E9}", "toolbar", line: 1, screen: "Caf\u{E9}"), file: 0, severity: .info)
+        facts.append(fact("cafe\u{301}", "toolbar", line: 2, screen: "Cafe\u{301}"), file: 0, severity: .info)
+        #expect(facts.keyNumber(at: 0) == facts.keyNumber(at: 1))
+        #expect(facts[1].screen.map { Array($0.unicodeScalars) } == Array("Cafe\u{301}".unicodeScalars))
+    }
+}
