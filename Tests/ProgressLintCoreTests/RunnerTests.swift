@@ -78,4 +78,35 @@ import Testing
         #expect(one == four)
         #expect(!one.isEmpty)
     }
+
+    @Test func aFileNamedTwiceIsLintedOnce() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("a.yaml", clean)
+        try folder.write("b.yaml", clean)
+        let result = runner(jobs: 2).run([folder.path, file])
+        #expect(result.files.count == 2)
+    }
+
+    @Test func crossFileTiesAndProblemsFollowThePathsNotTheWorkers() throws {
+        let folder = try TemporaryFolder()
+        // Two screens draw the same task at different locations: a tie that the first file wins.
+        for i in 0..<30 {
+            let location = i == 0 ? "toolbar" : i == 1 ? "navigation-bar" : "content"
+            try folder.write("s\(i / 10)/f\(i).yaml", """
+                screen: S\(i)
+                indicators: [{id: a, style: spinner, task: task\(i < 2 ? "" : String(i)), location: \(location)}]
+                """)
+        }
+        let paths = [folder.path + "/missing-1.yaml", folder.path, folder.path + "/missing-2.yaml"]
+        let one = runner(jobs: 1).run(paths)
+        for jobs in [2, 3, 8] {
+            let many = runner(jobs: jobs).run(paths)
+            #expect(many.diagnostics == one.diagnostics)
+            #expect(many.problems == one.problems)
+            #expect(Array(many.files) == Array(one.files))
+        }
+        #expect(one.problems.map { $0.path.hasSuffix("missing-1.yaml") } == [true, false])
+        let location = one.diagnostics.filter { $0.ruleID == "consistent-location" }
+        #expect(location.map { $0.path.hasSuffix("s0/f1.yaml") } == [true])
+    }
 }
