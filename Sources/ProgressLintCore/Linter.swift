@@ -15,12 +15,22 @@ public struct Linter: Sendable {
     /// Each rule with its description and, for a cross-file rule, itself as one: worked out
     /// once here rather than by a dynamic cast and a metadata look-up per rule and screen.
     private let table: [RuleEntry]
-    /// A rule as the engine runs it: the kind of check it makes is found once, here.
-    private struct RuleEntry: Sendable {
+    /// A rule as the engine runs it: the kind of check it makes is found once, here. Entries are
+    /// shared by reference, so making a file's list of rules retains one object per rule rather
+    /// than copying each rule's description (a dozen strings and arrays).
+    private final class RuleEntry: Sendable {
         let rule: any Rule
         let description: RuleDescription
         let crossFile: (any CrossFileRule)?
         let perIndicator: (any IndicatorRule)?
+
+        init(rule: any Rule, description: RuleDescription, crossFile: (any CrossFileRule)?,
+             perIndicator: (any IndicatorRule)?) {
+            self.rule = rule
+            self.description = description
+            self.crossFile = crossFile
+            self.perIndicator = perIndicator
+        }
     }
 
     /// Creates a linter from the rules to run and the descriptions of all rules (input ones included).
@@ -54,13 +64,20 @@ public struct Linter: Sendable {
         // The rules this file's configuration turns on, found once per file.
         var crossFileRules: [(entry: RuleEntry, level: Severity)] = []
         var screenRules: [RuleEntry] = []
-        var indicatorRules: [(rule: any IndicatorRule, description: RuleDescription)] = []
+        var indicatorRules: [RuleEntry] = []
+        let configured = !configuration.rules.isEmpty
         for entry in table {
-            guard case .on(let level) = configuration.level(of: entry.description) else { continue }
+            let level: Severity
+            if configured {
+                guard case .on(let configuredLevel) = configuration.level(of: entry.description) else { continue }
+                level = configuredLevel
+            } else {
+                level = entry.description.defaultSeverity
+            }
             if entry.crossFile != nil {
                 crossFileRules.append((entry, level))
-            } else if let perIndicator = entry.perIndicator {
-                indicatorRules.append((perIndicator, entry.description))
+            } else if entry.perIndicator != nil {
+                indicatorRules.append(entry)
             } else {
                 screenRules.append(entry)
             }
@@ -96,9 +113,9 @@ public struct Linter: Sendable {
             // indicator) serves every rule.
             for indicator in screen.indicators {
                 let indicatorContext = context.with(indicator: indicator)
-                for (rule, description) in indicatorRules {
-                    for violation in rule.check(indicator, context: indicatorContext) {
-                        collector.add(violation, rule: description, document: document, screen: screen,
+                for entry in indicatorRules {
+                    for violation in entry.perIndicator!.check(indicator, context: indicatorContext) {
+                        collector.add(violation, rule: entry.description, document: document, screen: screen,
                                       documentIndex: index)
                     }
                 }
@@ -202,13 +219,18 @@ private struct Collector {
     private var seen: Set<String> = []
     private var pathCache = YAMLPath.Cache()
     private var pathCacheDocument = -1
+    private var pathsInDocument = 0
 
-    /// The YAML path of `node`, with one path cache per document.
+    /// The YAML path of `node`. The first few of a document are found directly; past those, a
+    /// path cache (one per document) names many nodes of one long list in one pass over it.
     private mutating func yamlPath(_ node: NodeID, in document: YAMLDocument, documentIndex: Int) -> String {
         if documentIndex != pathCacheDocument {
             pathCache = YAMLPath.Cache()
             pathCacheDocument = documentIndex
+            pathsInDocument = 0
         }
+        pathsInDocument += 1
+        if pathsInDocument <= 8 { return YAMLPath.of(node, in: document) }
         return YAMLPath.of(node, in: document, cache: &pathCache)
     }
 

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ProgressLintSpec
 import ProgressLintYAML
 
@@ -42,6 +49,19 @@ public enum SuppressionScanner {
 
     /// The suppression comments of `bytes`, given the parsed documents' scalars.
     public static func scan(_ bytes: [UInt8], documents: [YAMLDocument]) -> [Suppression] {
+        // Most files have no suppression at all: a fast search for `#` followed by the directive says so.
+        let mentioned = bytes.withUnsafeBufferPointer { text -> Bool in
+            guard let base = text.baseAddress else { return false }
+            var offset = 0
+            while offset < text.count, let hit = memchr(base + offset, Int32(UInt8(ascii: "#")), text.count - offset) {
+                var i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                while i < text.count, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
+                if matchesPrefix(bytes, at: i) { return true }
+                offset = i
+            }
+            return false
+        }
+        guard mentioned else { return [] }
         var found: [Suppression] = []
         var scalarRanges: [SourceRange]?
         var line = 1

@@ -362,7 +362,7 @@ struct SpecReader {
 
     /// A mapping's pairs with `<<` merges applied (written keys win, then earlier merges),
     /// unknown and non-text keys reported, and repeated keys taken once.
-    mutating func entries(of mapping: NodeID, allowed: [String], in place: String) -> [Entry] {
+    mutating func entries(of mapping: NodeID, allowed: [String], in place: @autoclosure () -> String) -> [Entry] {
         var result: [Entry] = []
         var names = SeenKeys()
         collect(mapping, allowed: allowed, place: place, into: &result, names: &names, mergeDepth: 0)
@@ -370,7 +370,7 @@ struct SpecReader {
     }
 
     private mutating func collect(
-        _ mapping: NodeID, allowed: [String], place: String, into result: inout [Entry], names: inout SeenKeys,
+        _ mapping: NodeID, allowed: [String], place: () -> String, into result: inout [Entry], names: inout SeenKeys,
         mergeDepth: Int
     ) {
         var merges: [NodeID] = []
@@ -386,7 +386,7 @@ struct SpecReader {
                 continue
             }
             guard let known = allowed.firstIndex(of: name) else {
-                var message = "unknown key `\(name)` in \(place)"
+                var message = "unknown key `\(name)` in \(place())"
                 if let suggestion = SpecKeys.suggestion(for: name, among: allowed) {
                     message += "; did you mean `\(suggestion)`?"
                 } else {
@@ -512,7 +512,7 @@ struct SpecReader {
         guard let node = scalar(entry, expected: "a duration, a range such as 2s..30s, or unknown") else { return nil }
         let value = node.value[...]
         if value == "unknown" { return Located(.unknown, at: entry.value) }
-        if let dots = value.range(of: "..") {
+        if let dots = value.rangeOfDots() {
             guard let lower = parseDuration(value[..<dots.lowerBound], entry: entry),
                   let upper = parseDuration(value[dots.upperBound...], entry: entry) else { return nil }
             guard lower <= upper else {
@@ -543,14 +543,16 @@ struct SpecReader {
 }
 
 extension Substring {
-    func range(of needle: String) -> Range<Index>? {
-        let n = Array(needle.utf8)
-        var i = startIndex
-        while i < endIndex {
-            if self[i...].utf8.starts(with: n) {
-                return i..<self.utf8.index(i, offsetBy: n.count)
+    /// The first `..` in the text, found in its UTF-8 bytes.
+    func rangeOfDots() -> Range<Index>? {
+        let bytes = utf8
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let next = bytes.index(after: i)
+            if bytes[i] == UInt8(ascii: "."), next < bytes.endIndex, bytes[next] == UInt8(ascii: ".") {
+                return i..<bytes.index(after: next)
             }
-            i = index(after: i)
+            i = next
         }
         return nil
     }

@@ -45,6 +45,8 @@ private struct Builder {
     private var scratch: [Int32] = []
     private var anchors: [String: Int32] = [:]
     private var aliasNodes = 0
+    /// The size of the text, for reserving room for its nodes.
+    private var sizeHint = 0
 
     init(limits: YAMLLimits) { self.limits = limits }
 
@@ -54,6 +56,7 @@ private struct Builder {
             return YAMLError(kind: .syntax, message: "libyaml could not start (out of memory)", position: .start)
         }
         defer { yaml_parser_delete(&parser) }
+        sizeHint = buffer.count
         var empty: UInt8 = 0
         if let base = buffer.baseAddress, buffer.count > 0 {
             yaml_parser_set_input_string(&parser, base, buffer.count)
@@ -80,6 +83,10 @@ private struct Builder {
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             document = YAMLDocument()
+            // About one node per 12 bytes of a typical spec: most documents never grow their arrays.
+            let expected = min(max(sizeHint / 12, 16), 4096)
+            document.nodes.reserveCapacity(expected)
+            document.children.reserveCapacity(expected)
             document.start = range.start
             anchors.removeAll(keepingCapacity: true)
             aliasNodes = 0
@@ -158,7 +165,7 @@ private struct Builder {
         return nil
     }
 
-    private mutating func add(_ record: NodeRecord) -> Int32 {
+    private mutating func add(_ record: consuming NodeRecord) -> Int32 {
         let index = Int32(document.nodes.count)
         document.nodes.append(record)
         attach(index, size: 1)
