@@ -374,14 +374,14 @@ struct SpecReader {
         mergeDepth: Int
     ) {
         var merges: [NodeID] = []
-        for (key, value) in document[mapping].pairs {
-            let keyNode = document[key]
-            guard keyNode.kind == .scalar else {
+        for n in 0..<document.pairCount(of: mapping) {
+            let (key, value) = document.pair(n, of: mapping)
+            guard document.kind(of: key) == .scalar else {
                 fail("keys must be plain text; found \(describe(key)) as a key", at: key)
                 continue
             }
-            let name = keyNode.value
-            if name == "<<" && keyNode.style == .plain {
+            let name = document.value(of: key)
+            if name == "<<" && document.style(of: key) == .plain {
                 merges.append(value)
                 continue
             }
@@ -440,17 +440,22 @@ struct SpecReader {
         }
     }
 
-    mutating func scalar(_ entry: Entry, expected: @autoclosure () -> String) -> YAMLNode? {
-        let node = document[entry.value]
-        guard node.kind == .scalar else {
+    /// A scalar's text and style, read once from the arena.
+    struct Scalar {
+        let value: String
+        let style: ScalarStyle
+    }
+
+    mutating func scalar(_ entry: Entry, expected: @autoclosure () -> String) -> Scalar? {
+        guard document.kind(of: entry.value) == .scalar else {
             fail("`\(entry.name)` must be \(expected()), found \(describe(entry.value))", at: entry.value)
             return nil
         }
-        if node.isNull {
+        if document.isNull(entry.value) {
             fail("`\(entry.name)` has no value; write \(expected()), or remove the key", at: entry.value)
             return nil
         }
-        return node
+        return Scalar(value: document.value(of: entry.value), style: document.style(of: entry.value))
     }
 
     mutating func text(_ entry: Entry) -> Located<String>? {

@@ -22,6 +22,42 @@ public struct YAMLDocument: Sendable {
     /// A read-only view of a node.
     public subscript(id: NodeID) -> YAMLNode { YAMLNode(document: self, id: id) }
 
+    // Reading one field of a node straight from the arena, without making a ``YAMLNode`` view
+    // (a view holds a copy of the document, retaining its arrays): for hot loops.
+
+    /// Scalar, sequence or mapping.
+    public func kind(of id: NodeID) -> NodeKind { nodes[Int(id.index)].kind }
+    /// How a scalar was written (`.none` for collections).
+    public func style(of id: NodeID) -> ScalarStyle { nodes[Int(id.index)].style }
+    /// The scalar's text (empty for collections).
+    public func value(of id: NodeID) -> String { nodes[Int(id.index)].value }
+    /// The node's explicit tag, if any.
+    public func tag(of id: NodeID) -> String? { nodes[Int(id.index)].tag }
+
+    /// Whether the node is a plain scalar that YAML reads as null (`~`, `null`, or nothing).
+    public func isNull(_ id: NodeID) -> Bool {
+        let record = nodes[Int(id.index)]
+        guard record.kind == .scalar, record.style == .plain, record.tag == nil, record.value.utf8.count <= 4 else {
+            return false
+        }
+        switch record.value {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+
+    /// How many key/value pairs a mapping has (0 for other kinds); ``pair(_:of:)`` reads them.
+    public func pairCount(of id: NodeID) -> Int {
+        let record = nodes[Int(id.index)]
+        return record.kind == .mapping ? Int(record.childCount) / 2 : 0
+    }
+
+    /// The key and value of a mapping's pair number `n` (0-based, in source order).
+    public func pair(_ n: Int, of id: NodeID) -> (key: NodeID, value: NodeID) {
+        let at = Int(nodes[Int(id.index)].firstChild) + 2 * n
+        return (NodeID(children[at]), NodeID(children[at + 1]))
+    }
+
     /// Whether the document has no content: no root, or an empty plain scalar.
     public var isEmpty: Bool {
         guard let root else { return true }
@@ -54,15 +90,7 @@ public struct YAMLNode {
     public var tag: String? { document.nodes[index].tag }
 
     /// A plain scalar that YAML reads as null (`~`, `null`, or nothing).
-    public var isNull: Bool {
-        guard kind == .scalar, style == .plain, tag == nil, document.nodes[index].value.utf8.count <= 4 else {
-            return false
-        }
-        switch value {
-        case "", "~", "null", "Null", "NULL": return true
-        default: return false
-        }
-    }
+    public var isNull: Bool { document.isNull(id) }
 
     /// The collection that first holds this node, nil for the root.
     public var parent: NodeID? {
