@@ -3,9 +3,32 @@ public enum LabelText {
     /// Lower-case, without surrounding white space and without trailing dots or an ellipsis:
     /// `"  Loading… "` and `"loading..."` both become `"loading"`.
     public static func normalized(_ text: String) -> String {
+        if let ascii = normalizedASCII(text) { return ascii }
         var s = Substring(text)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l == "." || l == "…" || l.isWhitespace { s.removeLast() }
         return s.lowercased()
+    }
+
+    /// The same for ASCII text, byte by byte (nil for other text): most labels are ASCII, and
+    /// walking them as characters costs many times more.
+    private static func normalizedASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var start = 0
+            var end = bytes.count
+            for byte in bytes where byte >= 0x80 { return nil }
+            // ASCII white space as `Character.isWhitespace` sees it: tab to carriage return, and space.
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: ".") || isSpace(bytes[end - 1]) { end -= 1 }
+            return String(unsafeUninitializedCapacity: end - start) { buffer in
+                for i in start..<end {
+                    let byte = bytes[i]
+                    buffer[i - start] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+                }
+                return end - start
+            }
+        }
     }
 }

@@ -264,6 +264,8 @@ struct Planner {
     private var seen: Set<[UInt8]>?
     private var reportedConfigs: Set<String> = []
     private var lookahead: [Item] = []
+    /// The folder (as written) of the last file planned, and its configuration.
+    private var lastFolder: (folder: String, index: Int)?
     private var order = 0
     /// Paths that could not be listed, with their place in the walk.
     private(set) var problems: [(order: Int, problem: RunProblem)] = []
@@ -300,16 +302,18 @@ struct Planner {
             case .walked(let f): file = f; walked = true
             }
             if seen != nil { guard seen!.insert(file.rawPath).inserted else { continue } }
+            // The files of one folder come together: the last folder's configuration serves them.
+            let folder = PathText.writtenFolder(of: file.path)
+            if let folder, let last = lastFolder, last.folder == folder {
+                if include(file, walked: walked, configuration: configurations[last.index]) {
+                    return Item(order: order, file: file, configuration: last.index)
+                }
+                continue
+            }
             switch resolver.configuration(for: file.path) {
             case .failure(let error):
                 if reportedConfigs.insert(error.description).inserted { configurationErrors.append(error) }
             case .success(let configuration):
-                if (walked || filterNamedFiles) && !(configuration.include.isEmpty && configuration.exclude.isEmpty) {
-                    let relative = resolver.relativePath(file.path, to: configuration)
-                    if !configuration.include.isEmpty,
-                       !configuration.include.contains(where: { Glob($0).matches(relative) }) { continue }
-                    if configuration.exclude.contains(where: { Glob($0).matches(relative) }) { continue }
-                }
                 // A loaded configuration is known by its file; the defaults by their folder.
                 let key = configuration.path ?? "\u{0}" + configuration.directory
                 let index: Int
@@ -320,10 +324,26 @@ struct Planner {
                     configurations.append(configuration)
                     configurationIndex[key] = index
                 }
-                return Item(order: order, file: file, configuration: index)
+                if let folder { lastFolder = (String(folder), index) }
+                if include(file, walked: walked, configuration: configuration) {
+                    return Item(order: order, file: file, configuration: index)
+                }
             }
         }
         return nil
+    }
+
+    /// Whether the config's `include` and `exclude` let the file be linted. They filter files
+    /// found under folders, and named files too with `filterNamedFiles`.
+    private func include(_ file: SpecFile, walked: Bool, configuration: Configuration) -> Bool {
+        guard (walked || filterNamedFiles) && !(configuration.include.isEmpty && configuration.exclude.isEmpty) else {
+            return true
+        }
+        let relative = resolver.relativePath(file.path, to: configuration)
+        if !configuration.include.isEmpty, !configuration.include.contains(where: { Glob($0).matches(relative) }) {
+            return false
+        }
+        return !configuration.exclude.contains(where: { Glob($0).matches(relative) })
     }
 }
 

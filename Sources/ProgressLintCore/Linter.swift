@@ -19,10 +19,14 @@ public struct Linter: Sendable {
     /// shared by reference, so making a file's list of rules retains one object per rule rather
     /// than copying each rule's description (a dozen strings and arrays).
     private final class RuleEntry: Sendable {
+        enum Kind { case screen, indicator, crossFile }
+
         let rule: any Rule
         let description: RuleDescription
         let crossFile: (any CrossFileRule)?
         let perIndicator: (any IndicatorRule)?
+        /// Which of the three it is, told without copying an optional existential out.
+        let kind: Kind
 
         init(rule: any Rule, description: RuleDescription, crossFile: (any CrossFileRule)?,
              perIndicator: (any IndicatorRule)?) {
@@ -30,6 +34,7 @@ public struct Linter: Sendable {
             self.description = description
             self.crossFile = crossFile
             self.perIndicator = perIndicator
+            self.kind = crossFile != nil ? .crossFile : perIndicator != nil ? .indicator : .screen
         }
     }
 
@@ -74,12 +79,10 @@ public struct Linter: Sendable {
             } else {
                 level = entry.description.defaultSeverity
             }
-            if entry.crossFile != nil {
-                crossFileRules.append((entry, level))
-            } else if entry.perIndicator != nil {
-                indicatorRules.append(entry)
-            } else {
-                screenRules.append(entry)
+            switch entry.kind {
+            case .crossFile: crossFileRules.append((entry, level))
+            case .indicator: indicatorRules.append(entry)
+            case .screen: screenRules.append(entry)
             }
         }
         for (index, document) in documents.enumerated() {

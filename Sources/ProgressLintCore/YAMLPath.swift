@@ -22,26 +22,27 @@ public enum YAMLPath {
         var segments: [String] = []
         var current = node
         var steps = 0
-        while let parent = document[current].parent, steps < 10_000 {
+        while let parent = document.parent(of: current), steps < 10_000 {
             steps += 1
             if let segment = segment(of: current, in: parent, document: document) { segments.append(segment) }
             current = parent
         }
-        var path = segments.reversed().joined()
+        segments.reverse()
+        var path = segments.joined()
         if path.hasPrefix(".") { path.removeFirst() }
         return path
     }
 
     /// The segment naming `child` in `parent`, as ``childSegments(_:in:)`` would (first place wins).
     private static func segment(of child: NodeID, in parent: NodeID, document: YAMLDocument) -> String? {
-        let container = document[parent]
-        if container.kind == .sequence {
-            for (index, item) in container.items.enumerated() where item == child {
-                return "[\(itemName(item, index: index, in: document))]"
+        if document.kind(of: parent) == .sequence {
+            for n in 0..<document.itemCount(of: parent) where document.item(n, of: parent) == child {
+                return "[" + itemName(child, index: n, in: document) + "]"
             }
         } else {
-            for (key, value) in container.pairs where value == child || key == child {
-                return "." + document[key].value
+            for n in 0..<document.pairCount(of: parent) {
+                let (key, value) = document.pair(n, of: parent)
+                if value == child || key == child { return "." + document.value(of: key) }
             }
         }
         return nil
@@ -58,7 +59,8 @@ public enum YAMLPath {
             if let segment = cache.segments[parent]?[current] { segments.append(segment) }
             current = parent
         }
-        var path = segments.reversed().joined()
+        segments.reverse()
+        var path = segments.joined()
         if path.hasPrefix(".") { path.removeFirst() }
         return path
     }
@@ -82,11 +84,12 @@ public enum YAMLPath {
     }
 
     private static func itemName(_ item: NodeID, index: Int, in document: YAMLDocument) -> String {
-        let node = document[item]
-        if node.kind == .mapping {
-            for (key, value) in node.pairs where document[key].value == "id" {
-                let v = document[value]
-                if v.kind == .scalar, !v.value.isEmpty { return v.value }
+        for n in 0..<document.pairCount(of: item) {
+            let (key, value) = document.pair(n, of: item)
+            guard document.value(of: key) == "id" else { continue }
+            if document.kind(of: value) == .scalar {
+                let id = document.value(of: value)
+                if !id.isEmpty { return id }
             }
         }
         return String(index)

@@ -58,6 +58,23 @@ public struct YAMLDocument: Sendable {
         return (NodeID(children[at]), NodeID(children[at + 1]))
     }
 
+    /// How many items a sequence has (0 for other kinds); ``item(_:of:)`` reads them.
+    public func itemCount(of id: NodeID) -> Int {
+        let record = nodes[Int(id.index)]
+        return record.kind == .sequence ? Int(record.childCount) : 0
+    }
+
+    /// A sequence's item number `n` (0-based).
+    public func item(_ n: Int, of id: NodeID) -> NodeID {
+        NodeID(children[Int(nodes[Int(id.index)].firstChild) + n])
+    }
+
+    /// The collection that first holds the node, nil for the root.
+    public func parent(of id: NodeID) -> NodeID? {
+        let p = nodes[Int(id.index)].parent
+        return p < 0 ? nil : NodeID(p)
+    }
+
     /// Whether the document has no content: no root, or an empty plain scalar.
     public var isEmpty: Bool {
         guard let root else { return true }
