@@ -4,7 +4,9 @@ import ProgressLintYAML
 ///
 /// Facts are kept compactly: their texts (tasks, locations, screen names, indicator ids, YAML
 /// paths) repeat across files and are stored once, each fact holding their numbers, and a
-/// fact's file is the number ``FileList/append(_:)`` gave it rather than a copy of its path.
+/// fact's file is the number ``FileList/append(_:order:)`` gave it rather than a copy of its
+/// path. The 52-byte facts go to a ``ByteStore``, so past 1 MB they wait in a temporary file,
+/// and reading them in order (as ``ConsistentLocation`` does, twice) reads it block by block.
 /// Reading a fact (``subscript(_:)``) builds the full ``CrossFileFact``.
 public struct CrossFileFacts: RandomAccessCollection, Sendable {
     /// 52 bytes a fact. Lines, columns and offsets are kept in 32 bits (a spec is read whole
@@ -31,7 +33,8 @@ public struct CrossFileFacts: RandomAccessCollection, Sendable {
         }
     }
 
-    private var stored: [Stored] = []
+    private var store = ByteStore()
+    private var factCount = 0
     private var strings: [String] = []
     private var numbers: [String: Int32] = [:]
     /// The path of each file number, for reading facts back; set by the runner before a rule finishes.
@@ -52,11 +55,17 @@ public struct CrossFileFacts: RandomAccessCollection, Sendable {
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { stored.count }
+    public var endIndex: Int { factCount }
+
+    private func stored(_ position: Int) -> Stored {
+        store.read(position * MemoryLayout<Stored>.stride, MemoryLayout<Stored>.size) {
+            $0.loadUnaligned(as: Stored.self)
+        }
+    }
 
     /// The fact at `position`, with its path.
     public subscript(position: Int) -> CrossFileFact {
-        let fact = stored[position]
+        let fact = stored(position)
         return CrossFileFact(
             key: strings[Int(fact.key)], value: strings[Int(fact.value)], path: pathOfFile(Int(fact.file)),
             range: fact.range, screen: text(fact.screen), indicator: text(fact.indicator),
@@ -65,33 +74,52 @@ public struct CrossFileFacts: RandomAccessCollection, Sendable {
 
     /// The fact's `key` and `value` as numbers: equal numbers are equal texts, as Swift compares
     /// them (for grouping facts without reading them back).
-    public func keyNumber(at position: Int) -> Int { Int(stored[position].key) }
-    public func valueNumber(at position: Int) -> Int { Int(stored[position].value) }
+    public func keyNumber(at position: Int) -> Int { Int(stored(position).key) }
+    public func valueNumber(at position: Int) -> Int { Int(stored(position).value) }
+    /// Both at once.
+    public func numbers(at position: Int) -> (key: Int, value: Int) {
+        let fact = stored(position)
+        return (Int(fact.key), Int(fact.value))
+    }
     /// The severity the fact's file gives the rule.
-    public func severity(at position: Int) -> Severity { stored[position].severity }
+    public func severity(at position: Int) -> Severity { stored(position).severity }
     /// The number of the file the fact came from.
-    public func file(at position: Int) -> Int { Int(stored[position].file) }
+    public func file(at position: Int) -> Int { Int(stored(position).file) }
 
     /// Puts the facts in the order of their files' `positions` (by file number), keeping the
     /// order of each file's own facts.
     public mutating func sortByFile(_ positions: [Int]) {
-        let facts = stored
+        let facts = (0..<factCount).map { stored($0) }
+        guard facts.indices.dropFirst().contains(where: {
+            positions[Int(facts[$0 - 1].file)] > positions[Int(facts[$0].file)]
+        }) else { return }
         var order = Array(Int32(0)..<Int32(clamping: facts.count))
         order.sort { a, b in
             let x = positions[Int(facts[Int(a)].file)]
             let y = positions[Int(facts[Int(b)].file)]
             return x != y ? x < y : a < b
         }
-        stored = order.map { facts[Int($0)] }
+        store = ByteStore()
+        factCount = 0
+        for index in order { add(facts[Int(index)]) }
     }
 
     /// Adds a fact from file number `file`, where the rule's severity is `severity`.
     public mutating func append(_ fact: CrossFileFact, file: Int, severity: Severity) {
-        stored.append(Stored(
+        add(Stored(
             key: number(fact.key, exact: false), value: number(fact.value, exact: false), screen: fact.screen.map { number($0) } ?? -1,
             indicator: fact.indicator.map { number($0) } ?? -1, yamlPath: fact.yamlPath.map { number($0) } ?? -1,
             file: Int32(clamping: file), start: Stored.compact(fact.range.start), end: Stored.compact(fact.range.end),
             severity: severity))
+    }
+
+    private mutating func add(_ fact: Stored) {
+        var fact = fact
+        withUnsafeBytes(of: &fact) { store.append(UnsafeRawBufferPointer(rebasing: $0[0..<MemoryLayout<Stored>.size])) }
+        // Facts lie `stride` apart.
+        let padding = MemoryLayout<Stored>.stride - MemoryLayout<Stored>.size
+        if padding > 0 { withUnsafeBytes(of: (UInt64(0), UInt64(0))) { store.append(UnsafeRawBufferPointer(rebasing: $0[0..<padding])) } }
+        factCount += 1
     }
 
     private func text(_ number: Int32) -> String? { number < 0 ? nil : strings[Int(number)] }

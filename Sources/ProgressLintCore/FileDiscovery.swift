@@ -30,11 +30,15 @@ public enum FileDiscovery {
     /// Expands paths into files lazily: a folder is listed when the walk reaches it, so a run
     /// can lint the first files while the rest are still to be found, and never holds them all.
     public struct Walk: Sequence, IteratorProtocol {
+        /// What is still to visit: a found file or problem, or a folder to list.
+        fileprivate enum Pending {
+            case found(Found)
+            case folder([UInt8])
+        }
+
         private var paths: ArraySlice<String>
-        /// Folders still to list, the next one last.
-        private var folders: [[UInt8]] = []
-        /// What the folder listed last holds (files and problems), the next one last.
-        private var pending: [Found] = []
+        /// What the folders listed so far hold, the next one last.
+        private var pending: [Pending] = []
 
         /// A walk over `paths`, in order.
         public init(_ paths: [String]) {
@@ -43,10 +47,14 @@ public enum FileDiscovery {
 
         public mutating func next() -> Found? {
             while true {
-                if let found = pending.popLast() { return found }
-                if let folder = folders.popLast() {
-                    FileDiscovery.list(folder, files: &pending, folders: &folders)
+                switch pending.popLast() {
+                case .found(let found)?:
+                    return found
+                case .folder(let folder)?:
+                    FileDiscovery.list(folder, into: &pending)
                     continue
+                case nil:
+                    break
                 }
                 guard let path = paths.popFirst() else { return nil }
                 let raw = commandLineBytes(of: path)
@@ -60,7 +68,7 @@ public enum FileDiscovery {
                     return .problem(path: path, message: "no such file or folder")
                 }
                 if info.st_mode & S_IFMT == S_IFDIR {
-                    folders = [raw]
+                    pending = [.folder(raw)]
                 } else {
                     return .explicit(SpecFile(rawPath: raw))
                 }
@@ -85,20 +93,21 @@ public enum FileDiscovery {
         name.ends(with: Array(".yaml".utf8)) || name.ends(with: Array(".yml".utf8))
     }
 
-    /// Lists `folder`: its spec files (or the problem listing it) go to `found` and its
-    /// subfolders to `stack`, each in reverse name order so that popping takes them in order.
-    fileprivate static func list(_ folder: [UInt8], files found: inout [Found], folders stack: inout [[UInt8]]) {
+    /// Lists `folder` onto `stack`: its spec files and subfolders (or the problem listing it),
+    /// last first, so that popping takes them in order. Entries are ordered by name with a `/`
+    /// after a folder's, which puts every path under one folder argument in byte order: the
+    /// order of the report, so a run needs no sorting.
+    fileprivate static func list(_ folder: [UInt8], into stack: inout [Walk.Pending]) {
         var cPath = folder
         cPath.append(0)
         guard let dir = cPath.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { opendir($0) }
         }) else {
-            found.append(.problem(path: String(decoding: folder, as: UTF8.self),
-                                  message: "cannot list folder: \(FileReader.errorText(errno))"))
+            stack.append(.found(.problem(path: String(decoding: folder, as: UTF8.self),
+                                         message: "cannot list folder: \(FileReader.errorText(errno))")))
             return
         }
-        var files: [[UInt8]] = []
-        var folders: [[UInt8]] = []
+        var entries: [(key: [UInt8], path: [UInt8], isFolder: Bool)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
                 let bytes = raw.bindMemory(to: UInt8.self)
@@ -126,17 +135,16 @@ public enum FileDiscovery {
                 }
             }
             if type == UInt8(DT_DIR) {
-                folders.append(child)
+                entries.append((name + [UInt8(ascii: "/")], child, true))
             } else if isSpecName(name) {
-                files.append(child)
+                entries.append((name, child, false))
             }
         }
         closedir(dir)
-        files.sort { $0.lexicographicallyPrecedes($1) }
-        folders.sort { $0.lexicographicallyPrecedes($1) }
-        // Files of this folder come before its subfolders; the report is sorted by path anyway.
-        found += files.reversed().map { .walked(SpecFile(rawPath: $0)) }
-        stack += folders.reversed()
+        entries.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        for entry in entries.reversed() {
+            stack.append(entry.isFolder ? .folder(entry.path) : .found(.walked(SpecFile(rawPath: entry.path))))
+        }
     }
 }
 

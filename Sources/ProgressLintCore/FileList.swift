@@ -28,12 +28,13 @@ public struct FileSummary: Hashable, Sendable {
 
 /// The linted files of a run, in report order (by path), kept compactly.
 ///
-/// A run over 100,000 files would otherwise keep a `String` and an array per file: here every
-/// path and screen name lives in one byte buffer and each file adds a 24-byte record, so what
-/// a run keeps per file is about the size of its path.
+/// A run over 100,000 files would otherwise keep a `String` and an array per file. Here every
+/// path and screen name goes to one ``ByteStore`` (which moves to a temporary file past 1 MB)
+/// and each file adds a 24-byte record. Files added in path order, as a run adds them, need
+/// no sorting; others are sorted once by ``sortByPath()``.
 public struct FileList: RandomAccessCollection, Sendable {
     private struct Record: Sendable {
-        /// Where the path starts in `bytes`; the screen names follow it.
+        /// Where the path starts in the store; the screen names follow it.
         var start: Int
         var pathLength: Int32
         var names: Int32
@@ -43,11 +44,16 @@ public struct FileList: RandomAccessCollection, Sendable {
     }
 
     /// Paths and screen names: each path's UTF-8, then each name as a 4-byte length and its UTF-8.
-    private var bytes: [UInt8] = []
+    /// Shared between copies: it is only ever appended to, and each copy reads its own records.
+    private let store = ByteStore()
     /// In the order files were added.
     private var records: [Record] = []
-    /// Report order: indices into `records`.
-    private var reportOrder: [Int32] = []
+    /// Report order, as indices into `records`; nil while that is the order they were added in.
+    private var reportOrder: [Int32]?
+    /// The last path added and its tie-breaker, to tell whether files arrive in report order.
+    private var lastPath: [UInt8] = []
+    private var lastOrder = Int32.min
+    private var addedInOrder = true
 
     /// Screens in all files.
     public private(set) var screens = 0
@@ -69,29 +75,29 @@ public struct FileList: RandomAccessCollection, Sendable {
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { reportOrder.count }
+    public var endIndex: Int { records.count }
 
     public subscript(position: Int) -> FileSummary {
-        let record = records[Int(reportOrder[position])]
-        return bytes.withUnsafeBufferPointer { buffer in
-            var offset = record.start
-            let path = String(decoding: buffer[offset..<offset + Int(record.pathLength)], as: UTF8.self)
-            offset += Int(record.pathLength)
-            var names: [String] = []
-            names.reserveCapacity(Int(record.names))
-            for _ in 0..<record.names {
-                let length = Self.readLength(buffer, at: offset)
-                offset += 4
-                names.append(String(decoding: buffer[offset..<offset + length], as: UTF8.self))
-                offset += length
+        let record = records[number(at: position)]
+        let length = Int(record.pathLength)
+        let path = store.read(record.start, length) { String(decoding: $0, as: UTF8.self) }
+        var names: [String] = []
+        names.reserveCapacity(Int(record.names))
+        var offset = record.start + length
+        for _ in 0..<record.names {
+            let nameLength = store.read(offset, 4) { bytes in
+                Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
             }
-            return FileSummary(path: path, screenNames: names, indicators: Int(record.indicators))
+            offset += 4
+            names.append(store.read(offset, nameLength) { String(decoding: $0, as: UTF8.self) })
+            offset += nameLength
         }
+        return FileSummary(path: path, screenNames: names, indicators: Int(record.indicators))
     }
 
-    /// The path of the file at `position`, without decoding its screen names.
+    /// The path of the file at `position`, without reading its screen names.
     public func path(at position: Int) -> String {
-        path(ofRecord: Int(reportOrder[position]))
+        path(ofFile: number(at: position))
     }
 
     /// Adds a file at the end; returns its number, which ``path(ofFile:)`` takes. `order` breaks
@@ -99,63 +105,78 @@ public struct FileList: RandomAccessCollection, Sendable {
     @discardableResult
     public mutating func append(_ summary: FileSummary, order: Int? = nil) -> Int {
         let number = records.count
+        let order = Int32(clamping: order ?? number)
         var path = summary.path
-        let start = bytes.count
-        path.withUTF8 { bytes.append(contentsOf: $0) }
+        let start = path.withUTF8 { utf8 in
+            if addedInOrder {
+                let c = lastPath.withUnsafeBytes { FileList.compare(UnsafeRawBufferPointer(utf8), $0) }
+                if c < 0 || (c == 0 && order < lastOrder) { addedInOrder = false }
+                lastPath = Array(utf8)
+                lastOrder = order
+            }
+            return store.append(UnsafeRawBufferPointer(utf8))
+        }
         for var name in summary.screenNames {
             name.withUTF8 { utf8 in
                 var length = UInt32(truncatingIfNeeded: utf8.count).littleEndian
-                withUnsafeBytes(of: &length) { bytes.append(contentsOf: $0) }
-                bytes.append(contentsOf: utf8)
+                withUnsafeBytes(of: &length) { _ = store.append($0) }
+                _ = store.append(UnsafeRawBufferPointer(utf8))
             }
         }
         records.append(Record(
             start: start, pathLength: Int32(clamping: summary.path.utf8.count),
             names: Int32(clamping: summary.screenNames.count), indicators: Int32(clamping: summary.indicators),
-            order: Int32(clamping: order ?? number)))
-        reportOrder.append(Int32(clamping: number))
+            order: order))
+        if reportOrder != nil { reportOrder!.append(Int32(clamping: number)) }
         screens += summary.screens
         indicators += summary.indicators
         return number
     }
 
-    /// The path of the file that ``append(_:)`` numbered `number`.
-    public func path(ofFile number: Int) -> String { path(ofRecord: number) }
+    /// The path of the file that ``append(_:order:)`` numbered `number`.
+    public func path(ofFile number: Int) -> String {
+        let record = records[number]
+        return store.read(record.start, Int(record.pathLength)) { String(decoding: $0, as: UTF8.self) }
+    }
 
-    /// Puts the files in report order: by the bytes of their paths, then in the order added.
+    /// Puts the files in report order: by the bytes of their paths, then by `order`. Files
+    /// added in that order already (as a run adds them) are left as they are.
     public mutating func sortByPath() {
+        if addedInOrder && reportOrder == nil { return }
         let records = self.records
-        bytes.withUnsafeBufferPointer { buffer in
-            reportOrder.sort { a, b in
-                let x = records[Int(a)]
-                let y = records[Int(b)]
-                let n = Int(Swift.min(x.pathLength, y.pathLength))
-                if n > 0, let base = buffer.baseAddress {
-                    let c = memcmp(base + x.start, base + y.start, n)
-                    if c != 0 { return c < 0 }
-                }
-                if x.pathLength != y.pathLength { return x.pathLength < y.pathLength }
-                return x.order < y.order
-            }
+        let paths = records.map { record in store.read(record.start, Int(record.pathLength)) { Array($0) } }
+        var order = Array(Int32(0)..<Int32(clamping: records.count))
+        order.sort { a, b in
+            let c = paths[Int(a)].withUnsafeBytes { x in paths[Int(b)].withUnsafeBytes { FileList.compare(x, $0) } }
+            return c != 0 ? c < 0 : records[Int(a)].order < records[Int(b)].order
         }
+        reportOrder = order
+        addedInOrder = false
     }
 
     /// The position in report order of each file, by the number ``append(_:order:)`` gave it.
     public func positionsOfFiles() -> [Int] {
+        guard let reportOrder else { return Array(records.indices) }
         var positions = [Int](repeating: 0, count: records.count)
         for (position, number) in reportOrder.enumerated() { positions[Int(number)] = position }
         return positions
     }
 
-    private func path(ofRecord index: Int) -> String {
-        let record = records[index]
-        return bytes.withUnsafeBufferPointer {
-            String(decoding: $0[record.start..<record.start + Int(record.pathLength)], as: UTF8.self)
-        }
+    /// Whether the files are in the order they were added (so file numbers are positions).
+    public var isInOrderAdded: Bool { reportOrder == nil }
+
+    private func number(at position: Int) -> Int {
+        reportOrder.map { Int($0[position]) } ?? position
     }
 
-    private static func readLength(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
-        Int(buffer[offset]) | Int(buffer[offset + 1]) << 8 | Int(buffer[offset + 2]) << 16 | Int(buffer[offset + 3]) << 24
+    /// Byte order, then length: the order of ``Diagnostic/pathPrecedes(_:_:)``.
+    private static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let n = Swift.min(a.count, b.count)
+        if n > 0, let p = a.baseAddress, let q = b.baseAddress {
+            let c = memcmp(p, q, n)
+            if c != 0 { return Int(c) }
+        }
+        return a.count - b.count
     }
 }
 

@@ -85,8 +85,9 @@ public struct LintRunner: Sendable {
     /// Lints every spec file under `paths`, `jobs` files at a time.
     ///
     /// Workers take the next file from the walk (which lists a folder only when they reach it)
-    /// and hand each result to one collector; the report's order is made at the end, by path,
-    /// so it is the same whatever the number of jobs.
+    /// and hand each result to one collector, which keeps them in the order of the walk. The
+    /// walk of a folder is in path order, the report's; other orders are sorted at the end. So
+    /// the report is the same whatever the number of jobs.
     public func run(_ paths: [String], filterNamedFiles: Bool = false) -> RunResult {
         let planner = Mutex(Planner(paths, resolver: ConfigurationResolver(loader: loader, configPath: configPath),
                                     filterNamedFiles: filterNamedFiles))
@@ -103,9 +104,9 @@ public struct LintRunner: Sendable {
                 case .success(var fileResult):
                     counted.merge(fileResult.inventory)
                     fileResult.inventory = Inventory()
-                    collector.withLock { $0.add(fileResult, order: item.order) }
+                    collector.withLock { $0.deliver(.linted(fileResult, order: item.order), sequence: item.sequence) }
                 case .failure(let problem):
-                    collector.withLock { $0.problems.append((item.order, problem)) }
+                    collector.withLock { $0.deliver(.failed(problem, order: item.order), sequence: item.sequence) }
                 }
             }
             collector.withLock { $0.inventory.merge(counted) }
@@ -247,6 +248,8 @@ public struct LintRunner: Sendable {
 struct Planner {
     /// A file to lint.
     struct Item {
+        /// Its place among the files to lint: 0, 1, 2…
+        var sequence: Int
         /// Its place in the walk (problems are reported in this order).
         var order: Int
         var file: SpecFile
@@ -267,6 +270,7 @@ struct Planner {
     /// The folder (as written) of the last file planned, and its configuration.
     private var lastFolder: (folder: String, index: Int)?
     private var order = 0
+    private var planned = 0
     /// Paths that could not be listed, with their place in the walk.
     private(set) var problems: [(order: Int, problem: RunProblem)] = []
     private(set) var configurationErrors: [ConfigurationError] = []
@@ -306,7 +310,7 @@ struct Planner {
             let folder = PathText.writtenFolder(of: file.path)
             if let folder, let last = lastFolder, last.folder == folder {
                 if include(file, walked: walked, configuration: configurations[last.index]) {
-                    return Item(order: order, file: file, configuration: last.index)
+                    return item(file, configuration: last.index)
                 }
                 continue
             }
@@ -326,11 +330,16 @@ struct Planner {
                 }
                 if let folder { lastFolder = (String(folder), index) }
                 if include(file, walked: walked, configuration: configuration) {
-                    return Item(order: order, file: file, configuration: index)
+                    return item(file, configuration: index)
                 }
             }
         }
         return nil
+    }
+
+    private mutating func item(_ file: SpecFile, configuration: Int) -> Item {
+        defer { planned += 1 }
+        return Item(sequence: planned, order: order, file: file, configuration: configuration)
     }
 
     /// Whether the config's `include` and `exclude` let the file be linted. They filter files
@@ -349,6 +358,16 @@ struct Planner {
 
 /// What the workers hand over, file by file: kept compactly until the run is finished.
 struct RunCollector {
+    /// What linting one planned file came to.
+    enum Outcome {
+        case linted(FileResult, order: Int)
+        case failed(RunProblem, order: Int)
+    }
+
+    /// Outcomes that came before the ones planned ahead of them, by sequence.
+    private var waiting: [Int: Outcome] = [:]
+    private var nextSequence = 0
+
     var files = FileList()
     /// Each file's diagnostics, with its number in ``files``.
     var diagnostics: [(file: Int, diagnostics: [Diagnostic])] = []
@@ -360,6 +379,19 @@ struct RunCollector {
     var configurationErrors: [ConfigurationError] = []
 
     /// Keeps what the report needs of one file's result.
+    /// Takes the outcome of the planned file number `sequence`, keeping outcomes in that order:
+    /// a worker that finishes early waits here for the files planned before its own.
+    mutating func deliver(_ outcome: Outcome, sequence: Int) {
+        waiting[sequence] = outcome
+        while let ready = waiting.removeValue(forKey: nextSequence) {
+            nextSequence += 1
+            switch ready {
+            case .linted(let result, let order): add(result, order: order)
+            case .failed(let problem, let order): problems.append((order, problem))
+            }
+        }
+    }
+
     /// `order` is the file's place in the walk, which orders files whose paths read the same.
     mutating func add(_ result: FileResult, order: Int) {
         let number = files.append(result.summary, order: order)

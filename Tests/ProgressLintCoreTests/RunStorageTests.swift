@@ -1,4 +1,4 @@
-import ProgressLintCore
+@testable import ProgressLintCore
 import ProgressLintYAML
 import Testing
 
@@ -55,5 +55,50 @@ import Testing
         facts.append(fact("cafe\u{301}", "toolbar", line: 2, screen: "Cafe\u{301}"), file: 0, severity: .info)
         #expect(facts.keyNumber(at: 0) == facts.keyNumber(at: 1))
         #expect(facts[1].screen.map { Array($0.unicodeScalars) } == Array("Cafe\u{301}".unicodeScalars))
+    }
+}
+
+/// The store behind file lists and facts: what goes past its memory limit waits in a temporary
+/// file and reads back the same, in order and out of it.
+@Suite struct ByteStoreTests {
+    @Test func bytesPastTheMemoryLimitReadBackTheSame() {
+        let store = ByteStore(memoryLimit: 100)
+        var offsets: [(Int, [UInt8])] = []
+        for i in 0..<5000 {
+            let bytes = (0..<(i % 37)).map { UInt8(truncatingIfNeeded: i &* 31 &+ $0) }
+            offsets.append((bytes.withUnsafeBytes { store.append($0) }, bytes))
+        }
+        #expect(store.count == offsets.reduce(0) { $0 + $1.1.count })
+        // In order, then backwards (each read outside the window loads another).
+        for (offset, bytes) in offsets + offsets.reversed() {
+            #expect(store.read(offset, bytes.count) { Array($0) } == bytes)
+        }
+    }
+
+    @Test func aLongFileListSpillsAndStillReadsInPathOrder() {
+        var files = FileList()
+        for i in (0..<60_000).reversed() {  // about 2 MB: past the store's 1 MB
+            files.append(FileSummary(path: "specs/f\(100_000 + i).yaml", screenNames: ["Screen \(i)"], indicators: i % 3))
+        }
+        files.sortByPath()
+        #expect(files.count == 60_000)
+        #expect(files.first == FileSummary(path: "specs/f100000.yaml", screenNames: ["Screen 0"], indicators: 0))
+        #expect(files[12_345] == FileSummary(path: "specs/f112345.yaml", screenNames: ["Screen 12345"], indicators: 0))
+        #expect(files.path(at: 59_999) == "specs/f159999.yaml")
+    }
+
+    @Test func manyCrossFileFactsSpillAndGroupTheSame() {
+        var facts = CrossFileFacts()
+        for i in 0..<40_000 {  // 2 MB of facts
+            let fact = CrossFileFact(key: "task\(i % 7)", value: i % 5 == 0 ? "toolbar" : "content",
+                                     range: SourceRange(at: SourcePosition(line: i + 1, column: 3)), screen: "S",
+                                     indicator: "i\(i)", yamlPath: nil)
+            facts.append(fact, file: i / 4, severity: .info)
+        }
+        #expect(facts.count == 40_000)
+        #expect(facts[39_999].indicator == "i39999")
+        #expect(facts[39_999].range.start.line == 40_000)
+        #expect(facts.numbers(at: 7) == (facts.keyNumber(at: 0), facts.valueNumber(at: 1)))
+        #expect(facts.file(at: 39_999) == 9_999)
     }
 }

@@ -109,4 +109,15 @@ import Testing
         let location = one.diagnostics.filter { $0.ruleID == "consistent-location" }
         #expect(location.map { $0.path.hasSuffix("s0/f1.yaml") } == [true])
     }
+
+    @Test func aFolderIsWalkedInTheReportsPathOrderSoNothingIsSorted() throws {
+        let folder = try TemporaryFolder()
+        for name in ["b/x.yaml", "b.yaml", "b-c.yaml", "a/z/y.yaml", "a.yml", "B.yaml", "b0.yaml"] {
+            try folder.write(name, clean)
+        }
+        let result = runner(jobs: 3).run([folder.path])
+        let names = result.files.map { String($0.path.dropFirst(folder.path.count + 1)) }
+        #expect(names == ["B.yaml", "a.yml", "a/z/y.yaml", "b-c.yaml", "b.yaml", "b/x.yaml", "b0.yaml"])
+        #expect(result.files.isInOrderAdded)
+    }
 }

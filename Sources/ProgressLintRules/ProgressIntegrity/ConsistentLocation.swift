@@ -122,41 +122,39 @@ public struct ConsistentLocation: CrossFileRule {
     }
 
     public func finish(_ facts: CrossFileFacts) -> [CrossFileFinding] {
-        // Facts are grouped by number, in order of first appearance, and read back only to report.
-        var tasks: [Int] = []
-        var byTask: [Int: [Int]] = [:]
+        // Two passes in order over the facts (which may wait on disk), keeping only counts.
+        // First: each task's locations in order of first appearance, with how many indicators
+        // are at each and where the first of them is.
+        var tasks: [Int: [(location: Int, count: Int, first: Int)]] = [:]
         for position in facts.indices {
-            let task = facts.keyNumber(at: position)
-            if byTask[task] == nil { tasks.append(task) }
-            byTask[task, default: []].append(position)
+            let (task, location) = facts.numbers(at: position)
+            if let i = tasks[task]?.firstIndex(where: { $0.location == location }) {
+                tasks[task]![i].count += 1
+            } else {
+                tasks[task, default: []].append((location, 1, position))
+            }
         }
+        // The most common location of each task seen at more than one; a tie goes to the one seen first.
+        var common: [Int: (location: Int, count: Int, total: Int, example: CrossFileFact)] = [:]
+        for (task, locations) in tasks where locations.count > 1 {
+            var best = locations[0]
+            for candidate in locations.dropFirst() where candidate.count > best.count { best = candidate }
+            common[task] = (best.location, best.count, locations.reduce(0) { $0 + $1.count }, facts[best.first])
+        }
+        guard !common.isEmpty else { return [] }
+        // Second: every indicator of such a task drawn elsewhere. A location written once but
+        // reached by several indicators (`<<`, aliases) is reported once.
         var findings: [CrossFileFinding] = []
-        // A location written once but reached by several indicators (`<<`, aliases) is reported once.
         var reported: Set<[Int]> = []
-        for task in tasks {
-            let group = byTask[task]!
-            // Locations in order of first appearance, so a tie goes to the one seen first.
-            var order: [Int] = []
-            var counts: [Int: Int] = [:]
-            for position in group {
-                let location = facts.valueNumber(at: position)
-                if counts[location] == nil { order.append(location) }
-                counts[location, default: 0] += 1
-            }
-            guard order.count > 1 else { continue }
-            var common = order[0]
-            for location in order.dropFirst() where counts[location]! > counts[common]! {
-                common = location
-            }
-            let example = facts[group.first { facts.valueNumber(at: $0) == common }!]
-            for position in group where facts.valueNumber(at: position) != common {
-                let fact = facts[position]
-                let written = [facts.file(at: position), fact.range.start.line, fact.range.start.column]
-                guard reported.insert(written).inserted else { continue }
-                findings.append(CrossFileFinding(fact: position, message: Self.message(
-                    fact, task: fact.key, common: example.value, count: counts[common]!, total: group.count,
-                    example: example)))
-            }
+        for position in facts.indices {
+            let (task, location) = facts.numbers(at: position)
+            guard let usual = common[task], location != usual.location else { continue }
+            let fact = facts[position]
+            guard reported.insert([facts.file(at: position), fact.range.start.line, fact.range.start.column]).inserted
+            else { continue }
+            findings.append(CrossFileFinding(fact: position, message: Self.message(
+                fact, task: fact.key, common: usual.example.value, count: usual.count, total: usual.total,
+                example: usual.example)))
         }
         return findings
     }
