@@ -36,7 +36,7 @@ final class ByteStore: Sendable {
     static let windowSize = 1 << 16
 
     /// A store keeping up to `memoryLimit` bytes in memory.
-    init(memoryLimit: Int = 1 << 20) {
+    init(memoryLimit: Int = 1 << 18) {
         self.memoryLimit = memoryLimit
     }
 
@@ -52,6 +52,8 @@ final class ByteStore: Sendable {
     func append(_ bytes: UnsafeRawBufferPointer) -> Int {
         state.withLock { state in
             let offset = state.memoryStart + state.memory.count
+            // Room for the whole limit at once, so the buffer never doubles past it.
+            if state.memory.capacity == 0 && !state.spillFailed { state.memory.reserveCapacity(memoryLimit + 4096) }
             state.memory.append(contentsOf: bytes)
             if state.memory.count >= memoryLimit && !state.spillFailed { ByteStore.spill(&state) }
             return offset

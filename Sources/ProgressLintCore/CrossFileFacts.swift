@@ -5,7 +5,7 @@ import ProgressLintYAML
 /// Facts are kept compactly: their texts (tasks, locations, screen names, indicator ids, YAML
 /// paths) repeat across files and are stored once, each fact holding their numbers, and a
 /// fact's file is the number ``FileList/append(_:order:)`` gave it rather than a copy of its
-/// path. The 52-byte facts go to a ``ByteStore``, so past 1 MB they wait in a temporary file,
+/// path. The 52-byte facts go to a ``ByteStore``, so past 256 KB they wait in a temporary file,
 /// and reading them in order (as ``ConsistentLocation`` does, twice) reads it block by block.
 /// Reading a fact (``subscript(_:)``) builds the full ``CrossFileFact``.
 public struct CrossFileFacts: RandomAccessCollection, Sendable {

@@ -29,7 +29,7 @@ public struct FileSummary: Hashable, Sendable {
 /// The linted files of a run, in report order (by path), kept compactly.
 ///
 /// A run over 100,000 files would otherwise keep a `String` and an array per file. Here every
-/// path and screen name goes to one ``ByteStore`` (which moves to a temporary file past 1 MB)
+/// path and screen name goes to one ``ByteStore`` (which moves to a temporary file past 256 KB)
 /// and each file adds a 24-byte record. Files added in path order, as a run adds them, need
 /// no sorting; others are sorted once by ``sortByPath()``.
 public struct FileList: RandomAccessCollection, Sendable {

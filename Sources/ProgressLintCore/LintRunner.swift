@@ -183,7 +183,7 @@ public struct LintRunner: Sendable {
     }
 
     /// Puts the files and diagnostics in report order and runs the cross-file rules.
-    private func finish(_ collected: RunCollector) -> RunResult {
+    private func finish(_ collected: consuming RunCollector) -> RunResult {
         var result = RunResult()
         result.files = collected.files
         result.files.sortByPath()
@@ -195,8 +195,12 @@ public struct LintRunner: Sendable {
         // Each file's diagnostics, in the order of its path (they are sorted within the file).
         var diagnostics: [Diagnostic] = []
         diagnostics.reserveCapacity(collected.diagnostics.reduce(0) { $0 + $1.diagnostics.count })
-        for chunk in collected.diagnostics.sorted(by: { rank[$0.file] < rank[$1.file] }) {
-            diagnostics += chunk.diagnostics
+        var chunks = collected.diagnostics
+        collected.diagnostics = []
+        if !result.files.isInOrderAdded { chunks.sort { rank[$0.file] < rank[$1.file] } }
+        for i in chunks.indices {
+            diagnostics += chunks[i].diagnostics
+            chunks[i].diagnostics = []  // each file's copy goes as soon as it is taken
         }
         let files = result.files
         for rule in linter.rules {

@@ -70,15 +70,18 @@ public struct JSONReporter: Reporter {
     }
 
     func summary(_ result: RunResult, shown: [Diagnostic]) -> JSONValue {
-        .object([
+        // Counted in one pass each, without copying the diagnostics (a large run has many).
+        var bySeverity = [0, 0, 0]
+        for d in shown { bySeverity[JSONReporter.slot(d.severity)] += 1 }
+        return .object([
             ("files", .int(result.files.count)),
             ("screens", .int(result.screens)),
             ("indicators", .int(result.indicators)),
-            ("errors", .int(shown.filter { $0.severity == .error }.count)),
-            ("warnings", .int(shown.filter { $0.severity == .warning }.count)),
-            ("infos", .int(shown.filter { $0.severity == .info }.count)),
+            ("errors", .int(bySeverity[0])),
+            ("warnings", .int(bySeverity[1])),
+            ("infos", .int(bySeverity[2])),
             ("bySeverity", .object(Severity.allCases.reversed().map { s in
-                (s.rawValue, .int(shown.filter { $0.severity == s }.count))
+                (s.rawValue, .int(bySeverity[JSONReporter.slot(s)]))
             })),
             ("byRule", counts(shown) { $0.ruleID }),
             ("byPlatform", counts(shown) { $0.platform ?? "none" }),
@@ -93,22 +96,25 @@ public struct JSONReporter: Reporter {
         return .object(counts.keys.sorted().map { ($0, .int(counts[$0]!)) })
     }
 
-    /// One entry per (file, screen) with diagnostics; findings belonging to no screen have `screen: null`.
+    /// One entry per (file, screen) with diagnostics, in order of first finding; findings
+    /// belonging to no screen have `screen: null`.
     private func byScreen(_ shown: [Diagnostic]) -> [JSONValue] {
-        var order: [[String?]] = []
-        var groups: [[String?]: [Diagnostic]] = [:]
+        struct Key: Hashable {
+            let path: String
+            let screen: String?
+        }
+        var order: [Key] = []
+        var counts: [Key: [Int]] = [:]
         for d in shown {
-            let key: [String?] = [d.path, d.screen]
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(d)
+            let key = Key(path: d.path, screen: d.screen)
+            if counts[key] == nil { order.append(key) }
+            counts[key, default: [0, 0, 0]][JSONReporter.slot(d.severity)] += 1
         }
         return order.map { key in
-            let group = groups[key]!
+            let group = counts[key]!
             return .object([
-                ("path", .string(key[0])), ("screen", .string(key[1])), ("total", .int(group.count)),
-                ("errors", .int(group.filter { $0.severity == .error }.count)),
-                ("warnings", .int(group.filter { $0.severity == .warning }.count)),
-                ("infos", .int(group.filter { $0.severity == .info }.count)),
+                ("path", .string(key.path)), ("screen", .string(key.screen)), ("total", .int(group.reduce(0, +))),
+                ("errors", .int(group[0])), ("warnings", .int(group[1])), ("infos", .int(group[2])),
             ])
         }
     }

@@ -77,7 +77,7 @@ import Testing
 
     @Test func aLongFileListSpillsAndStillReadsInPathOrder() {
         var files = FileList()
-        for i in (0..<60_000).reversed() {  // about 2 MB: past the store's 1 MB
+        for i in (0..<60_000).reversed() {  // about 2 MB: past the store's 256 KB
             files.append(FileSummary(path: "specs/f\(100_000 + i).yaml", screenNames: ["Screen \(i)"], indicators: i % 3))
         }
         files.sortByPath()
