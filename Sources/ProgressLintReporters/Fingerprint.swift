@@ -8,13 +8,15 @@ public enum Fingerprint {
 
     /// The fingerprint of every diagnostic, in order; repeats of one key get `:1`, `:2`… by order of appearance.
     public static func of(_ diagnostics: [Diagnostic]) -> [String] {
-        var seen: [String: Int] = [:]
+        // Repeats are counted by the 128-bit hash, not by the key's text.
+        var seen: [[UInt64]: Int] = [:]
         return diagnostics.map { d in
             let key = [d.ruleID, d.path.hasPrefix("./") ? String(d.path.dropFirst(2)) : d.path,
                        d.yamlPath ?? "", d.value ?? (d.yamlPath == nil ? d.message : "")].joined(separator: "\u{0}")
-            let n = seen[key, default: 0]
-            seen[key] = n + 1
-            let hash = hex(fnv1a(key, basis: 0xcbf2_9ce4_8422_2325)) + hex(fnv1a(key, basis: 0x6c62_272e_07bb_0142))
+            let hashes = [fnv1a(key, basis: 0xcbf2_9ce4_8422_2325), fnv1a(key, basis: 0x6c62_272e_07bb_0142)]
+            let n = seen[hashes, default: 0]
+            seen[hashes] = n + 1
+            let hash = hex(hashes[0]) + hex(hashes[1])
             return n == 0 ? hash : "\(hash):\(n)"
         }
     }

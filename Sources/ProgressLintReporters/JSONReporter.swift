@@ -142,22 +142,34 @@ public struct JSONReporter: Reporter {
 
     func diagnostic(_ d: Diagnostic, fingerprint: String, into json: inout JSONWriter) {
         json.beginObject()
-        for (name, text) in [("rule", d.ruleID), ("severity", d.severity.rawValue), ("message", d.message),
-                             ("path", d.path)] {
-            json.key(name)
-            json.string(text)
-        }
-        for (name, number) in [("line", d.range.start.line), ("column", d.range.start.column),
-                               ("endLine", d.range.end.line), ("endColumn", d.range.end.column)] {
-            json.key(name)
-            json.int(number)
-        }
-        for (name, text) in [("screen", d.screen), ("indicator", d.indicator), ("yamlPath", d.yamlPath),
-                             ("docs", Tool.documentationURI(for: d.ruleID)), ("platform", d.platform),
-                             ("fingerprint", fingerprint)] {
-            json.key(name)
-            json.string(text)
-        }
+        json.key("rule")
+        json.string(d.ruleID)
+        json.key("severity")
+        json.string(d.severity.rawValue)
+        json.key("message")
+        json.string(d.message)
+        json.key("path")
+        json.string(d.path)
+        json.key("line")
+        json.int(d.range.start.line)
+        json.key("column")
+        json.int(d.range.start.column)
+        json.key("endLine")
+        json.int(d.range.end.line)
+        json.key("endColumn")
+        json.int(d.range.end.column)
+        json.key("screen")
+        json.string(d.screen)
+        json.key("indicator")
+        json.string(d.indicator)
+        json.key("yamlPath")
+        json.string(d.yamlPath)
+        json.key("docs")
+        json.string(Tool.documentationURI(for: d.ruleID))
+        json.key("platform")
+        json.string(d.platform)
+        json.key("fingerprint")
+        json.string(fingerprint)
         json.end()
     }
 }
