@@ -77,6 +77,20 @@ final class ByteStore: Sendable {
         }
     }
 
+    /// A new store holding the first `length` bytes of this one.
+    func copy(prefix length: Int) -> ByteStore {
+        let copy = ByteStore(memoryLimit: memoryLimit)
+        let total = min(length, count)
+        var offset = 0
+        while offset < total {
+            let size = min(ByteStore.windowSize, total - offset)
+            let bytes = read(offset, size) { Array($0) }
+            bytes.withUnsafeBytes { _ = copy.append($0) }
+            offset += size
+        }
+        return copy
+    }
+
     /// Moves what is in memory to the end of the file, making the file first.
     private static func spill(_ state: inout State) {
         if state.fd < 0 {

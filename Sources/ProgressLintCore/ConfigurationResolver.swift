@@ -18,7 +18,7 @@ public final class ConfigurationResolver {
     private var byFolder: [String: Result<Configuration, ConfigurationError>] = [:]
     /// The configuration by folder as written on the command line (before normalizing), so that
     /// the files of one folder cost one dictionary look-up, not a path normalization each.
-    private var byWrittenFolder: [Substring: Result<Configuration, ConfigurationError>] = [:]
+    private var byWrittenFolder: [String: Result<Configuration, ConfigurationError>] = [:]
     private let workingDirectory: String
 
     /// A resolver; `configPath` (from `--config`) replaces discovery when given.
@@ -36,10 +36,11 @@ public final class ConfigurationResolver {
     public func configuration(for path: String) -> Result<Configuration, ConfigurationError> {
         if let fixed { return fixed }
         let written = PathText.writtenFolder(of: path)
-        if let written, let cached = byWrittenFolder[written] { return cached }
+        if let written, let cached = byWrittenFolder[String(written)] { return cached }
         let absolute = PathText.absolute(path, in: workingDirectory)
         let result = configuration(folder: PathText.parent(absolute))
-        if let written { byWrittenFolder[written] = result }
+        // Keyed by a copy of the folder: a substring key would keep the whole path alive.
+        if let written { byWrittenFolder[String(written)] = result }
         return result
     }
 

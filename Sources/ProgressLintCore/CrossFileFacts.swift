@@ -89,10 +89,20 @@ public struct CrossFileFacts: RandomAccessCollection, Sendable {
     /// Puts the facts in the order of their files' `positions` (by file number), keeping the
     /// order of each file's own facts.
     public mutating func sortByFile(_ positions: [Int]) {
+        // Facts added file by file in report order (as a run adds them) stay where they are,
+        // and are not read into memory to find that out.
+        var previous = -1
+        var sorted = true
+        for position in indices {
+            let rank = positions[file(at: position)]
+            if rank < previous {
+                sorted = false
+                break
+            }
+            previous = rank
+        }
+        guard !sorted else { return }
         let facts = (0..<factCount).map { stored($0) }
-        guard facts.indices.dropFirst().contains(where: {
-            positions[Int(facts[$0 - 1].file)] > positions[Int(facts[$0].file)]
-        }) else { return }
         var order = Array(Int32(0)..<Int32(clamping: facts.count))
         order.sort { a, b in
             let x = positions[Int(facts[Int(a)].file)]

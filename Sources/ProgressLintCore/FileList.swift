@@ -29,9 +29,10 @@ public struct FileSummary: Hashable, Sendable {
 /// The linted files of a run, in report order (by path), kept compactly.
 ///
 /// A run over 100,000 files would otherwise keep a `String` and an array per file. Here every
-/// path and screen name goes to one ``ByteStore`` (which moves to a temporary file past 256 KB)
-/// and each file adds a 24-byte record. Files added in path order, as a run adds them, need
-/// no sorting; others are sorted once by ``sortByPath()``.
+/// path and screen name goes to one ``ByteStore`` and each file's 24-byte record to another;
+/// past 256 KB each moves to a temporary file, so a run keeps nothing per file in memory.
+/// Files added in path order, as a run adds them, need no sorting; others are sorted once by
+/// ``sortByPath()`` (which holds their paths in memory while it sorts).
 public struct FileList: RandomAccessCollection, Sendable {
     private struct Record: Sendable {
         /// Where the path starts in the store; the screen names follow it.
@@ -47,7 +48,8 @@ public struct FileList: RandomAccessCollection, Sendable {
     /// Shared between copies: it is only ever appended to, and each copy reads its own records.
     private let store = ByteStore()
     /// In the order files were added.
-    private var records: [Record] = []
+    private var records = ByteStore()
+    private var recordCount = 0
     /// Report order, as indices into `records`; nil while that is the order they were added in.
     private var reportOrder: [Int32]?
     /// The last path added and its tie-breaker, to tell whether files arrive in report order.
@@ -75,10 +77,10 @@ public struct FileList: RandomAccessCollection, Sendable {
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { records.count }
+    public var endIndex: Int { recordCount }
 
     public subscript(position: Int) -> FileSummary {
-        let record = records[number(at: position)]
+        let record = self.record(number(at: position))
         let length = Int(record.pathLength)
         let path = store.read(record.start, length) { String(decoding: $0, as: UTF8.self) }
         var names: [String] = []
@@ -104,7 +106,7 @@ public struct FileList: RandomAccessCollection, Sendable {
     /// ties between paths that read the same (the number, by default).
     @discardableResult
     public mutating func append(_ summary: FileSummary, order: Int? = nil) -> Int {
-        let number = records.count
+        let number = recordCount
         let order = Int32(clamping: order ?? number)
         var path = summary.path
         let start = path.withUTF8 { utf8 in
@@ -123,10 +125,16 @@ public struct FileList: RandomAccessCollection, Sendable {
                 _ = store.append(UnsafeRawBufferPointer(utf8))
             }
         }
-        records.append(Record(
+        // A copy of this list may share the records; appending gives this one its own.
+        if !isKnownUniquelyReferenced(&records) {
+            records = records.copy(prefix: recordCount * MemoryLayout<Record>.stride)
+        }
+        var record = Record(
             start: start, pathLength: Int32(clamping: summary.path.utf8.count),
             names: Int32(clamping: summary.screenNames.count), indicators: Int32(clamping: summary.indicators),
-            order: order))
+            order: order)
+        withUnsafeBytes(of: &record) { _ = records.append($0) }
+        recordCount += 1
         if reportOrder != nil { reportOrder!.append(Int32(clamping: number)) }
         screens += summary.screens
         indicators += summary.indicators
@@ -135,7 +143,7 @@ public struct FileList: RandomAccessCollection, Sendable {
 
     /// The path of the file that ``append(_:order:)`` numbered `number`.
     public func path(ofFile number: Int) -> String {
-        let record = records[number]
+        let record = self.record(number)
         return store.read(record.start, Int(record.pathLength)) { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -143,7 +151,7 @@ public struct FileList: RandomAccessCollection, Sendable {
     /// added in that order already (as a run adds them) are left as they are.
     public mutating func sortByPath() {
         if addedInOrder && reportOrder == nil { return }
-        let records = self.records
+        let records = (0..<recordCount).map { record($0) }
         let paths = records.map { record in store.read(record.start, Int(record.pathLength)) { Array($0) } }
         var order = Array(Int32(0)..<Int32(clamping: records.count))
         order.sort { a, b in
@@ -156,14 +164,18 @@ public struct FileList: RandomAccessCollection, Sendable {
 
     /// The position in report order of each file, by the number ``append(_:order:)`` gave it.
     public func positionsOfFiles() -> [Int] {
-        guard let reportOrder else { return Array(records.indices) }
-        var positions = [Int](repeating: 0, count: records.count)
+        guard let reportOrder else { return Array(0..<recordCount) }
+        var positions = [Int](repeating: 0, count: recordCount)
         for (position, number) in reportOrder.enumerated() { positions[Int(number)] = position }
         return positions
     }
 
     /// Whether the files are in the order they were added (so file numbers are positions).
     public var isInOrderAdded: Bool { reportOrder == nil }
+
+    private func record(_ number: Int) -> Record {
+        records.read(number * MemoryLayout<Record>.stride, MemoryLayout<Record>.size) { $0.loadUnaligned(as: Record.self) }
+    }
 
     private func number(at position: Int) -> Int {
         reportOrder.map { Int($0[position]) } ?? position

@@ -207,7 +207,7 @@ public struct LintRunner: Sendable {
             guard let crossFile = rule.asCrossFileRule else { continue }
             let id = type(of: rule).description.id
             guard var facts = collected.facts[id], !facts.isEmpty else { continue }
-            facts.sortByFile(rank)
+            if !result.files.isInOrderAdded { facts.sortByFile(rank) }
             facts.pathOfFile = { files.path(ofFile: $0) }
             for finding in crossFile.finish(facts) {
                 let fact = facts[finding.fact]

@@ -102,3 +102,16 @@ import Testing
         #expect(facts.file(at: 39_999) == 9_999)
     }
 }
+
+extension RunStorageTests {
+    @Test func aCopyOfAFileListKeepsItsFilesWhenTheOtherGrows() {
+        var first = FileList()
+        first.append(FileSummary(path: "a.yaml", screenNames: ["A"]))
+        var second = first
+        second.append(FileSummary(path: "b.yaml", screenNames: ["B"]))
+        first.append(FileSummary(path: "c.yaml", screenNames: ["C"]))
+        #expect(first.map(\.path) == ["a.yaml", "c.yaml"])
+        #expect(second.map(\.path) == ["a.yaml", "b.yaml"])
+        #expect(first[1].screenNames == ["C"])
+    }
+}
