@@ -11,6 +11,9 @@ measures, interleaving the runs so the machine's load hits them alike:
   floor    Benchmarks/floor.c: libyaml's event parser alone over every file
   jobs1    progress-lint --jobs 1 --format json --output <file>
   default  progress-lint (default jobs = cores) --format json --output <file>
+  few      jobs1 with a config that turns off every rule but the input rules and
+           consistent-location: the same work and cross-file facts with a report of
+           few findings, so its peak RSS is the memory a run needs besides its report
 
 plus a single-file run (as an editor's save hook does it) against a trivial Swift
 executable (Benchmarks/Trivial.swift) started the same way. Each figure is the
@@ -107,13 +110,29 @@ def summarize(samples):
     return {key: statistics.median(s[key] for s in samples) for key in ('wall', 'cpu', 'rss_mib')}
 
 
+def few_findings_config(lint):
+    """A config turning off every rule but the input rules and consistent-location."""
+    path = os.path.join(OUT, 'few-findings.yml')
+    listing = subprocess.run([lint, 'rules'], check=True, capture_output=True, text=True).stdout
+    lines = ['# Written by Benchmarks/run.py: every rule off but the input rules and consistent-location.', 'rules:']
+    for row in listing.splitlines()[1:]:
+        fields = row.split()
+        if len(fields) >= 2 and fields[1] != 'Input' and fields[0] != 'consistent-location' and '-' in fields[0]:
+            lines.append('  %s: off' % fields[0])
+    with open(path, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    return path
+
+
 def bench_size(size, lint, floor, runs):
     folder = corpus(size)
     report = os.path.join(OUT, 'report-%d.json' % size)
+    few = os.path.join(OUT, 'report-few-%d.json' % size)
     commands = {
         'floor': [floor, folder],
         'jobs1': [lint, folder, '--format', 'json', '--output', report, '--jobs', '1'],
         'default': [lint, folder, '--format', 'json', '--output', report],
+        'few': [lint, folder, '--format', 'json', '--output', few, '--jobs', '1', '--config', few_findings_config(lint)],
     }
     # One warm-up pass fills the page cache for every contender alike.
     for command in commands.values():
@@ -128,6 +147,8 @@ def bench_size(size, lint, floor, runs):
     result['report_bytes'] = os.path.getsize(report)
     with open(report) as f:
         result['diagnostics'] = len(json.load(f).get('diagnostics', []))
+    with open(few) as f:
+        result['few_diagnostics'] = len(json.load(f).get('diagnostics', []))
     return result
 
 
@@ -199,7 +220,7 @@ def main():
     by = results['sizes']
     small, large = str(min(sizes)), str(max(sizes))
     if small != large:
-        for mode in ('jobs1', 'default'):
+        for mode in ('jobs1', 'default', 'few'):
             r['memory %s %s/%s' % (mode, large, small)] = ratio(by[large][mode]['rss_mib'], by[small][mode]['rss_mib'])
     if '10000' in by and '100000' in by:
         for mode in ('floor', 'jobs1', 'default'):
@@ -209,10 +230,11 @@ def main():
     print('progress-lint benchmark, %s, %s' % (results['date'], results['machine']))
     print('%-8s %-8s %10s %10s %10s' % ('files', 'what', 'wall s', 'cpu s', 'peak MiB'))
     for size, figures in by.items():
-        for mode in ('floor', 'jobs1', 'default'):
+        for mode in ('floor', 'jobs1', 'default', 'few'):
             f = figures[mode]
             print('%-8s %-8s %10.3f %10.3f %10.1f' % (size, mode, f['wall'], f['cpu'], f['rss_mib']))
-        print('%-8s report   %d diagnostics, %.1f KiB' % (size, figures['diagnostics'], figures['report_bytes'] / 1024))
+        print('%-8s report   %d diagnostics, %.1f KiB (few: %d diagnostics)' % (
+            size, figures['diagnostics'], figures['report_bytes'] / 1024, figures['few_diagnostics']))
     for mode in ('single', 'trivial'):
         f = single[mode]
         print('%-8s %-8s %10.4f %10.4f %10.1f' % ('1', mode, f['wall'], f['cpu'], f['rss_mib']))
