@@ -384,7 +384,7 @@ struct RunCollector {
 
     /// Keeps what the report needs of one file's result.
     /// Takes the outcome of the planned file number `sequence`, keeping outcomes in that order:
-    /// a worker that finishes early waits here for the files planned before its own.
+    /// a result that comes early waits here for the files planned before it (its worker goes on).
     mutating func deliver(_ outcome: Outcome, sequence: Int) {
         waiting[sequence] = outcome
         while let ready = waiting.removeValue(forKey: nextSequence) {
