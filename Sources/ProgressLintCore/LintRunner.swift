@@ -217,33 +217,34 @@ public struct LintRunner: Sendable {
                     yamlPath: fact.yamlPath, value: fact.value))
             }
         }
-        diagnostics = applyDeferredSuppressions(diagnostics, deferred: collected.deferredSuppressions)
+        applyDeferredSuppressions(&diagnostics, deferred: collected.deferredSuppressions)
         diagnostics.sort(by: Diagnostic.ordered)
         result.diagnostics = diagnostics
         return result
     }
 
-    /// Suppressions of cross-file rules are applied once those rules have reported.
-    private func applyDeferredSuppressions(_ diagnostics: [Diagnostic], deferred: [(path: String, suppressions: [Suppression])])
-        -> [Diagnostic]
-    {
-        guard !deferred.isEmpty else { return diagnostics }
-        var byPath: [String: [Diagnostic]] = [:]
-        var others: [Diagnostic] = []
+    /// Suppressions of cross-file rules are applied once those rules have reported. Only the
+    /// diagnostics of files with such suppressions are taken out and put back.
+    private func applyDeferredSuppressions(
+        _ diagnostics: inout [Diagnostic], deferred: [(path: String, suppressions: [Suppression])]
+    ) {
+        guard !deferred.isEmpty else { return }
         let paths = Set(deferred.map(\.path))
-        for diagnostic in diagnostics {
-            if paths.contains(diagnostic.path) { byPath[diagnostic.path, default: []].append(diagnostic) } else {
-                others.append(diagnostic)
-            }
+        var byPath: [String: [Diagnostic]] = [:]
+        diagnostics.removeAll { diagnostic in
+            guard paths.contains(diagnostic.path) else { return false }
+            byPath[diagnostic.path, default: []].append(diagnostic)
+            return true
         }
         for (path, suppressions) in deferred {
             let own = byPath.removeValue(forKey: path) ?? []
             let crossRules = Set(suppressions.flatMap(\.rules))
-            let (candidates, rest) = own.partitioned { crossRules.contains($0.ruleID) && linter.crossFileRuleIDs.contains($0.ruleID) }
-            others += rest
-            others += linter.apply(suppressions, to: candidates, path: path)
+            let (candidates, rest) = own.partitioned {
+                crossRules.contains($0.ruleID) && linter.crossFileRuleIDs.contains($0.ruleID)
+            }
+            diagnostics += rest
+            diagnostics += linter.apply(suppressions, to: candidates, path: path)
         }
-        return others
     }
 }
 

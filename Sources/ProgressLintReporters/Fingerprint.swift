@@ -8,15 +8,31 @@ public enum Fingerprint {
 
     /// The fingerprint of every diagnostic, in order; repeats of one key get `:1`, `:2`… by order of appearance.
     public static func of(_ diagnostics: [Diagnostic]) -> [String] {
-        // Repeats are counted by the 128-bit hash, not by the key's text.
-        var seen: [[UInt64]: Int] = [:]
-        return diagnostics.map { d in
+        var sequence = Sequence()
+        return diagnostics.map { sequence.next($0) }
+    }
+
+    /// Fingerprints made one at a time, in report order, remembering only the hashes already
+    /// given (so a report can write each diagnostic's as it goes).
+    public struct Sequence {
+        private struct Hashes: Hashable {
+            let a: UInt64
+            let b: UInt64
+        }
+
+        private var seen: [Hashes: Int] = [:]
+
+        /// A sequence that has given no fingerprint yet.
+        public init() {}
+
+        /// The fingerprint of the next diagnostic.
+        public mutating func next(_ d: Diagnostic) -> String {
             let key = [d.ruleID, d.path.hasPrefix("./") ? String(d.path.dropFirst(2)) : d.path,
                        d.yamlPath ?? "", d.value ?? (d.yamlPath == nil ? d.message : "")].joined(separator: "\u{0}")
-            let hashes = [fnv1a(key, basis: 0xcbf2_9ce4_8422_2325), fnv1a(key, basis: 0x6c62_272e_07bb_0142)]
+            let hashes = Hashes(a: fnv1a(key, basis: 0xcbf2_9ce4_8422_2325), b: fnv1a(key, basis: 0x6c62_272e_07bb_0142))
             let n = seen[hashes, default: 0]
             seen[hashes] = n + 1
-            let hash = hex(hashes[0]) + hex(hashes[1])
+            let hash = hex(hashes.a) + hex(hashes.b)
             return n == 0 ? hash : "\(hash):\(n)"
         }
     }

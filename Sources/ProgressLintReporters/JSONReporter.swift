@@ -20,7 +20,6 @@ public struct JSONReporter: Reporter {
         // Each file's counts, for the paths with findings (the rest count zero).
         var byPath: [String: [Int]] = [:]
         for d in shown { byPath[d.path, default: [0, 0, 0]][JSONReporter.slot(d.severity)] += 1 }
-        let fingerprints = Fingerprint.of(shown)
         out.writeJSON { json in
             json.beginObject()
             json.key("version")
@@ -28,7 +27,7 @@ public struct JSONReporter: Reporter {
             json.key("tool")
             json.value(.object([("name", .string(Tool.name)), ("version", .string(Tool.version))]))
             json.key("summary")
-            json.value(summary(result, shown: shown))
+            summary(result, shown: shown, into: &json)
             // Files and diagnostics are written one by one, never built as a whole.
             json.key("files")
             json.beginArray()
@@ -53,7 +52,8 @@ public struct JSONReporter: Reporter {
             json.end()
             json.key("diagnostics")
             json.beginArray()
-            for (d, fingerprint) in zip(shown, fingerprints) { diagnostic(d, fingerprint: fingerprint, into: &json) }
+            var fingerprints = Fingerprint.Sequence()
+            for d in shown { diagnostic(d, fingerprint: fingerprints.next(d), into: &json) }
             json.end()
             json.key("inventory")
             json.value(inventory(result.inventory))
@@ -69,24 +69,26 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    func summary(_ result: RunResult, shown: [Diagnostic]) -> JSONValue {
+    func summary(_ result: RunResult, shown: [Diagnostic], into json: inout JSONWriter) {
         // Counted in one pass each, without copying the diagnostics (a large run has many).
         var bySeverity = [0, 0, 0]
         for d in shown { bySeverity[JSONReporter.slot(d.severity)] += 1 }
-        return .object([
-            ("files", .int(result.files.count)),
-            ("screens", .int(result.screens)),
-            ("indicators", .int(result.indicators)),
-            ("errors", .int(bySeverity[0])),
-            ("warnings", .int(bySeverity[1])),
-            ("infos", .int(bySeverity[2])),
-            ("bySeverity", .object(Severity.allCases.reversed().map { s in
-                (s.rawValue, .int(bySeverity[JSONReporter.slot(s)]))
-            })),
-            ("byRule", counts(shown) { $0.ruleID }),
-            ("byPlatform", counts(shown) { $0.platform ?? "none" }),
-            ("byScreen", .array(byScreen(shown))),
-        ])
+        json.beginObject()
+        for (name, count) in [("files", result.files.count), ("screens", result.screens),
+                              ("indicators", result.indicators), ("errors", bySeverity[0]),
+                              ("warnings", bySeverity[1]), ("infos", bySeverity[2])] {
+            json.key(name)
+            json.int(count)
+        }
+        json.key("bySeverity")
+        json.value(.object(Severity.allCases.reversed().map { s in (s.rawValue, .int(bySeverity[JSONReporter.slot(s)])) }))
+        json.key("byRule")
+        json.value(counts(shown) { $0.ruleID })
+        json.key("byPlatform")
+        json.value(counts(shown) { $0.platform ?? "none" })
+        json.key("byScreen")
+        byScreen(shown, into: &json)
+        json.end()
     }
 
     /// Diagnostics counted by a key, keys sorted.
@@ -97,26 +99,38 @@ public struct JSONReporter: Reporter {
     }
 
     /// One entry per (file, screen) with diagnostics, in order of first finding; findings
-    /// belonging to no screen have `screen: null`.
-    private func byScreen(_ shown: [Diagnostic]) -> [JSONValue] {
-        struct Key: Hashable {
-            let path: String
-            let screen: String?
+    /// belonging to no screen have `screen: null`. Diagnostics come grouped by file, so one
+    /// file's screens are counted at a time and written when the next file starts.
+    private func byScreen(_ shown: [Diagnostic], into json: inout JSONWriter) {
+        var path: String?
+        var screens: [(screen: String?, counts: [Int])] = []
+        func flush(_ json: inout JSONWriter) {
+            guard let path else { return }
+            for (screen, counts) in screens {
+                json.value(.object([
+                    ("path", .string(path)), ("screen", .string(screen)), ("total", .int(counts.reduce(0, +))),
+                    ("errors", .int(counts[0])), ("warnings", .int(counts[1])), ("infos", .int(counts[2])),
+                ]))
+            }
         }
-        var order: [Key] = []
-        var counts: [Key: [Int]] = [:]
+        json.beginArray()
         for d in shown {
-            let key = Key(path: d.path, screen: d.screen)
-            if counts[key] == nil { order.append(key) }
-            counts[key, default: [0, 0, 0]][JSONReporter.slot(d.severity)] += 1
+            if d.path != path {
+                flush(&json)
+                path = d.path
+                screens.removeAll(keepingCapacity: true)
+            }
+            let slot = JSONReporter.slot(d.severity)
+            if let i = screens.firstIndex(where: { $0.screen == d.screen }) {
+                screens[i].counts[slot] += 1
+            } else {
+                var counts = [0, 0, 0]
+                counts[slot] = 1
+                screens.append((d.screen, counts))
+            }
         }
-        return order.map { key in
-            let group = counts[key]!
-            return .object([
-                ("path", .string(key.path)), ("screen", .string(key.screen)), ("total", .int(group.reduce(0, +))),
-                ("errors", .int(group[0])), ("warnings", .int(group[1])), ("infos", .int(group[2])),
-            ])
-        }
+        flush(&json)
+        json.end()
     }
 
     func inventory(_ inventory: Inventory) -> JSONValue {
