@@ -43,17 +43,6 @@ public struct CrossFileFacts: RandomAccessCollection, Sendable {
     /// No facts.
     public init() {}
 
-    /// These facts, all from the file `path`, with the rule's default severity (for tests and tools).
-    public init(_ facts: [CrossFileFact], severity: Severity = .warning) {
-        var paths: [String] = []
-        for fact in facts {
-            if !paths.contains(fact.path) { paths.append(fact.path) }
-            append(fact, file: paths.firstIndex(of: fact.path)!, severity: severity)
-        }
-        let known = paths
-        pathOfFile = { known[$0] }
-    }
-
     public var startIndex: Int { 0 }
     public var endIndex: Int { factCount }
 
