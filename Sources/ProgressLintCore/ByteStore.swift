@@ -64,13 +64,18 @@ final class ByteStore: Sendable {
     func read<R: Sendable>(_ offset: Int, _ length: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         state.withLock { state in
             if offset >= state.memoryStart {
-                return state.memory.withUnsafeBytes {
-                    body(UnsafeRawBufferPointer(rebasing: $0[(offset - state.memoryStart)..<(offset - state.memoryStart + length)]))
-                }
+                let start = offset - state.memoryStart
+                return state.memory.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
             }
-            // In the file (a read never spans the file and memory: spilling moves all of memory).
+            if offset + length > state.memoryStart {
+                // Bytes written by separate appends, a spill between them: part in the file, part in memory.
+                var bytes = ByteStore.fileBytes(state, at: offset, count: state.memoryStart - offset)
+                bytes += state.memory[0..<(offset + length - state.memoryStart)]
+                return bytes.withUnsafeBytes(body)
+            }
             if !(offset >= state.windowStart && offset + length <= state.windowStart + state.window.count) {
-                ByteStore.load(&state, at: offset, atLeast: length)
+                state.window = ByteStore.fileBytes(state, at: offset, count: min(max(ByteStore.windowSize, length), state.memoryStart - offset))
+                state.windowStart = offset
             }
             let start = offset - state.windowStart
             return state.window.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
@@ -119,15 +124,13 @@ final class ByteStore: Sendable {
         state.memory.removeAll(keepingCapacity: true)
     }
 
-    /// Reads the window that starts at `offset` from the file.
-    private static func load(_ state: inout State, at offset: Int, atLeast length: Int) {
-        let size = min(max(windowSize, length), state.memoryStart - offset)
-        state.window = [UInt8](repeating: 0, count: size)
-        let fd = state.fd
-        let done = state.window.withUnsafeMutableBytes { buffer -> Int in
+    /// `count` bytes of the file from `offset`.
+    private static func fileBytes(_ state: State, at offset: Int, count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let done = bytes.withUnsafeMutableBytes { buffer -> Int in
             var done = 0
-            while done < size {
-                let n = pread(fd, buffer.baseAddress! + done, size - done, off_t(offset + done))
+            while done < count {
+                let n = pread(state.fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 done += n
@@ -135,8 +138,8 @@ final class ByteStore: Sendable {
             return done
         }
         // What was written is there to read; a short read means the file was taken away under us.
-        precondition(done == size, "progress-lint: its temporary file lost data (\(done) of \(size) bytes)")
-        state.windowStart = offset
+        precondition(done == count, "progress-lint: its temporary file lost data (\(done) of \(count) bytes)")
+        return bytes
     }
 
     /// A new temporary file, already unlinked; -1 when none can be made.

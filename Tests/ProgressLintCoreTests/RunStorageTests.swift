@@ -115,3 +115,16 @@ extension RunStorageTests {
         #expect(first[1].screenNames == ["C"])
     }
 }
+
+extension ByteStoreTests {
+    @Test func aReadAcrossTheSpillReadsBothParts() {
+        // A 90-byte piece, then one that passes the limit and sends both to the file, then a read
+        // of bytes from the end of the file and the start of memory.
+        let store = ByteStore(memoryLimit: 100)
+        let first = [UInt8](repeating: 1, count: 90)
+        let second = [UInt8](repeating: 2, count: 20)
+        let third = [UInt8](repeating: 3, count: 5)
+        for piece in [first, second, third] { piece.withUnsafeBytes { _ = store.append($0) } }
+        #expect(store.read(105, 10) { Array($0) } == [UInt8](repeating: 2, count: 5) + third)
+    }
+}
