@@ -32,12 +32,16 @@ final class ByteStore: Sendable {
     private let state = Mutex(State())
     /// Bytes kept in memory before the rest goes to the file.
     let memoryLimit: Int
+    /// Where the file is made: `$TMPDIR`, or `/tmp`, unless given.
+    let folder: String
 
     static let windowSize = 1 << 16
 
-    /// A store keeping up to `memoryLimit` bytes in memory.
-    init(memoryLimit: Int = 1 << 18) {
+    /// A store keeping up to `memoryLimit` bytes in memory, and the rest in a file in `folder`.
+    init(memoryLimit: Int = 1 << 18, folder: String? = nil) {
         self.memoryLimit = memoryLimit
+        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+        self.folder = folder ?? (temporary.isEmpty ? "/tmp" : temporary)
     }
 
     deinit {
@@ -55,7 +59,7 @@ final class ByteStore: Sendable {
             // Room for the whole limit at once, so the buffer never doubles past it.
             if state.memory.capacity == 0 && !state.spillFailed { state.memory.reserveCapacity(memoryLimit + 4096) }
             state.memory.append(contentsOf: bytes)
-            if state.memory.count >= memoryLimit && !state.spillFailed { ByteStore.spill(&state) }
+            if state.memory.count >= memoryLimit && !state.spillFailed { ByteStore.spill(&state, in: folder) }
             return offset
         }
     }
@@ -84,7 +88,7 @@ final class ByteStore: Sendable {
 
     /// A new store holding the first `length` bytes of this one.
     func copy(prefix length: Int) -> ByteStore {
-        let copy = ByteStore(memoryLimit: memoryLimit)
+        let copy = ByteStore(memoryLimit: memoryLimit, folder: folder)
         let total = min(length, count)
         var offset = 0
         while offset < total {
@@ -97,9 +101,9 @@ final class ByteStore: Sendable {
     }
 
     /// Moves what is in memory to the end of the file, making the file first.
-    private static func spill(_ state: inout State) {
+    private static func spill(_ state: inout State, in folder: String) {
         if state.fd < 0 {
-            state.fd = temporaryFile()
+            state.fd = temporaryFile(in: folder)
             if state.fd < 0 {
                 state.spillFailed = true
                 return
@@ -143,9 +147,7 @@ final class ByteStore: Sendable {
     }
 
     /// A new temporary file, already unlinked; -1 when none can be made.
-    private static func temporaryFile() -> Int32 {
-        var folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        if folder.isEmpty { folder = "/tmp" }
+    private static func temporaryFile(in folder: String) -> Int32 {
         var template = Array("\(folder)/progress-lint.XXXXXX".utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { return -1 }

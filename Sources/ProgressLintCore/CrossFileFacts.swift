@@ -114,10 +114,12 @@ public struct CrossFileFacts: RandomAccessCollection, Sendable {
 
     private mutating func add(_ fact: Stored) {
         var fact = fact
-        withUnsafeBytes(of: &fact) { store.append(UnsafeRawBufferPointer(rebasing: $0[0..<MemoryLayout<Stored>.size])) }
+        withUnsafeBytes(of: &fact) { _ = store.append(UnsafeRawBufferPointer(rebasing: $0[0..<MemoryLayout<Stored>.size])) }
         // Facts lie `stride` apart.
         let padding = MemoryLayout<Stored>.stride - MemoryLayout<Stored>.size
-        if padding > 0 { withUnsafeBytes(of: (UInt64(0), UInt64(0))) { store.append(UnsafeRawBufferPointer(rebasing: $0[0..<padding])) } }
+        if padding > 0 {
+            withUnsafeBytes(of: (UInt64(0), UInt64(0))) { _ = store.append(UnsafeRawBufferPointer(rebasing: $0[0..<padding])) }
+        }
         factCount += 1
     }
 

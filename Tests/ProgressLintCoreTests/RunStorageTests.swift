@@ -128,3 +128,15 @@ extension ByteStoreTests {
         #expect(store.read(105, 10) { Array($0) } == [UInt8](repeating: 2, count: 5) + third)
     }
 }
+
+extension ByteStoreTests {
+    @Test func withoutAUsableTemporaryFolderEverythingStaysInMemory() {
+        let store = ByteStore(memoryLimit: 16, folder: "/nonexistent-folder-for-progress-lint")
+        var pieces: [(Int, [UInt8])] = []
+        for i in 0..<200 {
+            let bytes = [UInt8](repeating: UInt8(i % 251), count: 7)
+            pieces.append((bytes.withUnsafeBytes { store.append($0) }, bytes))
+        }
+        for (offset, bytes) in pieces { #expect(store.read(offset, bytes.count) { Array($0) } == bytes) }
+    }
+}
