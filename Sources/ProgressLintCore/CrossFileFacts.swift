@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ProgressLintYAML
 
 /// Every fact one ``CrossFileRule`` gathered in a run, kept until all files are read.
@@ -5,11 +12,11 @@ import ProgressLintYAML
 /// Facts are kept compactly: their texts (tasks, locations, screen names, indicator ids, YAML
 /// paths) repeat across files and are stored once, each fact holding their numbers, and a
 /// fact's file is the number ``FileList/append(_:order:)`` gave it rather than a copy of its
-/// path. The 52-byte facts go to a ``ByteStore``, so past 256 KB they wait in a temporary file,
+/// path. The 49-byte facts go to a ``ByteStore``, so past 256 KB they wait in a temporary file,
 /// and reading them in order (as ``ConsistentLocation`` does, twice) reads it block by block.
 /// Reading a fact (``subscript(_:)``) builds the full ``CrossFileFact``.
 public struct CrossFileFacts: RandomAccessCollection, Sendable {
-    /// 52 bytes a fact. Lines, columns and offsets are kept in 32 bits (a spec is read whole
+    /// 49 bytes a fact. Lines, columns and offsets are kept in 32 bits (a spec is read whole
     /// into memory, and its size is limited far below 2 GB).
     private struct Stored: Sendable {
         var key: Int32
@@ -47,7 +54,8 @@ public struct CrossFileFacts: RandomAccessCollection, Sendable {
     public var endIndex: Int { factCount }
 
     private func stored(_ position: Int) -> Stored {
-        store.read(position * MemoryLayout<Stored>.stride, MemoryLayout<Stored>.size) {
+        // Facts lie `size` bytes apart, unaligned.
+        store.read(position * MemoryLayout<Stored>.size, MemoryLayout<Stored>.size) {
             $0.loadUnaligned(as: Stored.self)
         }
     }
@@ -115,11 +123,6 @@ public struct CrossFileFacts: RandomAccessCollection, Sendable {
     private mutating func add(_ fact: Stored) {
         var fact = fact
         withUnsafeBytes(of: &fact) { _ = store.append(UnsafeRawBufferPointer(rebasing: $0[0..<MemoryLayout<Stored>.size])) }
-        // Facts lie `stride` apart.
-        let padding = MemoryLayout<Stored>.stride - MemoryLayout<Stored>.size
-        if padding > 0 {
-            withUnsafeBytes(of: (UInt64(0), UInt64(0))) { _ = store.append(UnsafeRawBufferPointer(rebasing: $0[0..<padding])) }
-        }
         factCount += 1
     }
 
@@ -130,7 +133,7 @@ public struct CrossFileFacts: RandomAccessCollection, Sendable {
     /// (`exact`) get numbers of their own, so each is shown as written.
     private mutating func number(_ text: String, exact: Bool = true) -> Int32 {
         if let known = numbers[text] {
-            if !exact || strings[Int(known)].utf8.elementsEqual(text.utf8) { return known }
+            if !exact || CrossFileFacts.sameBytes(strings[Int(known)], text) { return known }
             strings.append(text)
             return Int32(strings.count - 1)
         }
@@ -138,5 +141,15 @@ public struct CrossFileFacts: RandomAccessCollection, Sendable {
         strings.append(text)
         numbers[text] = new
         return new
+    }
+
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
     }
 }
