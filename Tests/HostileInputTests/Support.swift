@@ -36,8 +36,8 @@ enum Hostile {
         let folder = try temporaryFolder(prefix: "pl-run")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let outPath = folder + "/stdout", errPath = folder + "/stderr"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        guard FileManager.default.createFile(atPath: outPath, contents: nil),
+              FileManager.default.createFile(atPath: errPath, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         let process = Process()

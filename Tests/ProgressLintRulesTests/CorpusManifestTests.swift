@@ -45,12 +45,12 @@ import Testing
 
         let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader(),
                                 jobs: 2)
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        let result = runner.run(["specs"])
-        let reported = Set(result.diagnostics.map { "\($0.path)|\($0.ruleID)|\($0.range.start.line)" })
-        let reportedAnywhere = Set(result.diagnostics.map { "\($0.path)|\($0.ruleID)" })
+        // The manifest names files relative to the corpus folder; the run is given its absolute
+        // path (changing the process's folder would race the tests running beside this one).
+        let result = runner.run([folder.path + "/specs"])
+        let relative = { (path: String) in String(path.dropFirst(folder.path.count + 1)) }
+        let reported = Set(result.diagnostics.map { "\(relative($0.path))|\($0.ruleID)|\($0.range.start.line)" })
+        let reportedAnywhere = Set(result.diagnostics.map { "\(relative($0.path))|\($0.ruleID)" })
         // A plant the generator also suppressed with an inline comment must stay silent.
         let suppressed = planted.filter { $0.suppressed == true }
         let leaked = suppressed.filter { plant in plant.line.map { reported.contains("\(plant.path)|\(plant.rule)|\($0)") } ?? false }
