@@ -113,7 +113,8 @@ public struct FileList: RandomAccessCollection, Sendable {
             if addedInOrder {
                 let c = lastPath.withUnsafeBytes { FileList.compare(UnsafeRawBufferPointer(utf8), $0) }
                 if c < 0 || (c == 0 && order < lastOrder) { addedInOrder = false }
-                lastPath = Array(utf8)
+                lastPath.removeAll(keepingCapacity: true)
+                lastPath.append(contentsOf: utf8)
                 lastOrder = order
             }
             return store.append(UnsafeRawBufferPointer(utf8))

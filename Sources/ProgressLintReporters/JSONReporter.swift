@@ -43,10 +43,12 @@ public struct JSONReporter: Reporter {
                 json.end()
                 json.key("indicators")
                 json.int(file.indicators)
-                for (name, slot) in [("errors", 0), ("warnings", 1), ("infos", 2)] {
-                    json.key(name)
-                    json.int(counts[slot])
-                }
+                json.key("errors")
+                json.int(counts[0])
+                json.key("warnings")
+                json.int(counts[1])
+                json.key("infos")
+                json.int(counts[2])
                 json.end()
             }
             json.end()

@@ -36,11 +36,11 @@ public struct YAMLDocument: Sendable {
 
     /// Whether the node is a plain scalar that YAML reads as null (`~`, `null`, or nothing).
     public func isNull(_ id: NodeID) -> Bool {
-        let record = nodes[Int(id.index)]
-        guard record.kind == .scalar, record.style == .plain, record.tag == nil, record.value.utf8.count <= 4 else {
-            return false
-        }
-        switch record.value {
+        // Fields are read in place: copying the record out would retain and release its strings.
+        let i = Int(id.index)
+        guard nodes[i].kind == .scalar, nodes[i].style == .plain, nodes[i].tag == nil, nodes[i].value.utf8.count <= 4
+        else { return false }
+        switch nodes[i].value {
         case "", "~", "null", "Null", "NULL": return true
         default: return false
         }
@@ -48,8 +48,8 @@ public struct YAMLDocument: Sendable {
 
     /// How many key/value pairs a mapping has (0 for other kinds); ``pair(_:of:)`` reads them.
     public func pairCount(of id: NodeID) -> Int {
-        let record = nodes[Int(id.index)]
-        return record.kind == .mapping ? Int(record.childCount) / 2 : 0
+        let i = Int(id.index)
+        return nodes[i].kind == .mapping ? Int(nodes[i].childCount) / 2 : 0
     }
 
     /// The key and value of a mapping's pair number `n` (0-based, in source order).
@@ -60,8 +60,8 @@ public struct YAMLDocument: Sendable {
 
     /// How many items a sequence has (0 for other kinds); ``item(_:of:)`` reads them.
     public func itemCount(of id: NodeID) -> Int {
-        let record = nodes[Int(id.index)]
-        return record.kind == .sequence ? Int(record.childCount) : 0
+        let i = Int(id.index)
+        return nodes[i].kind == .sequence ? Int(nodes[i].childCount) : 0
     }
 
     /// A sequence's item number `n` (0-based).
@@ -94,26 +94,23 @@ public struct YAMLNode {
     private var index: Int { Int(id.index) }
 
     /// Scalar, sequence or mapping.
-    public var kind: NodeKind { document.nodes[index].kind }
+    public var kind: NodeKind { document.kind(of: id) }
     /// How a scalar was written (`.none` for collections).
-    public var style: ScalarStyle { document.nodes[index].style }
+    public var style: ScalarStyle { document.style(of: id) }
     /// Whether a collection was written in flow style (`[…]`, `{…}`).
     public var isFlow: Bool { document.nodes[index].flow }
     /// Start and end of the node in the source.
     public var range: SourceRange { document.nodes[index].range }
     /// The scalar's text (empty for collections).
-    public var value: String { document.nodes[index].value }
+    public var value: String { document.value(of: id) }
     /// The node's explicit tag, if any.
-    public var tag: String? { document.nodes[index].tag }
+    public var tag: String? { document.tag(of: id) }
 
     /// A plain scalar that YAML reads as null (`~`, `null`, or nothing).
     public var isNull: Bool { document.isNull(id) }
 
     /// The collection that first holds this node, nil for the root.
-    public var parent: NodeID? {
-        let p = document.nodes[index].parent
-        return p < 0 ? nil : NodeID(p)
-    }
+    public var parent: NodeID? { document.parent(of: id) }
 
     /// The items of a sequence (empty for other kinds).
     public var items: [NodeID] {
