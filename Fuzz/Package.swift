@@ -1,15 +1,23 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// A libFuzzer target over the whole per-file pipeline. Kept apart from the main
-// package so `swift build` and `swift test` never see the sanitizer flags.
-// Build and run with `Fuzz/run.sh SECONDS`.
+// libFuzzer targets, kept apart from the main package so `swift build` and `swift test` never
+// see the sanitizer flags: FuzzLint over the whole per-file pipeline, FuzzConfig over the
+// configuration and baseline loaders. Build and run with `Fuzz/run.sh SECONDS [TARGET]`.
 let package = Package(
     name: "progress-lint-fuzz",
     dependencies: [.package(name: "progress-lint", path: "..")],
     targets: [
         .executableTarget(
             name: "FuzzLint",
+            dependencies: [
+                .product(name: "ProgressLintCore", package: "progress-lint"),
+                .product(name: "ProgressLintRules", package: "progress-lint"),
+                .product(name: "ProgressLintReporters", package: "progress-lint"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzConfig",
             dependencies: [
                 .product(name: "ProgressLintCore", package: "progress-lint"),
                 .product(name: "ProgressLintRules", package: "progress-lint"),

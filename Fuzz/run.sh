@@ -1,26 +1,68 @@
 #!/usr/bin/env bash
-# Fuzz/run.sh SECONDS [EXTRA libFuzzer FLAGS…]
-# Builds the libFuzzer target with the fuzzer and address sanitizers, seeds a corpus
-# (Examples/, the generated standard corpus when ../shared/bench/gen-corpus.py exists,
-# small hostile cases, earlier crash fixtures), fuzzes for SECONDS with one worker, and
-# copies every crashing input to Tests/HostileInputTests/Fixtures/fuzz-crashes/.
+# Fuzz/run.sh SECONDS [TARGET] [EXTRA libFuzzer FLAGS…]
+# TARGET is FuzzLint (the default: a spec through the whole per-file pipeline) or FuzzConfig
+# (the configuration and baseline loaders; the first byte of an input picks which).
+# Builds the target with the fuzzer and address sanitizers, seeds a corpus (for FuzzLint:
+# Examples/, the generated standard corpus when ../shared/bench/gen-corpus.py exists, small
+# hostile cases, earlier crash fixtures; for FuzzConfig: configs and baselines, hostile ones
+# included), fuzzes for SECONDS with one worker and the target's dictionary
+# (Fuzz/dictionaries/), and copies every crashing input to
+# Tests/HostileInputTests/Fixtures/fuzz-crashes/ (FuzzConfig's with a `config-` prefix).
 # Everything it writes besides those fixtures stays under Fuzz/.build-fuzz and Fuzz/work (git-ignored).
 set -euo pipefail
-seconds=${1:?usage: Fuzz/run.sh SECONDS [libFuzzer flags…]}
+seconds=${1:?usage: Fuzz/run.sh SECONDS [FuzzLint|FuzzConfig] [libFuzzer flags…]}
 shift
+target=FuzzLint
+if [ $# -gt 0 ] && [[ "$1" != -* ]]; then target=$1; shift; fi
+case "$target" in
+    FuzzLint) dictionary=spec.dict; prefix="" ;;
+    FuzzConfig) dictionary=config.dict; prefix="config-" ;;
+    *) echo "unknown target '$target': use FuzzLint or FuzzConfig" >&2; exit 2 ;;
+esac
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
-work="$here/work"
+work="$here/work/$target"
 crashes="$root/Tests/HostileInputTests/Fixtures/fuzz-crashes"
 flags=(-c release --scratch-path "$here/.build-fuzz" --package-path "$here"
        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 
-swift build "${flags[@]}" --product FuzzLint
-binary="$(swift build "${flags[@]}" --show-bin-path)/FuzzLint"
+swift build "${flags[@]}" --product "$target"
+binary="$(swift build "${flags[@]}" --show-bin-path)/$target"
 
 mkdir -p "$work/corpus" "$work/seeds" "$work/artifacts" "$crashes"
 seeds="$work/seeds"
 rm -rf "$seeds" && mkdir -p "$seeds"
+if [ "$target" = FuzzConfig ]; then
+python3 - "$seeds" <<'PY'
+import sys, os
+d = sys.argv[1]
+def config(name, text):   # an even first byte: a configuration
+    with open(os.path.join(d, 'config-' + name), 'wb') as f: f.write(b'\x00' + text.encode())
+def baseline(name, text): # an odd first byte: a baseline
+    with open(os.path.join(d, 'baseline-' + name), 'wb') as f: f.write(b'\x01' + text.encode())
+config('full.yml', """platform: ios
+include: ["specs/**/*.yaml", "x.yaml"]
+exclude: ["specs/legacy/**"]
+thresholds: {instant: 100ms, noticeable: 1s, attention: 10s, show-after-max: 2s, updates-every-max: 2s}
+vague-labels: [Loading, Please wait]
+rules: {vague-label: error, uneven-pacing: off}
+limits: {max-file-size: 10MB, max-depth: 1000, max-alias-nodes: 10000}
+""")
+config('huge-numbers.yml', "thresholds: {attention: 10000000000000000000h, instant: " + "9" * 310 + "ms}\nlimits: {max-file-size: 1e30MB}\n")
+config('sizes.yml', "limits:\n  max-file-size: 8589934592GB\n  max-depth: 9223372036854775807\n  max-alias-nodes: -1\n")
+config('tiny.yml', "limits: {max-file-size: 0.0000001KB}\n")
+config('globs.yml', 'include: ["' + '{a,b}' * 22 + '"]\nexclude: ["' + '**/' * 16 + 'zz", "[", "{", ""]\n')
+config('two-docs.yml', "platform: ios\n---\nplatform: web\n")
+config('extends.yml', "extends: [../a.yml, b.yml]\nrules: {off: off}\n")
+config('yaml11.yml', "rules: {vague-label: off, missing-label: no}\nplatform: yes\n")
+config('anchors.yml', "vague-labels: &v [" + ", ".join(["Loading"] * 50) + "]\nexclude: *v\n")
+entry = '{"path": "fuzz/spec.yaml", "rule": "vague-label", "yamlPath": "indicators[0].label", "count": %s}'
+baseline('plain.json', '{"version": 1, "entries": [' + entry % '1' + ']}')
+baseline('overflow.json', '{"version": 1, "entries": [' + entry % '9223372036854775807' + ', ' + entry % '9223372036854775807' + ']}')
+baseline('bad-count.json', '{"version": 1, "entries": [' + entry % '"1e3"' + ', ' + entry % '"abc"' + ', ' + entry % '-1' + ']}')
+baseline('empty.json', '{}')
+PY
+else
 if [ -d "$root/Examples" ]; then
     find "$root/Examples" -type f \( -name '*.yaml' -o -name '*.yml' \) -size -64k -exec cp {} "$seeds/" \; 2>/dev/null || true
 fi
@@ -60,8 +102,17 @@ w('hostile-comments.yaml', '# one\n# two\n')
 w('hostile-dashes.yaml', '---\n---\n---\n')
 w('hostile-escapes.yaml', 'screen: "\\e]0;pwned\\a"\nindicators:\n  - {id: "\\e[2J", style: spinner, label: "\\e]0;pwned\\a\\e[2J\\x7f"}\n')
 w('hostile-merge.yaml', 'base: &b {style: spinner, id: a}\nscreen: S\nindicators:\n  - <<: *b\n    label: x\n  - <<: [*b, *b]\n')
+w('hostile-huge-numbers.yaml', 'screen: S\nindicators:\n  - {id: a, style: spinner, duration: 10000000000000000000h, show-after: ' + '9' * 310 + 's, updates-every: 1e400ms}\n')
+w('hostile-documents.yaml', '---\n' * 4000)
+w('hostile-small-screens.yaml', 'screen: S\nindicators: []\n---\n' * 500)
+w('hostile-long-alias.yaml', 'screen: S\nindicators:\n  - {id: &big ' + 'x' * 4000 + ', style: spinner}\n' + ''.join('  - {id: *big, style: bar}\n' for _ in range(40)))
+w('hostile-suppressions.yaml', 'screen: S\nindicators:\n' + ''.join(f'  - {{id: i{i}, style: spinner, label: Loading}} # progress-lint-disable-line vague-label\n' for i in range(300)))
+w('hostile-bom.yaml', b'\xef\xbb\xbf# progress-lint-disable-file vague-label\nscreen: S\nindicators: []\n')
+w('hostile-duplicate-keys.yaml', 'screen: S\n' + 'a: 1\n' * 2000 + 'indicators: []\n')
+w('hostile-bidi.yaml', 'screen: "S\u202e\u2066\u200b"\nindicators:\n  - {id: "\u202ex", style: spinner, label: "\u2069\ufeffLoading"}\n')
 PY
-if compgen -G "$crashes/*" >/dev/null; then cp "$crashes"/* "$seeds/" 2>/dev/null || true; fi
+fi
+if compgen -G "$crashes/${prefix}*" >/dev/null; then cp "$crashes/${prefix}"* "$seeds/" 2>/dev/null || true; fi
 rm -f "$seeds/.gitkeep"
 
 log="$work/fuzz.log"
@@ -69,13 +120,13 @@ echo "fuzzing for $seconds s; log: $log"
 set +e
 "$binary" "$work/corpus" "$seeds" \
     -max_len=65536 -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 \
-    -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$@" 2>&1 | tee "$log" | grep -E "^#[0-9]+.*(pulse|REDUCE|NEW)" | tail -n 1 >/dev/null
+    -dict="$here/dictionaries/$dictionary" -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$@" 2>&1 | tee "$log" | grep -E "^#[0-9]+.*(pulse|REDUCE|NEW)" | tail -n 1 >/dev/null
 status=${PIPESTATUS[0]}
 set -e
 for f in "$work"/artifacts/*; do
     [ -f "$f" ] || continue
-    cp "$f" "$crashes/$(basename "$f")"
-    echo "crash input kept: Tests/HostileInputTests/Fixtures/fuzz-crashes/$(basename "$f")"
+    cp "$f" "$crashes/$prefix$(basename "$f")"
+    echo "crash input kept: Tests/HostileInputTests/Fixtures/fuzz-crashes/$prefix$(basename "$f")"
 done
 grep -E "^stat::|^#[0-9]+.*DONE|^Done" "$log" || true
 tail -n 3 "$log" | grep -E "cov:|ft:" || grep -E "cov:" "$log" | tail -n 1
