@@ -91,7 +91,7 @@ struct Lint: ParsableCommand {
 
         var result: RunResult
         if stdin {
-            let name = stdinFilename ?? "<stdin>"
+            let name = FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>")
             switch FileReader.readStandardInput(limit: 256 * 1024 * 1024) {
             case .success(let bytes): result = runner.run(standardInput: bytes, as: name)
             case .failure:
