@@ -16,6 +16,9 @@ public struct ConfigurationLoader: Sendable {
 
     /// The most config files one chain of `extends` may read.
     public static let maxExtendsDepth = 32
+    /// The most config files one configuration may read through `extends` (a file extended
+    /// twice counts twice), so that lists extending lists cannot multiply into millions of reads.
+    public static let maxExtendsFiles = 256
 
     /// Parses config text, then the files it `extends` (recursively). `path` names it in errors;
     /// `directory` is its folder, which its globs and `extends` paths are relative to.
@@ -82,6 +85,10 @@ public struct ConfigurationLoader: Sendable {
         if chain.count >= ConfigurationLoader.maxExtendsDepth {
             throw fail("`extends` goes more than \(ConfigurationLoader.maxExtendsDepth) files deep "
                        + "(\(names.prefix(3).joined(separator: " → ")) → … → \(shown)); extend a shared file directly")
+        }
+        if configuration.files.count >= ConfigurationLoader.maxExtendsFiles {
+            throw fail("`extends` reads more than \(ConfigurationLoader.maxExtendsFiles) files in all; "
+                       + "extend each shared file once")
         }
         let bytes: [UInt8]
         switch FileReader.read(SpecFile(path: absolute), limit: 1024 * 1024) {

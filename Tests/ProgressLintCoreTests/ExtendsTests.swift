@@ -117,6 +117,17 @@ import Testing
         #expect(try load("c0.yml", in: folder).platform == .ios)
     }
 
+    @Test func listsExtendingListsCannotMultiplyIntoMillionsOfReads() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<30 { try folder.write("c\(i).yml", "extends: [c\(i + 1).yml, c\(i + 1).yml]\n") }
+        try folder.write("c30.yml", "platform: ios\n")
+        let e = try #require(error("c0.yml", in: folder))
+        #expect(e.message.contains("more than \(ConfigurationLoader.maxExtendsFiles) files in all"))
+        // A file extended from two places (a diamond) is fine.
+        try folder.write("d.yml", "extends: [c29.yml, c30.yml]\n")
+        #expect(try load("d.yml", in: folder).platform == .ios)
+    }
+
     @Test func extendsMustBeAPathOrAListOfPaths() throws {
         let folder = try TemporaryFolder()
         try folder.write("a.yml", "extends: {file: b.yml}\n")
