@@ -8,7 +8,13 @@ import ProgressLintYAML
 /// so the baseline can shrink.
 ///
 /// The file is JSON (which the YAML parser also reads):
-/// `{"version": 1, "entries": [{"path": …, "rule": …, "yamlPath": …, "count": 1}]}`.
+/// `{"version": 2, "entries": [{"path": …, "rule": …, "yamlPath": …, "count": 1}]}`.
+/// From version 2 an entry's path is relative to the baseline file's folder (``Location``), so
+/// runs from another folder or with absolute paths match it; version 1 kept paths as given on the
+/// command line, which are read as relative to the folder the command runs in.
+///
+/// Findings of the input rules (`yaml-syntax`, `spec-schema`, `duplicate-id`, `unused-suppression`)
+/// are never accepted: a baseline neither records nor hides them.
 public struct Baseline: Hashable, Sendable {
     /// What one accepted finding is known by.
     public struct Key: Hashable, Sendable, Comparable {
@@ -26,9 +32,14 @@ public struct Baseline: Hashable, Sendable {
             self.yamlPath = yamlPath
         }
 
+        /// A key whose `path` is as reported, made relative to the baseline's folder when a `location` is given.
+        public init(path: String, rule: String, yamlPath: String, location: Location?) {
+            self.init(path: location.map { $0.key(path) } ?? path, rule: rule, yamlPath: yamlPath)
+        }
+
         /// The key of a diagnostic.
-        public init(_ diagnostic: Diagnostic) {
-            self.init(path: diagnostic.path, rule: diagnostic.ruleID, yamlPath: diagnostic.yamlPath ?? "")
+        public init(_ diagnostic: Diagnostic, location: Location? = nil) {
+            self.init(path: diagnostic.path, rule: diagnostic.ruleID, yamlPath: diagnostic.yamlPath ?? "", location: location)
         }
 
         public static func < (a: Key, b: Key) -> Bool {
@@ -45,16 +56,56 @@ public struct Baseline: Hashable, Sendable {
     }
 
     /// The format version written in the file.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
+
+    /// Where the baseline file is: entries' paths are relative to its folder.
+    public struct Location: Hashable, Sendable {
+        /// The baseline file's folder, absolute.
+        public var folder: String
+        /// The folder reported paths are relative to.
+        public var workingDirectory: String
+
+        /// The location of the baseline file at `file` (relative to `workingDirectory`, default the process's).
+        public init(file: String, workingDirectory: String? = nil) {
+            let cwd = workingDirectory ?? ConfigurationResolver.currentDirectory()
+            self.workingDirectory = cwd
+            self.folder = PathText.parent(PathText.absolute(file, in: cwd))
+        }
+
+        /// The entry path of a reported path: relative to the baseline's folder.
+        public func key(_ reportedPath: String) -> String {
+            PathText.relativeWalkingUp(PathText.absolute(reportedPath, in: workingDirectory), to: folder)
+        }
+    }
+
+    /// Whether findings of `rule` can be accepted: not the input rules', which say the spec cannot
+    /// be read as written (or, for `duplicate-id`, which YAML path a finding is at); each has a one-line fix.
+    public static func accepts(rule: String) -> Bool { !InputRuleID.all.contains(rule) }
 
     /// Accepted findings and how many of each.
     public var counts: [Key: Int]
 
-    /// A baseline accepting every one of `diagnostics`.
-    public init(accepting diagnostics: [Diagnostic]) {
+    /// A baseline accepting every one of `diagnostics` but the input rules' (``accepts(rule:)``);
+    /// with a `location`, keyed by paths relative to the baseline's folder.
+    public init(accepting diagnostics: [Diagnostic], location: Location? = nil) {
         var counts: [Key: Int] = [:]
-        for diagnostic in diagnostics { counts[Key(diagnostic), default: 0] += 1 }
+        for diagnostic in diagnostics where Baseline.accepts(rule: diagnostic.ruleID) {
+            counts[Key(diagnostic, location: location), default: 0] += 1
+        }
         self.counts = counts
+    }
+
+    /// This baseline's entries for files other than `linted` (entry paths), and `current`'s:
+    /// what `--write-baseline` writes when a run lints only some of the files.
+    public func replacing(files linted: Set<String>, with current: Baseline) -> Baseline {
+        var merged = current
+        for (key, count) in counts where !linted.contains(key.path) { merged.counts[key, default: 0] += count }
+        return merged
+    }
+
+    /// The entry paths of the files `result` linted.
+    public static func lintedFiles(_ result: RunResult, location: Location? = nil) -> Set<String> {
+        Set(result.files.indices.map { Key(path: result.files.path(at: $0), rule: "", yamlPath: "", location: location).path })
     }
 
     /// The baseline file's text: JSON, one entry per key, sorted, so it diffs well in review.
@@ -70,8 +121,10 @@ public struct Baseline: Hashable, Sendable {
         return out
     }
 
-    /// Reads a baseline file written by ``rendered()``.
-    public static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> Baseline {
+    /// Reads a baseline file written by ``rendered()``. With a `location`, the paths of a version-1
+    /// file (as given on the command line) are read as relative to its working directory and
+    /// rewritten relative to the baseline's folder.
+    public static func parse(_ bytes: [UInt8], path: String, location: Location? = nil) throws(ConfigurationError) -> Baseline {
         func fail(_ message: String, _ position: SourcePosition? = nil) -> ConfigurationError {
             ConfigurationError(path: path, position: position, message: message)
         }
@@ -90,6 +143,14 @@ public struct Baseline: Hashable, Sendable {
               document[entries].kind == .sequence else {
             throw fail("the baseline has no `entries` list; write one with --write-baseline")
         }
+        let versionNode = document[root].pairs.first(where: { document[$0.0].value == "version" })?.1
+        let version = versionNode.flatMap { document[$0].kind == .scalar ? Int(document[$0].value) : nil } ?? 1
+        guard (1...formatVersion).contains(version) else {
+            throw fail("baseline format version \(versionNode.map { document[$0].value } ?? "") is not one this "
+                       + "progress-lint reads (1 to \(formatVersion)); write it again with --write-baseline",
+                       versionNode.map { document[$0].range.start })
+        }
+        let legacy = version < 2 ? location : nil
         for item in document[entries].items {
             guard document[item].kind == .mapping else {
                 throw fail("a baseline entry must be a mapping", document[item].range.start)
@@ -103,26 +164,28 @@ public struct Baseline: Hashable, Sendable {
             }
             let count = fields["count"].flatMap { Int($0) } ?? 1
             guard count > 0 else { throw fail("`count` must be at least 1", document[item].range.start) }
-            baseline.counts[Key(path: file, rule: rule, yamlPath: fields["yamlPath"] ?? ""), default: 0] += count
+            let key = Key(path: file, rule: rule, yamlPath: fields["yamlPath"] ?? "", location: legacy)
+            baseline.counts[key, default: 0] += count
         }
         return baseline
     }
 
     /// Removes the accepted findings from `result` and returns the
     /// entries, among the files this run linted, that matched fewer findings than they accept.
-    public func apply(to result: inout RunResult) -> [StaleEntry] {
+    /// Input rules' findings stay, even when an old baseline lists them.
+    public func apply(to result: inout RunResult, location: Location? = nil) -> [StaleEntry] {
         var remaining = counts
         var kept: [Diagnostic] = []
         for diagnostic in result.diagnostics {
-            let key = Key(diagnostic)
-            if let left = remaining[key], left > 0 {
+            let key = Key(diagnostic, location: location)
+            if Baseline.accepts(rule: diagnostic.ruleID), let left = remaining[key], left > 0 {
                 remaining[key] = left - 1
             } else {
                 kept.append(diagnostic)
             }
         }
         result.diagnostics = kept
-        let linted = Set(result.files.indices.map { Baseline.normalize(result.files.path(at: $0)) })
+        let linted = Baseline.lintedFiles(result, location: location)
         return remaining.filter { $0.value > 0 && linted.contains($0.key.path) }
             .map { StaleEntry(key: $0.key, unmatched: $0.value) }
             .sorted { $0.key < $1.key }

@@ -59,6 +59,16 @@ public struct Configuration: Sendable {
     public var path: String?
     /// The folder globs are relative to.
     public var directory: String = "."
+    /// The folder of the config file that set `include` (an extended one's, when inherited); nil: ``directory``.
+    public var includeDirectory: String?
+    /// The folder of the config file that set `exclude`; nil: ``directory``.
+    public var excludeDirectory: String?
+    /// For each setting a config file set (`platform`, `include`, `thresholds.instant`,
+    /// `rules.vague-label`, `limits.max-depth`, …), the file that set it, as shown in messages.
+    /// A setting not in it has its default.
+    public var sources: [String: String] = [:]
+    /// The config files read for this configuration: extended ones first, in reading order, the file itself last.
+    public var files: [String] = []
 
     /// The default `vague-labels`.
     public static let defaultVagueLabels = ["Loading", "Please wait", "Authenticating", "Processing", "Working"]

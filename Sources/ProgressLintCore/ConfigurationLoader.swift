@@ -7,35 +7,111 @@ public struct ConfigurationLoader: Sendable {
     public let rules: [RuleDescription]
 
     /// The keys a config file accepts at its top level.
-    public static let keys = ["platform", "include", "exclude", "thresholds", "vague-labels", "rules", "limits"]
+    public static let keys = ["platform", "include", "exclude", "thresholds", "vague-labels", "rules", "limits", "extends"]
     /// The keys of `limits:`.
     public static let limitKeys = ["max-file-size", "max-depth", "max-alias-nodes"]
 
     /// Creates a loader that knows these rules.
     public init(rules: [RuleDescription]) { self.rules = rules }
 
-    /// Parses config text. `path` names it in errors; `directory` is what its globs are relative to.
-    public func load(_ bytes: [UInt8], path: String, directory: String) throws(ConfigurationError) -> Configuration {
+    /// The most config files one chain of `extends` may read.
+    public static let maxExtendsDepth = 32
+    /// The most config files one configuration may read through `extends` (a file extended
+    /// twice counts twice), so that lists extending lists cannot multiply into millions of reads.
+    public static let maxExtendsFiles = 256
+
+    /// Parses config text, then the files it `extends` (recursively). `path` names it in errors;
+    /// `directory` is its folder, which its globs and `extends` paths are relative to.
+    /// `workingDirectory` (default: the process's) is what extended files are shown relative to.
+    public func load(_ bytes: [UInt8], path: String, directory: String,
+                     workingDirectory: String? = nil) throws(ConfigurationError) -> Configuration {
+        var configuration = Configuration()
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let layer = Layer(shown: path, absolute: PathText.absolute(name, in: directory), directory: directory)
+        try apply(bytes, layer: layer, chain: [], into: &configuration,
+                  workingDirectory: workingDirectory ?? ConfigurationResolver.currentDirectory())
+        configuration.path = path
+        configuration.directory = directory
+        return configuration
+    }
+
+    /// One config file of an `extends` chain.
+    private struct Layer {
+        var shown: String
+        var absolute: String
+        var directory: String
+    }
+
+    /// Reads the files `bytes` extends into `configuration`, then `bytes` over them.
+    private func apply(_ bytes: [UInt8], layer: Layer, chain: [Layer], into configuration: inout Configuration,
+                       workingDirectory: String) throws(ConfigurationError) {
         let documents: [YAMLDocument]
         do {
             documents = try YAMLParser.parse(bytes)
         } catch {
-            throw ConfigurationError(path: path, position: error.position, message: error.message)
+            throw ConfigurationError(path: layer.shown, position: error.position, message: error.message)
         }
-        var configuration = Configuration()
-        configuration.path = path
-        configuration.directory = directory
         guard let document = documents.first(where: { !$0.isEmpty }), let root = document.root else {
-            return configuration
+            configuration.files.append(layer.shown)
+            return
         }
-        let reader = Reader(document: document, path: path, rules: rules)
+        let reader = Reader(document: document, path: layer.shown, directory: layer.directory, rules: rules)
+        let chain = chain + [layer]
+        if document[root].kind == .mapping,
+           let value = document[root].pairs.first(where: { document[$0.0].value == "extends" })?.1 {
+            for item in document[value].kind == .sequence ? document[value].items : [value] {
+                let written = try reader.scalar(item, key: "extends")
+                try extend(written, at: document[item].range.start, chain: chain, into: &configuration,
+                           workingDirectory: workingDirectory)
+            }
+        }
+        configuration.files.append(layer.shown)
         try reader.read(root, into: &configuration)
-        return configuration
+    }
+
+    /// Reads the file `written` (an `extends` entry of the chain's last file, at `position`) into `configuration`.
+    private func extend(_ written: String, at position: SourcePosition, chain: [Layer],
+                        into configuration: inout Configuration, workingDirectory: String) throws(ConfigurationError) {
+        let from = chain[chain.count - 1]
+        func fail(_ message: String) -> ConfigurationError {
+            ConfigurationError(path: from.shown, position: position, message: message)
+        }
+        let absolute = PathText.absolute(written, in: from.directory)
+        let shown = PathText.relativeWalkingUp(absolute, to: workingDirectory)
+        let names = chain.map(\.shown) + [shown]
+        if chain.contains(where: { $0.absolute == absolute }) {
+            throw fail("`extends: \(written)` makes a cycle: \(names.joined(separator: " → ")); remove one of these `extends`")
+        }
+        if chain.count >= ConfigurationLoader.maxExtendsDepth {
+            throw fail("`extends` goes more than \(ConfigurationLoader.maxExtendsDepth) files deep "
+                       + "(\(names.prefix(3).joined(separator: " → ")) → … → \(shown)); extend a shared file directly")
+        }
+        if configuration.files.count >= ConfigurationLoader.maxExtendsFiles {
+            throw fail("`extends` reads more than \(ConfigurationLoader.maxExtendsFiles) files in all; "
+                       + "extend each shared file once")
+        }
+        let bytes: [UInt8]
+        switch FileReader.read(SpecFile(path: absolute), limit: 1024 * 1024) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            let reason: String
+            switch failure {
+            case .system(let text): reason = text
+            case .notRegularFile(let kind): reason = "it is \(kind), not a file"
+            case .tooLarge: reason = "it is larger than 1 MB"
+            }
+            throw fail("`extends: \(written)` cannot be read (\(reason)): \(names.joined(separator: " → ")); "
+                       + "the path is relative to this file's folder")
+        }
+        try apply(bytes, layer: Layer(shown: shown, absolute: absolute, directory: PathText.parent(absolute)),
+                  chain: chain, into: &configuration, workingDirectory: workingDirectory)
     }
 
     private struct Reader {
         let document: YAMLDocument
         let path: String
+        /// The config file's folder, which its `include` and `exclude` are relative to.
+        let directory: String
         let rules: [RuleDescription]
 
         func fail(_ message: String, at node: NodeID) -> ConfigurationError {
@@ -114,6 +190,7 @@ public struct ConfigurationLoader: Sendable {
 
         func read(_ root: NodeID, into c: inout Configuration) throws(ConfigurationError) {
             for (name, _, value) in try pairs(root, what: "the configuration", allowed: ConfigurationLoader.keys) {
+                if !["thresholds", "limits", "rules", "extends"].contains(name) { c.sources[name] = path }
                 switch name {
                 case "platform":
                     let text = try scalar(value, key: name)
@@ -122,12 +199,17 @@ public struct ConfigurationLoader: Sendable {
                                    + Platform.allCases.map(\.rawValue).joined(separator: ", "), at: value)
                     }
                     c.platform = platform
-                case "include": c.include = try strings(value, key: name)
-                case "exclude": c.exclude = try strings(value, key: name)
+                case "include":
+                    c.include = try strings(value, key: name)
+                    c.includeDirectory = directory
+                case "exclude":
+                    c.exclude = try strings(value, key: name)
+                    c.excludeDirectory = directory
                 case "vague-labels": c.vagueLabels = try strings(value, key: name)
                 case "thresholds":
                     let keys = Thresholds().entries.map(\.key)
                     for (key, _, v) in try pairs(value, what: "thresholds", allowed: keys) {
+                        c.sources["thresholds." + key] = path
                         let d = try duration(v, key: key)
                         switch key {
                         case "instant": c.thresholds.instant = d
@@ -139,6 +221,7 @@ public struct ConfigurationLoader: Sendable {
                     }
                 case "limits":
                     for (key, _, v) in try pairs(value, what: "limits", allowed: ConfigurationLoader.limitKeys) {
+                        c.sources["limits." + key] = path
                         switch key {
                         case "max-file-size": c.limits.maxFileSize = try size(v, key: key)
                         case "max-depth":
@@ -170,6 +253,7 @@ public struct ConfigurationLoader: Sendable {
                             throw fail("`\(key): \(text)` is not a level; use off, info, warning or error", at: v)
                         }
                         c.rules[key] = level
+                        c.sources["rules." + key] = path
                     }
                 default: break
                 }

@@ -51,6 +51,11 @@ public final class ConfigurationResolver {
         return PathText.relative(absolute, to: base)
     }
 
+    /// The path of `path` relative to `folder` (a config's, for its include/exclude globs).
+    public func relativePath(_ path: String, toFolder folder: String) -> String {
+        PathText.relative(PathText.absolute(path, in: workingDirectory), to: PathText.absolute(folder, in: workingDirectory))
+    }
+
     private func configuration(folder: String) -> Result<Configuration, ConfigurationError> {
         if let cached = byFolder[folder] { return cached }
         var result: Result<Configuration, ConfigurationError>?
@@ -91,7 +96,8 @@ public final class ConfigurationResolver {
         case .success(let bytes):
             let directory = PathText.parent(PathText.absolute(path, in: workingDirectory))
             do {
-                return .success(try loader.load(bytes, path: path, directory: directory))
+                return .success(try loader.load(bytes, path: path, directory: directory,
+                                                workingDirectory: workingDirectory))
             } catch {
                 return .failure(error)
             }
@@ -140,6 +146,16 @@ enum PathText {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
+    }
+
+    /// `path` relative to `base` (both absolute and normalized), with `..` to go up: `../shared/a.yml`.
+    static func relativeWalkingUp(_ path: String, to base: String) -> String {
+        let from = base.split(separator: "/")
+        let to = path.split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+        let parts = Array(repeating: Substring(".."), count: from.count - common) + to[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     static func relative(_ path: String, to base: String) -> String {

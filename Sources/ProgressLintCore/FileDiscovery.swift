@@ -56,8 +56,10 @@ public enum FileDiscovery {
                 case nil:
                     break
                 }
-                guard let path = paths.popFirst() else { return nil }
-                let raw = commandLineBytes(of: path)
+                guard let written = paths.popFirst() else { return nil }
+                // Paths enter the run here, so every format shows `specs/a.yaml` for `./specs/a.yaml`.
+                let raw = FileDiscovery.droppingDotSlash(commandLineBytes(of: written))
+                let path = FileDiscovery.droppingDotSlash(written)
                 let cPath = (raw + [0]).map { CChar(bitPattern: $0) }
                 var info = stat()
                 guard stat(cPath, &info) == 0 else {
@@ -89,6 +91,19 @@ public enum FileDiscovery {
         return utf8
     }
 
+    /// `path` without leading `./` (`./specs/a.yaml` is shown as `specs/a.yaml`); `./` alone is `.`.
+    public static func droppingDotSlash(_ path: String) -> String {
+        var path = Substring(path)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        return path.isEmpty ? "." : String(path)
+    }
+
+    static func droppingDotSlash(_ bytes: [UInt8]) -> [UInt8] {
+        var start = 0
+        while bytes.count - start >= 2, bytes[start] == UInt8(ascii: "."), bytes[start + 1] == UInt8(ascii: "/") { start += 2 }
+        return start == bytes.count ? [UInt8(ascii: ".")] : Array(bytes[start...])
+    }
+
     private static func isSpecName(_ name: [UInt8]) -> Bool {
         name.ends(with: Array(".yaml".utf8)) || name.ends(with: Array(".yml".utf8))
     }
@@ -115,8 +130,8 @@ public enum FileDiscovery {
                 return Array(bytes[0..<length])
             }
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }
-            var child = folder
-            if child.last != UInt8(ascii: "/") { child.append(UInt8(ascii: "/")) }
+            var child = folder == [UInt8(ascii: ".")] ? [] : folder
+            if !child.isEmpty && child.last != UInt8(ascii: "/") { child.append(UInt8(ascii: "/")) }
             child.append(contentsOf: name)
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) {

@@ -353,10 +353,13 @@ struct Planner {
         guard (walked || filterNamedFiles) && !(configuration.include.isEmpty && configuration.exclude.isEmpty) else {
             return true
         }
-        let relative = resolver.relativePath(file.path, to: configuration)
-        if !configuration.include.isEmpty, !configuration.include.contains(where: { Glob($0).matches(relative) }) {
-            return false
+        // Each list is relative to the folder of the config file that set it (an extended one's too).
+        if !configuration.include.isEmpty {
+            let relative = resolver.relativePath(file.path, toFolder: configuration.includeDirectory ?? configuration.directory)
+            if !configuration.include.contains(where: { Glob($0).matches(relative) }) { return false }
         }
+        if configuration.exclude.isEmpty { return true }
+        let relative = resolver.relativePath(file.path, toFolder: configuration.excludeDirectory ?? configuration.directory)
         return !configuration.exclude.contains(where: { Glob($0).matches(relative) })
     }
 }

@@ -3,34 +3,45 @@ import ProgressLintCore
 /// The effective configuration for a file, as `.progress-lint.yml` YAML (`--print-config`).
 ///
 /// Every setting is written, defaults included, and every rule with its effective level, so the
-/// output can be saved as a config file and gives the same results.
+/// output can be saved as a config file and gives the same results; each line says which file
+/// set it (`extends` chains merged) or that it is the default.
 public enum ConfigurationText {
-    /// The YAML text of `configuration`, for the file `path`.
+    /// The YAML text of `configuration`, for the file `path`. Each setting ends with a comment
+    /// naming the config file that set it (`# from ../.progress-lint.yml`) or `# default`.
     public static func render(_ configuration: Configuration, for path: String, rules: [RuleDescription]) -> String {
         var out = "# effective configuration for \(TerminalText.safe(path))\n"
-        if let source = configuration.path {
+        if configuration.files.count > 1 {
+            out += "# read from \(configuration.files.map(TerminalText.safe).joined(separator: ", ")) "
+                + "(later files override earlier ones), over the defaults\n"
+        } else if let source = configuration.path {
             out += "# read from \(TerminalText.safe(source)), over the defaults\n"
         } else {
             out += "# no .progress-lint.yml applies: the defaults\n"
         }
+        func from(_ key: String, elsewhere: Bool = false) -> String {
+            guard let file = configuration.sources[key] else { return "  # default\n" }
+            return "  # from \(TerminalText.safe(file))\(elsewhere ? ", relative to its folder" : "")\n"
+        }
+        // Globs set by an extended file in another folder stay relative to that folder.
+        func globFolder(_ directory: String?) -> Bool { directory.map { $0 != configuration.directory } ?? false }
         if let platform = configuration.platform {
-            out += "platform: \(platform.rawValue)\n"
+            out += "platform: \(platform.rawValue)" + from("platform")
         } else {
             out += "# platform: none set (rules that name a platform do not run)\n"
         }
-        out += "include: \(list(configuration.include))\n"
-        out += "exclude: \(list(configuration.exclude))\n"
+        out += "include: \(list(configuration.include))" + from("include", elsewhere: globFolder(configuration.includeDirectory))
+        out += "exclude: \(list(configuration.exclude))" + from("exclude", elsewhere: globFolder(configuration.excludeDirectory))
         out += "thresholds:\n"
-        for entry in configuration.thresholds.entries { out += "  \(entry.key): \(entry.value)\n" }
-        out += "vague-labels: \(list(configuration.vagueLabels))\n"
+        for entry in configuration.thresholds.entries { out += "  \(entry.key): \(entry.value)" + from("thresholds." + entry.key) }
+        out += "vague-labels: \(list(configuration.vagueLabels))" + from("vague-labels")
         out += "rules:\n"
         for rule in rules where !rule.isInputRule {
-            out += "  \(rule.id): \(configuration.level(of: rule).name)\n"
+            out += "  \(rule.id): \(configuration.level(of: rule).name)" + from("rules." + rule.id)
         }
         out += "limits:\n"
-        out += "  max-file-size: \(configuration.limits.maxFileSize)B\n"
-        out += "  max-depth: \(configuration.limits.yaml.maxDepth)\n"
-        out += "  max-alias-nodes: \(configuration.limits.yaml.maxAliasNodes)\n"
+        out += "  max-file-size: \(configuration.limits.maxFileSize)B" + from("limits.max-file-size")
+        out += "  max-depth: \(configuration.limits.yaml.maxDepth)" + from("limits.max-depth")
+        out += "  max-alias-nodes: \(configuration.limits.yaml.maxAliasNodes)" + from("limits.max-alias-nodes")
         return out
     }
 

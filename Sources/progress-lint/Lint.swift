@@ -91,7 +91,7 @@ struct Lint: ParsableCommand {
 
         var result: RunResult
         if stdin {
-            let name = stdinFilename ?? "<stdin>"
+            let name = FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>")
             switch FileReader.readStandardInput(limit: 256 * 1024 * 1024) {
             case .success(let bytes): result = runner.run(standardInput: bytes, as: name)
             case .failure:
@@ -144,38 +144,40 @@ struct Lint: ParsableCommand {
         }
     }
 
-    /// `--write-baseline` records every finding; `--baseline` hides the recorded ones and notes stale entries.
+    /// `--write-baseline` records every finding (keeping the entries of files this run did not lint);
+    /// `--baseline` hides the recorded ones and notes stale entries. Input rules' findings are never hidden.
     private func applyBaseline(to result: inout RunResult) throws {
-        let accepted: Baseline
-        let file: String
+        guard let file = writeBaseline ?? baseline else { return }
+        let location = Baseline.Location(file: file)
+        var accepted: Baseline
         if let path = writeBaseline {
-            accepted = Baseline(accepting: result.diagnostics)
+            accepted = Baseline(accepting: result.diagnostics, location: location)
+            let written = accepted.counts.values.reduce(0, +)
+            var kept = 0
+            if access(path, F_OK) == 0 {
+                let previous = try readBaseline(path, location: location, updating: true)
+                let merged = previous.replacing(files: Baseline.lintedFiles(result, location: location), with: accepted)
+                kept = merged.counts.values.reduce(0, +) - written
+                accepted = merged
+            }
             do {
                 try Output.write(accepted.rendered(), to: path)
             } catch {
                 Output.standardError("progress-lint: cannot write \(error.path): \(error.reason)\n")
                 throw ExitCode(2)
             }
-            Output.standardError("progress-lint: wrote \(accepted.counts.values.reduce(0, +)) findings to \(path)\n")
-            file = path
-        } else if let path = baseline {
-            switch FileReader.read(SpecFile(path: path), limit: 256 * 1024 * 1024) {
-            case .failure:
-                Output.standardError("progress-lint: cannot read the baseline \(TerminalText.safe(path))\n")
-                throw ExitCode(2)
-            case .success(let bytes):
-                do {
-                    accepted = try Baseline.parse(bytes, path: path)
-                } catch {
-                    Output.standardError("progress-lint: \(TerminalText.safe(error.description))\n")
-                    throw ExitCode(2)
-                }
+            let others = kept > 0 ? ", kept \(kept) of files not linted in this run" : ""
+            Output.standardError("progress-lint: wrote \(written) findings to \(TerminalText.safe(path))\(others)\n")
+            let refused = result.diagnostics.filter { !Baseline.accepts(rule: $0.ruleID) }
+            if !refused.isEmpty {
+                let rules = Set(refused.map(\.ruleID)).sorted().joined(separator: "/")
+                Output.standardError("progress-lint: \(refused.count) \(rules) findings cannot be baselined; "
+                                     + "fix them (they stay in the report)\n")
             }
-            file = path
         } else {
-            return
+            accepted = try readBaseline(file, location: location, updating: false)
         }
-        let stale = accepted.apply(to: &result)
+        let stale = accepted.apply(to: &result, location: location)
         for entry in stale {
             let at = entry.key.yamlPath.isEmpty ? "" : " at \(entry.key.yamlPath)"
             Output.standardError(TerminalText.safe(
@@ -183,8 +185,24 @@ struct Lint: ParsableCommand {
                 + "(\(entry.unmatched) fixed)") + "\n")
         }
         if !stale.isEmpty {
-            Output.standardError("progress-lint: note: run with --write-baseline \(TerminalText.safe(file)) "
-                                 + "to drop the \(stale.count) stale entries\n")
+            Output.standardError("progress-lint: note: \(stale.count) stale baseline entries; "
+                                 + "run with --write-baseline \(TerminalText.safe(file)) to drop them\n")
+        }
+    }
+
+    private func readBaseline(_ path: String, location: Baseline.Location, updating: Bool) throws -> Baseline {
+        let advice = updating ? "; delete it to write a new one" : ""
+        switch FileReader.read(SpecFile(path: path), limit: 256 * 1024 * 1024) {
+        case .failure:
+            Output.standardError("progress-lint: cannot read the baseline \(TerminalText.safe(path))\(advice)\n")
+            throw ExitCode(2)
+        case .success(let bytes):
+            do {
+                return try Baseline.parse(bytes, path: path, location: location)
+            } catch {
+                Output.standardError("progress-lint: \(TerminalText.safe(error.description))\(advice)\n")
+                throw ExitCode(2)
+            }
         }
     }
 
