@@ -27,6 +27,9 @@ public struct Linter: Sendable {
         let perIndicator: (any IndicatorRule)?
         /// Which of the three it is, told without copying an optional existential out.
         let kind: Kind
+        /// Whether it judges only task progress, and the keys it reads (see ``RuleDescription/judges(_:)``).
+        let taskProgressOnly: Bool
+        let checkedKeys: [String]
 
         init(rule: any Rule, description: RuleDescription, crossFile: (any CrossFileRule)?,
              perIndicator: (any IndicatorRule)?) {
@@ -35,6 +38,15 @@ public struct Linter: Sendable {
             self.crossFile = crossFile
             self.perIndicator = perIndicator
             self.kind = crossFile != nil ? .crossFile : perIndicator != nil ? .indicator : .screen
+            self.taskProgressOnly = description.appliesTo == .taskProgress
+            self.checkedKeys = description.checkedKeys
+        }
+
+        /// ``RuleDescription/judges(_:)``, without copying the description.
+        func judges(_ indicator: Indicator) -> Bool {
+            if taskProgressOnly, let purpose = indicator.purpose, purpose.value != .taskProgress { return false }
+            if indicator.invalidKeys.isEmpty { return true }
+            return !checkedKeys.contains { indicator.hasInvalidValue(at: $0) }
         }
     }
 
@@ -116,7 +128,7 @@ public struct Linter: Sendable {
             // indicator) serves every rule.
             for indicator in screen.indicators {
                 let indicatorContext = context.with(indicator: indicator)
-                for entry in indicatorRules {
+                for entry in indicatorRules where entry.judges(indicator) {
                     for violation in entry.perIndicator!.check(indicator, context: indicatorContext) {
                         collector.add(violation, rule: entry.description, document: document, screen: screen,
                                       documentIndex: index)
@@ -268,7 +280,8 @@ private struct Collector {
             yamlPath: yamlPath(violation.node, in: document, documentIndex: documentIndex),
             documentIndex: documentIndex,
             value: scalarValue(violation.node, in: document),
-            platform: (screen.platform?.value ?? configuration.platform)?.rawValue))
+            platform: (screen.platform?.value ?? configuration.platform)?.rawValue,
+            asks: violation.asks ?? rule.asks))
     }
 
     private func scalarValue(_ node: NodeID, in document: YAMLDocument) -> String? {
