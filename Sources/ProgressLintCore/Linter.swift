@@ -97,6 +97,7 @@ public struct Linter: Sendable {
             case .screen: screenRules.append(entry)
             }
         }
+        var screenNames = ScreenNames()
         for (index, document) in documents.enumerated() {
             let (screen, issues) = SpecDecoder.decode(document, documentIndex: index)
             for issue in issues {
@@ -106,6 +107,9 @@ public struct Linter: Sendable {
             result.screenNames.append(screen.displayName)
             result.indicators += screen.indicators.count
             let platform = screen.platform?.value ?? configuration.platform
+            if let name = screen.name, let issue = screenNames.add(name, platform: platform, in: document) {
+                collector.add(issue, document: document, screen: screen, documentIndex: index)
+            }
             let context = RuleContext(screen: screen, platform: platform, configuration: configuration,
                                       document: document)
             count(screen, platform: platform, into: &result.inventory)
@@ -257,7 +261,7 @@ private struct Collector {
 
     mutating func add(_ issue: SpecIssue, document: YAMLDocument, screen: Screen?, documentIndex: Int) {
         append(Diagnostic(
-            ruleID: issue.kind.rawValue, severity: .error, message: issue.message, path: path,
+            ruleID: issue.kind.rawValue, severity: issue.isWarning ? .warning : .error, message: issue.message, path: path,
             range: Collector.reportedRange(of: issue.node, in: document),
             screen: screen?.name?.value, indicator: nil,
             yamlPath: yamlPath(issue.node, in: document, documentIndex: documentIndex),

@@ -54,3 +54,49 @@ extension SpecReader {
         }
     }
 }
+
+extension SpecReader {
+    /// `component`: any text; a near miss of a known component (`UIActivityIndicator`,
+    /// `UIProgressBar`, `LinearProgressIndicatorView`, a difference of case) gets a warning that
+    /// names the one probably meant, since as written it is a custom view and the component checks
+    /// do not apply. The value is kept either way: it is a valid custom component.
+    mutating func component(_ entry: Entry) -> Located<String>? {
+        guard let value = text(entry) else { return nil }
+        if KnownComponent(rawValue: value.value) == nil, let meant = KnownComponent.nearMiss(of: value.value) {
+            var issue = SpecIssue(.schema,
+                "`component: \(describe(entry.value))` is not a known component, so it is taken as a custom view "
+                + "and the component checks do not apply; did you mean `\(meant.rawValue)`? (keep it as it is if it "
+                + "is your own view)", at: entry.value)
+            issue.isWarning = true
+            if !issues.contains(issue) { issues.append(issue) }
+        }
+        return value
+    }
+}
+
+extension KnownComponent {
+    /// The known component `name` is probably a misspelling of, or nil: the same name in another
+    /// case, one a few edits away, or one that the name starts or ends with (or that starts with
+    /// the name). Among several, the one sharing the longest start with the name.
+    public static func nearMiss(of name: String) -> KnownComponent? {
+        let names = allCases.map(\.rawValue)
+        var candidates: [String] = []
+        if let close = SpecKeys.suggestion(for: name, among: names) { candidates.append(close) }
+        for known in names where known.count >= 8 && known != name {
+            if name.hasPrefix(known) || name.hasSuffix(known) { candidates.append(known) }
+        }
+        if name.count >= 8 {
+            for known in names where known.hasPrefix(name) && known != name { candidates.append(known) }
+        }
+        // A long shared start (`UIProgressBar` and `UIProgressView`) is a near miss too.
+        for known in names where known.count >= 8 {
+            let shared = zip(known, name).prefix { $0 == $1 }.count
+            if shared >= 10 { candidates.append(known) }
+        }
+        func sharedStart(_ known: String) -> Int {
+            zip(known.lowercased(), name.lowercased()).prefix { $0 == $1 }.count
+        }
+        guard let best = candidates.max(by: { sharedStart($0) < sharedStart($1) }) else { return nil }
+        return KnownComponent(rawValue: best)
+    }
+}

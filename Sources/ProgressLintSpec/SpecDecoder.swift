@@ -149,7 +149,7 @@ struct SpecReader {
             case "id": sawID = true; indicator.id = text(entry)
             case "style": sawStyle = true; indicator.style = enumeration(entry, IndicatorStyle.self)
             case "determinate": indicator.determinate = bool(entry)
-            case "component": indicator.component = text(entry)
+            case "component": indicator.component = component(entry)
             case "task": indicator.task = text(entry)
             case "purpose": indicator.purpose = enumeration(entry, Purpose.self)
             case "duration": indicator.duration = expectedDuration(entry)
