@@ -1,5 +1,6 @@
 import Foundation
 import ProgressLintCore
+import ProgressLintReporters
 import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintYAML
@@ -254,6 +255,30 @@ import Testing
         let all = files.map { String(decoding: $0.1, as: UTF8.self) }.joined()
         #expect(all.contains("purpose: gauge") && all.contains("style: refresh-control")
                 && all.contains("user-initiated: false"))
+    }
+}
+
+/// Rule pages (and so `explain`) cite the guidelines by their public names, never by a seed file.
+@Suite struct SourceCitationTests {
+    @Test func rulePagesCiteSourcesByTitleAndAddressAndNameNoSeedFile() {
+        for rule in RuleRegistry.descriptions {
+            let page = RulePage.render(rule)
+            #expect(page.range(of: #"\d{3}_[0-9a-f]{16}"#, options: .regularExpression) == nil, "\(rule.id)")
+            #expect(!page.contains("seed"), "\(rule.id)")
+            for reference in rule.sources {
+                #expect(page.contains(reference.source.title) && page.contains(reference.source.address), "\(rule.id)")
+            }
+            if rule.options.contains("thresholds.attention") {
+                #expect(page.contains("Nielsen, *Usability Engineering* (1993), chapter 5, \"Response times\""))
+            }
+        }
+    }
+
+    @Test func pagesShowTheKeysARuleReadsAndWhatItAsks() {
+        let page = RulePage.render(ReannounceLongWait.description)
+        #expect(page.contains("Reads: `user-initiated`"))
+        #expect(page.contains("add `accessibility.announce.repeat-every`"))
+        #expect(page.contains("`purpose` is `waiting-for-input` or `gauge`"))
     }
 }
 
