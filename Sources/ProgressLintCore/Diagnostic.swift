@@ -32,12 +32,14 @@ public struct Diagnostic: Hashable, Sendable {
     public var value: String?
     /// The screen's effective platform (its own, or the config's default), when known.
     public var platform: String?
+    /// What the finding asks the user to do, key by key (empty for input rules).
+    public var asks: [Ask] = []
 
     /// Creates a diagnostic.
     public init(
         ruleID: String, severity: Severity, message: String, path: String, range: SourceRange,
         screen: String? = nil, indicator: String? = nil, yamlPath: String? = nil, documentIndex: Int? = nil,
-        value: String? = nil, platform: String? = nil
+        value: String? = nil, platform: String? = nil, asks: [Ask] = []
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -50,6 +52,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.documentIndex = documentIndex
         self.value = value
         self.platform = platform
+        self.asks = asks
     }
 
     /// Byte-wise order of two paths (what `ls` and the file walk use), compared with `memcmp`.

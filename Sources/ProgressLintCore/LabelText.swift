@@ -7,7 +7,28 @@ public enum LabelText {
         var s = Substring(text)
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l == "." || l == "…" || l.isWhitespace { s.removeLast() }
-        return s.lowercased()
+        return fold(s)
+    }
+
+    /// `text` without surrounding white space (any Unicode white space, a no-break space and a
+    /// block scalar's final line break included), case-folded: two texts that are equal "ignoring
+    /// case" fold to equal strings. Swift compares strings by canonical equivalence, so `é` written
+    /// precomposed or as `e` + U+0301 compare equal (as after NFC normalisation).
+    public static func folded(_ text: String) -> String {
+        var s = Substring(text)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return fold(s)
+    }
+
+    /// Unicode case folding without Foundation: upper-casing then lower-casing maps every cased
+    /// letter to the same form as full case folding does (`ß`, `SS` and `ss` all become `ss`,
+    /// final and medial sigma both `σ`).
+    static func fold(_ text: Substring) -> String {
+        var ascii = true
+        for byte in text.utf8 where byte >= 0x80 { ascii = false; break }
+        if ascii { return text.lowercased() }
+        return text.uppercased().lowercased()
     }
 
     /// The same for ASCII text, byte by byte (nil for other text): most labels are ASCII, and

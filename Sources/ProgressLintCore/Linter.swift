@@ -27,6 +27,9 @@ public struct Linter: Sendable {
         let perIndicator: (any IndicatorRule)?
         /// Which of the three it is, told without copying an optional existential out.
         let kind: Kind
+        /// Whether it judges only task progress, and the keys it reads (see ``RuleDescription/judges(_:)``).
+        let taskProgressOnly: Bool
+        let checkedKeys: [String]
 
         init(rule: any Rule, description: RuleDescription, crossFile: (any CrossFileRule)?,
              perIndicator: (any IndicatorRule)?) {
@@ -35,6 +38,15 @@ public struct Linter: Sendable {
             self.crossFile = crossFile
             self.perIndicator = perIndicator
             self.kind = crossFile != nil ? .crossFile : perIndicator != nil ? .indicator : .screen
+            self.taskProgressOnly = description.appliesTo == .taskProgress
+            self.checkedKeys = description.checkedKeys
+        }
+
+        /// ``RuleDescription/judges(_:)``, without copying the description.
+        func judges(_ indicator: Indicator) -> Bool {
+            if taskProgressOnly, let purpose = indicator.purpose, purpose.value != .taskProgress { return false }
+            if indicator.invalidKeys.isEmpty { return true }
+            return !checkedKeys.contains { indicator.hasInvalidValue(at: $0) }
         }
     }
 
@@ -85,6 +97,7 @@ public struct Linter: Sendable {
             case .screen: screenRules.append(entry)
             }
         }
+        var screenNames = ScreenNames()
         for (index, document) in documents.enumerated() {
             let (screen, issues) = SpecDecoder.decode(document, documentIndex: index)
             for issue in issues {
@@ -94,6 +107,9 @@ public struct Linter: Sendable {
             result.screenNames.append(screen.displayName)
             result.indicators += screen.indicators.count
             let platform = screen.platform?.value ?? configuration.platform
+            if let name = screen.name, let issue = screenNames.add(name, platform: platform, in: document) {
+                collector.add(issue, document: document, screen: screen, documentIndex: index)
+            }
             let context = RuleContext(screen: screen, platform: platform, configuration: configuration,
                                       document: document)
             count(screen, platform: platform, into: &result.inventory)
@@ -116,7 +132,7 @@ public struct Linter: Sendable {
             // indicator) serves every rule.
             for indicator in screen.indicators {
                 let indicatorContext = context.with(indicator: indicator)
-                for entry in indicatorRules {
+                for entry in indicatorRules where entry.judges(indicator) {
                     for violation in entry.perIndicator!.check(indicator, context: indicatorContext) {
                         collector.add(violation, rule: entry.description, document: document, screen: screen,
                                       documentIndex: index)
@@ -245,7 +261,7 @@ private struct Collector {
 
     mutating func add(_ issue: SpecIssue, document: YAMLDocument, screen: Screen?, documentIndex: Int) {
         append(Diagnostic(
-            ruleID: issue.kind.rawValue, severity: .error, message: issue.message, path: path,
+            ruleID: issue.kind.rawValue, severity: issue.isWarning ? .warning : .error, message: issue.message, path: path,
             range: Collector.reportedRange(of: issue.node, in: document),
             screen: screen?.name?.value, indicator: nil,
             yamlPath: yamlPath(issue.node, in: document, documentIndex: documentIndex),
@@ -268,7 +284,8 @@ private struct Collector {
             yamlPath: yamlPath(violation.node, in: document, documentIndex: documentIndex),
             documentIndex: documentIndex,
             value: scalarValue(violation.node, in: document),
-            platform: (screen.platform?.value ?? configuration.platform)?.rawValue))
+            platform: (screen.platform?.value ?? configuration.platform)?.rawValue,
+            asks: violation.asks ?? rule.asks))
     }
 
     private func scalarValue(_ node: NodeID, in document: YAMLDocument) -> String? {

@@ -121,12 +121,16 @@ public struct Violation: Hashable, Sendable {
     public var indicatorNode: NodeID?
     /// The indicator's id, for reporters.
     public var indicatorID: String?
+    /// What this finding asks the user to do, when it differs from its rule's ``RuleDescription/asks``.
+    public var asks: [Ask]?
 
     /// Creates a violation.
-    public init(at node: NodeID, _ message: String, severity: Severity? = nil, indicator: Indicator? = nil) {
+    public init(at node: NodeID, _ message: String, severity: Severity? = nil, indicator: Indicator? = nil,
+                asks: [Ask]? = nil) {
         self.node = node
         self.message = message
         self.severity = severity
+        self.asks = asks
         self.indicatorNode = indicator?.node
         self.indicatorID = indicator?.id?.value
     }
@@ -191,9 +195,9 @@ public struct RuleContext: Sendable {
     public func subject(_ indicator: Indicator) -> String { "indicator '\(indicator.displayID)'" }
 
     /// A violation about `indicator`, at `node`.
-    public func violation(_ indicator: Indicator, at node: NodeID, _ message: String, severity: Severity? = nil)
-        -> Violation
+    public func violation(_ indicator: Indicator, at node: NodeID, _ message: String, severity: Severity? = nil,
+                          asks: [Ask]? = nil) -> Violation
     {
-        Violation(at: node, message, severity: severity, indicator: indicator)
+        Violation(at: node, message, severity: severity, indicator: indicator, asks: asks)
     }
 }

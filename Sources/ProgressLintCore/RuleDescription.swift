@@ -9,31 +9,48 @@ public enum RuleCategory: String, CaseIterable, Sendable {
     case progressIntegrity = "Progress integrity"
 }
 
-/// A guideline text a rule comes from (the files in the contract's `seeds/`).
+/// A guideline text a rule comes from, cited by its public title, publisher and address.
 public enum GuidelineSource: String, CaseIterable, Sendable {
     case a = "A", b = "B", c = "C", d = "D", e = "E"
 
-    /// The guideline's title.
+    /// The document's public title.
     public var title: String {
         switch self {
-        case .a: return "Accessible indeterminate progress indicators on iOS"
-        case .b: return "Accessible determinate progress indicators on iOS"
-        case .c: return "A UI toolkit's guide to activity indicators"
-        case .d: return "Apple Human Interface Guidelines: Progress indicators"
-        case .e: return "Loading-spinner accessibility checklist (iOS, Android)"
+        case .a: return "iOS Progress Indicators (2 of 3): indeterminate indicators"
+        case .b: return "iOS Progress Indicators (3 of 3): determinate indicators"
+        case .c: return "Activity indicators (Ubuntu Touch app design guidelines, UI Toolkit)"
+        case .d: return "Human Interface Guidelines: Progress indicators"
+        case .e: return "Loading spinner (native app accessibility checklist, iOS and Android)"
         }
     }
 
-    /// The seed file it is kept in.
-    public var seedFile: String {
+    /// Who published it (and when, where known).
+    public var publisher: String {
         switch self {
-        case .a: return "000_f1a2e028d92066d5.txt"
-        case .b: return "001_16bed01a773b00c0.txt"
-        case .c: return "002_085073d27641687c.txt"
-        case .d: return "003_bda30d37371d114a.txt"
-        case .e: return "004_ba61a51392916f6d.txt"
+        case .a, .b: return "John Sweet, johnsweetaccessibility.com, April 2020"
+        case .c: return "Canonical / UBports"
+        case .d: return "Apple"
+        case .e: return "MagentaA11y (T-Mobile)"
         }
     }
+
+    /// Where to read it: a web address, or where in a larger guide it sits.
+    public var address: String {
+        switch self {
+        case .a: return "https://johnsweetaccessibility.com/2020/04/ios-progress-indicators-2-of-3/"
+        case .b: return "https://johnsweetaccessibility.com/2020/04/ios-progress-indicators-3-of-3/"
+        case .c: return "Ubuntu app design guides, \"Building blocks › Activity indicators\""
+        case .d: return "https://developer.apple.com/design/human-interface-guidelines/progress-indicators"
+        case .e: return "https://www.magentaa11y.com/checklist-native/loading-spinner/"
+        }
+    }
+
+    /// Whether ``address`` is a web address (else it names a place in a guide).
+    public var hasURL: Bool { address.hasPrefix("https://") }
+
+    /// Where the default thresholds (0.1 s, 1 s, 10 s) that sources A and B quote come from.
+    public static let thresholdsCitation =
+        "Jakob Nielsen, *Usability Engineering* (1993), chapter 5, \"Response times\""
 }
 
 /// A reference from a rule to the part of a guideline it follows.
@@ -101,6 +118,15 @@ public struct RuleDescription: Sendable {
     public var exceptions: [String]
     /// Configuration it reads (thresholds, `vague-labels`), by its config key.
     public var options: [String]
+    /// The spec keys it reads, as dotted paths (`duration`, `accessibility.announce.start`). The
+    /// engine does not run it on an indicator where one of them (or a mapping holding it) had an
+    /// invalid value: it cannot judge what it cannot read.
+    public var reads: [String]
+    /// What its findings ask the user to do, key by key (a finding may say otherwise).
+    public var asks: [Ask]
+    /// Which indicators it judges: rules about the progress of a task stay silent on an indicator
+    /// whose `purpose` is not `task-progress`.
+    public var appliesTo: Applicability
     /// Examples that must produce exactly the marked diagnostics.
     public var triggeringExamples: [RuleExample]
     /// Examples that must produce none of this rule's diagnostics.
@@ -113,6 +139,7 @@ public struct RuleDescription: Sendable {
     public init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
         rationale: String, sources: [SourceReference] = [], exceptions: [String] = [], options: [String] = [],
+        reads: [String] = [], asks: [Ask] = [], appliesTo: Applicability = .anyIndicator,
         triggeringExamples: [RuleExample] = [], nonTriggeringExamples: [RuleExample] = []
     ) {
         self.id = id
@@ -124,6 +151,9 @@ public struct RuleDescription: Sendable {
         self.sources = sources
         self.exceptions = exceptions
         self.options = options
+        self.reads = reads
+        self.asks = asks
+        self.appliesTo = appliesTo
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
     }

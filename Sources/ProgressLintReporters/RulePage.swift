@@ -47,8 +47,9 @@ public enum RulePage {
         if !rule.sources.isEmpty {
             out += "Sources:\n\n"
             for reference in rule.sources {
-                out += "- [\(reference.source.rawValue)] \(reference.source.title), section: \(reference.section) "
-                out += "(seed `\(reference.source.seedFile)`)\n"
+                let source = reference.source
+                let title = source.hasURL ? "[\(source.title)](\(source.address))" : "\(source.title), \(source.address)"
+                out += "- \(title), \(source.publisher); section: \(reference.section)\n"
             }
             out += "\n"
         }
@@ -57,12 +58,21 @@ public enum RulePage {
             for exception in rule.exceptions { out += "- \(exception)\n" }
             out += "\n"
         }
+        out += keysSection(rule)
         out += "## Options\n\n"
         if rule.options.isEmpty {
             out += "None besides its severity.\n\n"
         } else {
-            for option in rule.options { out += "- `\(option)` (in `.progress-lint.yml`)\n" }
+            for option in rule.options {
+                let value = defaultThresholds.first { $0.key == option }.map { " (default \($0.value))" } ?? ""
+                out += "- `\(option)`\(value) (in `.progress-lint.yml`)\n"
+            }
             out += "\n"
+            if rule.options.contains(where: { responseTimeThresholds.contains($0) }) {
+                out += "The defaults of `thresholds.instant` (100ms), `thresholds.noticeable` (1s) and "
+                out += "`thresholds.attention` (10s) are the response-time limits of "
+                out += "\(GuidelineSource.thresholdsCitation).\n\n"
+            }
         }
         if !rule.isInputRule {
             out += "Set its severity in `.progress-lint.yml`:\n\n```yaml\nrules:\n  \(rule.id): error   # off | info | warning | error\n```\n\n"
@@ -92,6 +102,35 @@ public enum RulePage {
                 reported as `unused-suppression`.
 
                 """
+        }
+        return out
+    }
+
+    /// The thresholds whose defaults come from Nielsen's response-time limits.
+    private static let responseTimeThresholds = ["thresholds.instant", "thresholds.noticeable", "thresholds.attention"]
+
+    /// The default of each threshold, as the page shows it.
+    private static let defaultThresholds: [(key: String, value: String)] = [
+        ("thresholds.instant", "100ms"), ("thresholds.noticeable", "1s"), ("thresholds.attention", "10s"),
+        ("thresholds.show-after-max", "2s"), ("thresholds.updates-every-max", "2s"),
+    ]
+
+    /// Which indicators the rule judges, the keys it reads and what it asks for.
+    private static func keysSection(_ rule: RuleDescription) -> String {
+        guard !rule.isInputRule, !rule.reads.isEmpty || !rule.asks.isEmpty else { return "" }
+        var out = "## Keys\n\n"
+        if rule.appliesTo == .taskProgress {
+            out += "It judges only the progress of a task: it is silent on an indicator whose `purpose` is "
+            out += "`waiting-for-input` or `gauge` (`only-task-progress` reports those).\n\n"
+        }
+        if !rule.reads.isEmpty {
+            out += "Reads: \(rule.reads.map { "`\($0)`" }.joined(separator: ", ")). When one of these has an invalid "
+            out += "value (reported by `spec-schema`), or a required one is missing, this rule does not judge that "
+            out += "indicator.\n\n"
+        }
+        if !rule.asks.isEmpty {
+            out += "Asks to: \(rule.asks.map(\.description).joined(separator: "; "))"
+            out += ".\n\n"
         }
         return out
     }

@@ -33,6 +33,10 @@ public struct Indicator: Sendable {
     public var becomes: Located<[BecomesState]>?
     public var title: Located<String>?
     public var autoRefresh: Located<AutoRefresh>?
+    /// The keys (dotted paths such as `duration` or `accessibility.announce.start`) whose value
+    /// was invalid and left out, and required keys that are missing; `spec-schema` reports them,
+    /// and rules that read them do not judge the indicator.
+    public var invalidKeys: Set<String> = []
 
     /// Creates an indicator with no keys at a node.
     public init(node: NodeID) { self.node = node }

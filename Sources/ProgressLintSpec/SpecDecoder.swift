@@ -42,10 +42,13 @@ struct SpecReader {
     let document: YAMLDocument
     var issues: [SpecIssue] = []
     private var reported: Set<SpecIssue> = []
+    /// The node of every failure, reported or not (a value reached twice fails twice), for ``recordInvalidKeys``.
+    var failures: [NodeID] = []
 
     init(document: YAMLDocument) { self.document = document }
 
     mutating func fail(_ message: String, at node: NodeID, _ kind: SpecIssue.Kind = .schema) {
+        failures.append(node)
         let issue = SpecIssue(kind, message, at: node)
         if reported.insert(issue).inserted { issues.append(issue) }
     }
@@ -138,6 +141,7 @@ struct SpecReader {
             return nil
         }
         var indicator = Indicator(node: id)
+        let firstFailure = failures.count
         var sawID = false
         var sawStyle = false
         for entry in entries(of: id, allowed: SpecKeys.indicator, in: "an indicator") {
@@ -145,7 +149,7 @@ struct SpecReader {
             case "id": sawID = true; indicator.id = text(entry)
             case "style": sawStyle = true; indicator.style = enumeration(entry, IndicatorStyle.self)
             case "determinate": indicator.determinate = bool(entry)
-            case "component": indicator.component = text(entry)
+            case "component": indicator.component = component(entry)
             case "task": indicator.task = text(entry)
             case "purpose": indicator.purpose = enumeration(entry, Purpose.self)
             case "duration": indicator.duration = expectedDuration(entry)
@@ -176,7 +180,9 @@ struct SpecReader {
         if !sawStyle {
             fail("missing required key `style` in indicator '\(indicator.displayID)'; use bar, spinner or refresh-control",
                  at: id)
+            indicator.invalidKeys.insert("style")
         }
+        recordInvalidKeys(of: &indicator, sinceFailure: firstFailure)
         return indicator
     }
 

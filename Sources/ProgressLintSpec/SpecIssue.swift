@@ -14,6 +14,9 @@ public struct SpecIssue: Hashable, Sendable {
     public var message: String
     /// The node it concerns.
     public var node: NodeID
+    /// A warning rather than an error: the value is valid but probably not what was meant
+    /// (a near miss of a known `component`).
+    public var isWarning = false
 
     /// Creates an issue.
     public init(_ kind: Kind, _ message: String, at node: NodeID) {

@@ -9,7 +9,12 @@ import Testing
 @Suite struct CorpusManifestTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let generator = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/gen-corpus.py")
+    /// `../shared` beside the project, or beside the folder of worktrees it sits in.
+    static let generator = [packageRoot.deletingLastPathComponent(),
+                            packageRoot.deletingLastPathComponent().deletingLastPathComponent()]
+        .map { $0.appendingPathComponent("shared/bench/gen-corpus.py") }
+        .first { FileManager.default.fileExists(atPath: $0.path) }
+        ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/gen-corpus.py")
     static let available = FileManager.default.fileExists(atPath: generator.path)
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
 

@@ -25,6 +25,9 @@ public struct AnnounceCompletion: IndicatorRule {
             "Short indeterminate work (max below `thresholds.attention`) and an indeterminate `duration: unknown`, which has no max.",
         ],
         options: ["thresholds.attention"],
+        reads: ["presentation", "determinate", "duration", "accessibility.announce.completion"],
+        asks: [.add("accessibility.announce.completion")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

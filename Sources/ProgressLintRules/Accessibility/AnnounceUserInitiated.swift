@@ -27,6 +27,9 @@ public struct AnnounceUserInitiated: IndicatorRule {
             "Work the person did not ask for (`user-initiated: false`): an announcement would be noise, see `unsolicited-announcement`.",
             "Obstructive indicators (`overlay`, `full-screen`) take focus instead, see `obstructive-focus`.",
         ],
+        reads: ["presentation", "user-initiated", "accessibility.announce.start"],
+        asks: [.add("accessibility.announce.start")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

@@ -23,6 +23,8 @@ public struct MissingAccessibleName: IndicatorRule {
         exceptions: [
             "Known components (`UIActivityIndicatorView`, `ProgressBar`, …) carry a name of their own.",
         ],
+        reads: ["component", "label", "accessibility.label"],
+        asks: [.add("accessibility.label")],
         triggeringExamples: [
             RuleExample("""
                 platform: ios

@@ -23,6 +23,8 @@ public struct NativeLabelRenamed: IndicatorRule {
             "Other platforms, custom components and determinate `ProgressView`s.",
             "No `accessibility.label` at all: the native one is kept.",
         ],
+        reads: ["component", "determinate", "user-initiated", "accessibility.label", "accessibility.announce.start"],
+        asks: [.remove("accessibility.label")],
         triggeringExamples: [
             RuleExample("""
                 platform: ios
@@ -84,11 +86,23 @@ public struct NativeLabelRenamed: IndicatorRule {
               component == .uiActivityIndicatorView || (component == .progressView && !indicator.isDeterminate),
               let label = indicator.accessibility?.value.label
         else { return [] }
-        let text = label.value.trimmed().lowercased()
-        guard text != "in progress" else { return [] }
+        guard LabelText.folded(label.value) != LabelText.folded("In progress") else { return [] }
+        // Suggest `announce.start` only where no other finding would ask to remove it (work the
+        // person did not start) and it is not written already.
+        let hasStart = indicator.accessibility?.value.announce?.value.start != nil
+        let instead: String
+        var asks: [Ask] = [.remove("accessibility.label")]
+        if !indicator.isUserInitiated {
+            instead = "remove the label"
+        } else if hasStart {
+            instead = "remove the label; `accessibility.announce.start` already says what is happening"
+        } else {
+            instead = "remove the label and say what is happening in `accessibility.announce.start`"
+            asks.append(.add("accessibility.announce.start"))
+        }
         return [context.violation(indicator, at: label.node,
             "indicator '\(indicator.displayID)' renames the native \(component.rawValue) "
-            + "(accessibility.label: \"\(label.value)\"); VoiceOver users know it as \"In progress\", so remove "
-            + "the label and say what is happening in `accessibility.announce.start`")]
+            + "(accessibility.label: \"\(label.value)\"); VoiceOver users know it as \"In progress\", so "
+            + instead, asks: asks)]
     }
 }

@@ -23,6 +23,9 @@ public struct ObstructiveFocus: IndicatorRule {
         exceptions: [
             "Parallel indicators (`inline`, `card`, the default): for them focus must not move, see `parallel-focus-steal`.",
         ],
+        reads: ["presentation", "accessibility.focus"],
+        asks: [.set("accessibility.focus", to: "indicator")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

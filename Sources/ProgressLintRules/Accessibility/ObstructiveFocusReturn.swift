@@ -23,6 +23,9 @@ public struct ObstructiveFocusReturn: IndicatorRule {
         exceptions: [
             "Parallel indicators (`inline`, `card`, the default) never take focus, so there is nothing to return.",
         ],
+        reads: ["presentation", "accessibility.focus-after"],
+        asks: [.change("accessibility.focus-after")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

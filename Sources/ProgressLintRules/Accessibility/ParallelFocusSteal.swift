@@ -22,6 +22,9 @@ public struct ParallelFocusSteal: IndicatorRule {
         exceptions: [
             "Obstructive indicators (`overlay`, `full-screen`) should take focus, see `obstructive-focus`.",
         ],
+        reads: ["presentation", "accessibility.focus"],
+        asks: [.set("accessibility.focus", to: "unchanged")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

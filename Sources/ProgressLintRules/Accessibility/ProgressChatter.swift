@@ -20,6 +20,9 @@ public struct ProgressChatter: IndicatorRule {
         exceptions: [
             "Repeating the start announcement during a long indeterminate wait (`announce.repeat-every`) is a different thing, see `reannounce-long-wait`.",
         ],
+        reads: ["accessibility.announce.progress-every", "accessibility.announce.completion"],
+        asks: [.remove("accessibility.announce.progress-every")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

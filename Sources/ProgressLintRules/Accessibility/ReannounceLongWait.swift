@@ -9,7 +9,8 @@ public struct ReannounceLongWait: IndicatorRule {
         category: .accessibility,
         defaultSeverity: .info,
         summary: """
-            An indicator that is not determinate, may run for `thresholds.attention` or longer (or for an \
+            An indicator for work the person started (`user-initiated`, default true) that is not \
+            determinate, may run for `thresholds.attention` or longer (or for an \
             unknown time), and has an `accessibility.announce` with `start` but no `repeat-every`.
             """,
         rationale: """
@@ -23,8 +24,12 @@ public struct ReannounceLongWait: IndicatorRule {
             "Determinate indicators: their value can be read on request, and periodic progress is discouraged (`progress-chatter`).",
             "Waits whose max is below `thresholds.attention`.",
             "An `announce` without `start`: there is nothing to repeat (see `announce-user-initiated`).",
+            "Work the person did not start (`user-initiated: false`): `unsolicited-announcement` asks to drop its `announce.start`, so repeating it would be opposite advice.",
         ],
         options: ["thresholds.attention"],
+        reads: ["user-initiated", "determinate", "duration", "accessibility.announce.start", "accessibility.announce.repeat-every"],
+        asks: [.add("accessibility.announce.repeat-every"), .keep("accessibility.announce.start")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios
@@ -58,6 +63,15 @@ public struct ReannounceLongWait: IndicatorRule {
                 """, note: "just above the attention threshold"),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+                screen: Mail
+                indicators:
+                  - id: sync
+                    style: spinner
+                    user-initiated: false
+                    accessibility:
+                      announce: {start: Checking for mail}
+                """, note: "background work: `unsolicited-announcement` asks to remove `announce.start` instead"),
             RuleExample("""
                 platform: ios
                 screen: Library
@@ -99,7 +113,7 @@ public struct ReannounceLongWait: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        guard !indicator.isDeterminate, let announce = indicator.accessibility?.value.announce,
+        guard indicator.isUserInitiated, !indicator.isDeterminate, let announce = indicator.accessibility?.value.announce,
               announce.value.start != nil, announce.value.repeatEvery == nil,
               Phrase.reaches(indicator, context.thresholds.attention, orUnknown: true)
         else { return [] }

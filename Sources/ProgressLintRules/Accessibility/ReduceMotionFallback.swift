@@ -29,6 +29,8 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
             "The `follow-up` info is not given for waits whose max is below `thresholds.noticeable`.",
         ],
         options: ["thresholds.noticeable"],
+        reads: ["style", "determinate", "duration", "reduce-motion", "reduce-motion.replace-with", "reduce-motion.follow-up"],
+        asks: [.add("reduce-motion.replace-with")],
         triggeringExamples: [
             RuleExample("""
                 platform: ios

@@ -21,6 +21,9 @@ public struct UnsolicitedAnnouncement: IndicatorRule {
             "User-initiated work (`user-initiated: true`, the default) should be announced.",
             "`accessibility.announce.completion` is not concerned.",
         ],
+        reads: ["user-initiated", "accessibility.announce.start"],
+        asks: [.remove("accessibility.announce.start")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

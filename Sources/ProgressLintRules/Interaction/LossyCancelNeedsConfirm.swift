@@ -19,6 +19,9 @@ public struct LossyCancelNeedsConfirm: IndicatorRule {
         exceptions: [
             "`cancel: true` or a `cancel` without `discards-progress: true` loses nothing, so needs no confirmation.",
         ],
+        reads: ["cancel", "cancel.discards-progress", "cancel.confirm"],
+        asks: [.set("cancel.confirm", to: "true")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

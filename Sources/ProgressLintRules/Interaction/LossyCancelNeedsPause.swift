@@ -19,6 +19,9 @@ public struct LossyCancelNeedsPause: IndicatorRule {
         exceptions: [
             "`cancel: true` or a `cancel` without `discards-progress: true` loses nothing, so no Pause is suggested.",
         ],
+        reads: ["cancel", "cancel.discards-progress", "pause"],
+        asks: [.set("pause", to: "true")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

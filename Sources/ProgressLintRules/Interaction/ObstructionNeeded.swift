@@ -24,6 +24,9 @@ public struct ObstructionNeeded: IndicatorRule {
             "No `other-actions` means the spec does not say, so nothing is reported.",
             "`other-actions: independent` is fine with a parallel indicator.",
         ],
+        reads: ["presentation", "other-actions"],
+        asks: [.set("presentation", to: "overlay")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

@@ -23,6 +23,9 @@ public struct ObstructionNotNeeded: IndicatorRule {
             "No `other-actions` means the spec does not say, so nothing is reported.",
             "`other-actions: dependent` or `destructive` justify blocking the screen.",
         ],
+        reads: ["presentation", "other-actions"],
+        asks: [.set("presentation", to: "inline")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

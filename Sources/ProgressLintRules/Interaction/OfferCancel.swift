@@ -9,7 +9,7 @@ public struct OfferCancel: IndicatorRule {
         category: .interaction,
         defaultSeverity: .info,
         summary: """
-            A parallel indicator (`presentation: inline` or `card`, or none) for work the person started \
+            A parallel indicator (`presentation: inline` or `card`, or none) that is not a refresh control, for work the person started \
             (`user-initiated`, default true) whose `duration` is unknown or may reach `thresholds.attention`, \
             with no `cancel`.
             """,
@@ -24,8 +24,12 @@ public struct OfferCancel: IndicatorRule {
             "Obstructive indicators are covered by `obstructive-needs-exit` instead.",
             "Work the person did not start (`user-initiated: false`) is not theirs to cancel.",
             "Work whose max is below `thresholds.attention` is short enough to wait out.",
+            "Refresh controls (`style: refresh-control`) refresh content already on screen; people leave one by scrolling away.",
         ],
         options: ["thresholds.attention"],
+        reads: ["style", "presentation", "user-initiated", "cancel", "duration"],
+        asks: [.add("cancel")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios
@@ -46,11 +50,11 @@ public struct OfferCancel: IndicatorRule {
             RuleExample("""
                 screen: Search
                 indicators:
-                  - ↓id: search
+                  - id: search
                     style: spinner
                     duration: 10s
-                    cancel: false
-                """, note: "exactly at the attention threshold; `cancel: false` offers none"),
+                    cancel: ↓false
+                """, note: "exactly at the attention threshold; `cancel: false` offers none and is reported where it is written"),
             RuleExample("""
                 screen: Search
                 indicators:
@@ -60,6 +64,24 @@ public struct OfferCancel: IndicatorRule {
                 """, config: "thresholds: {attention: 3s}", note: "a lowered attention threshold"),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+                platform: ios
+                screen: Inbox
+                indicators:
+                  - id: refresh
+                    style: refresh-control
+                    component: UIRefreshControl
+                    title: Checking for mail
+                    auto-refresh: 5m
+                """, note: "a refresh control: people leave it by scrolling away"),
+            RuleExample("""
+                screen: Storage
+                indicators:
+                  - id: disk
+                    style: bar
+                    determinate: true
+                    purpose: gauge
+                """, note: "a gauge is not task progress: only `only-task-progress` speaks"),
             RuleExample("""
                 platform: ios
                 screen: Upload photos
@@ -106,10 +128,18 @@ public struct OfferCancel: IndicatorRule {
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
         guard indicator.isParallel, indicator.isUserInitiated, !indicator.hasCancel,
+              indicator.style?.value != .refreshControl,
               Phrase.reaches(indicator, context.thresholds.attention, orUnknown: true) else { return [] }
         let how = indicator.maxDuration == nil
             ? "for an unknown time"
             : "for up to \(indicator.maxDuration!), reaching \(context.thresholds.attention) (thresholds.attention)"
+        if let written = indicator.cancel {
+            // `cancel: false` is written: that is the value to change (coherence 4).
+            return [context.violation(indicator, at: written.node,
+                "indicator '\(indicator.displayID)' runs work the person started \(how) with `cancel: false`, so "
+                + "there is no way to stop it; set `cancel: true` if stopping causes no harm",
+                asks: [.set("cancel", to: "true")])]
+        }
         return [context.violation(indicator, at: indicator.node,
             "indicator '\(indicator.displayID)' runs work the person started \(how) with no way to stop it; "
             + "add `cancel` if stopping causes no harm")]

@@ -36,6 +36,8 @@ public struct ComponentMismatch: IndicatorRule {
                 + "`refresh-control` only.",
             "One diagnostic per indicator, at `component`, naming every mismatch.",
         ],
+        reads: ["component", "style", "determinate"],
+        asks: [.change("component")],
         triggeringExamples: [
             RuleExample("""
                 platform: ios

@@ -23,6 +23,8 @@ public struct RefreshNeedsAutoRefresh: IndicatorRule {
             "Bars and spinners: they show work, not a way to reload.",
             "It runs on every platform, whether or not one is known.",
         ],
+        reads: ["style", "auto-refresh"],
+        asks: [.add("auto-refresh")],
         triggeringExamples: [
             RuleExample("""
                 platform: ios

@@ -32,6 +32,8 @@ public struct StyleDeterminacy: IndicatorRule {
             "Only the indicator's own `determinate` is checked; `becomes` states are left to `never-backwards` "
                 + "and `no-style-switch`.",
         ],
+        reads: ["style", "determinate"],
+        asks: [.change("determinate")],
         triggeringExamples: [
             RuleExample("""
                 platform: ios

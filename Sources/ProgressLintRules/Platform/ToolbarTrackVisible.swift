@@ -25,6 +25,8 @@ public struct ToolbarTrackVisible: IndicatorRule {
             "Spinners and refresh controls, which have no track.",
             "Platforms outside the iOS family, and specs with no known platform.",
         ],
+        reads: ["style", "location", "track"],
+        asks: [.set("track", to: "hidden")],
         triggeringExamples: [
             RuleExample("""
                 platform: ios

@@ -30,6 +30,9 @@ public struct ConsistentLocation: CrossFileRule {
             "A `location` shared by several indicators through `<<` or an alias is reported once, where it is "
                 + "written (each indicator still counts).",
         ],
+        reads: ["task", "location"],
+        asks: [.change("location")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios
@@ -112,7 +115,10 @@ public struct ConsistentLocation: CrossFileRule {
 
     public func facts(_ screen: Screen, context: RuleContext) -> [CrossFileFact] {
         screen.indicators.compactMap { indicator in
-            guard let task = indicator.task else { return nil }
+            // Like the engine for indicator rules: silent on what is not task progress, and on an
+            // indicator whose `task` or `location` had an invalid value.
+            guard let task = indicator.task, indicator.effectivePurpose == .taskProgress,
+                  indicator.invalidKeys.isEmpty || Self.description.judges(indicator) else { return nil }
             let node = indicator.location?.node ?? indicator.node
             return CrossFileFact(
                 key: task.value, value: indicator.effectiveLocation.rawValue,

@@ -20,6 +20,9 @@ public struct FillsOnFailure: IndicatorRule {
             SourceReference(.c, section: "Steps of completeness"),
         ],
         exceptions: ["`failure.fills: false`, or no `failure.fills` at all."],
+        reads: ["failure.fills"],
+        asks: [.set("failure.fills", to: "false")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 screen: Download track

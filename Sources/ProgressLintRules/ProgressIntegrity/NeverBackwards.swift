@@ -31,6 +31,9 @@ public struct NeverBackwards: IndicatorRule {
                 + "followed through the states in order: the indicator's `determinate`, then each state's "
                 + "`determinate` where one is written (a state without it keeps the previous one).",
         ],
+        reads: ["on-total-change", "determinate", "becomes"],
+        asks: [.set("on-total-change", to: "reallocate")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 screen: Sync library

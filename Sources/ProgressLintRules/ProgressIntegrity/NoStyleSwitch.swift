@@ -20,6 +20,9 @@ public struct NoStyleSwitch: IndicatorRule {
             "A state that keeps the style, or names none, and changes only `determinate`.",
             "Changes to or from `refresh-control` are left to the other platform rules.",
         ],
+        reads: ["style", "becomes"],
+        asks: [.change("becomes.style")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 screen: Download

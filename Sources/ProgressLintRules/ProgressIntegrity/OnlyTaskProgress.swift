@@ -18,6 +18,8 @@ public struct OnlyTaskProgress: IndicatorRule {
             """,
         sources: [SourceReference(.c, section: "Use only for task progression")],
         exceptions: ["`purpose` absent: it defaults to `task-progress`."],
+        reads: ["purpose"],
+        asks: [.change("purpose")],
         triggeringExamples: [
             RuleExample("""
                 screen: Settings

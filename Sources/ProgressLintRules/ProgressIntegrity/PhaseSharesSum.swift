@@ -28,6 +28,9 @@ public struct PhaseSharesSum: IndicatorRule {
                 + "empty) there is nothing to add up and the rule does not fire. A verifying phase with no "
                 + "share is reported by `verification-share`.",
         ],
+        reads: ["phases"],
+        asks: [.change("phases.share")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 screen: Upload photos

@@ -21,6 +21,9 @@ public struct VerificationShare: IndicatorRule {
             "Phases without `verifies: true`: a share of 0 there is not this rule's concern.",
             "A `share: 0` is reported at that share; a missing share, like every absent key, at the start of the indicator (one diagnostic however many phases lack one).",
         ],
+        reads: ["phases"],
+        asks: [.change("phases.share")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 screen: Upload photos

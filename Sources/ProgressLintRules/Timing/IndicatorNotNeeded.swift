@@ -26,6 +26,9 @@ public struct IndicatorNotNeeded: IndicatorRule {
             "A range fires only when its upper bound is below the threshold.",
         ],
         options: ["thresholds.instant"],
+        reads: ["duration"],
+        asks: [.change("duration")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

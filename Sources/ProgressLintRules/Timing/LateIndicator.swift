@@ -24,6 +24,9 @@ public struct LateIndicator: IndicatorRule {
             "A `show-after` exactly at `thresholds.show-after-max` is accepted.",
         ],
         options: ["thresholds.show-after-max"],
+        reads: ["show-after"],
+        asks: [.change("show-after")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

@@ -30,6 +30,9 @@ public struct LongWaitNeedsDeterminate: IndicatorRule {
             "An indicator with a later `becomes` state that is `determinate: true` already turns determinate.",
         ],
         options: ["thresholds.attention"],
+        reads: ["style", "determinate", "duration", "becomes"],
+        asks: [.set("determinate", to: "true")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

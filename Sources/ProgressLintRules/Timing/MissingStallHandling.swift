@@ -9,7 +9,7 @@ public struct MissingStallHandling: IndicatorRule {
         category: .timing,
         defaultSeverity: .warning,
         summary: """
-            An indicator whose `duration` is unknown or may reach `thresholds.attention` and that has no \
+            An indicator, not a refresh control, whose `duration` is unknown or may reach `thresholds.attention` and that has no \
             `stall`; or any `stall` that has no `message`.
             """,
         rationale: """
@@ -25,9 +25,13 @@ public struct MissingStallHandling: IndicatorRule {
         ],
         exceptions: [
             "Work whose max is below `thresholds.attention` needs no `stall` (but a `stall` that is written still needs a `message`).",
-            "A `stall` that is not a valid mapping is reported by `spec-schema` and treated as absent.",
+            "A `stall` (or `duration`) with an invalid value is reported by `spec-schema` only: this rule does not judge that indicator.",
+            "Refresh controls (`style: refresh-control`) refresh content already on screen; people leave one by scrolling away.",
         ],
         options: ["thresholds.attention"],
+        reads: ["style", "duration", "stall", "stall.message"],
+        asks: [.add("stall")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios
@@ -75,6 +79,16 @@ public struct MissingStallHandling: IndicatorRule {
         nonTriggeringExamples: [
             RuleExample("""
                 platform: ios
+                screen: Inbox
+                indicators:
+                  - id: refresh
+                    style: refresh-control
+                    component: UIRefreshControl
+                    title: Checking for mail
+                    auto-refresh: 5m
+                """, note: "a refresh control: people leave it by scrolling away"),
+            RuleExample("""
+                platform: ios
                 screen: Sync
                 indicators:
                   - id: sync
@@ -103,12 +117,13 @@ public struct MissingStallHandling: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
+        guard indicator.style?.value != .refreshControl else { return [] }
         if let stall = indicator.stall {
             guard stall.value.message == nil else { return [] }
             return [context.violation(indicator, at: stall.node,
                 "indicator '\(indicator.displayID)' has a `stall` without `message`; add `stall.message` that says "
                 + "what went wrong and what people can do, e.g. \"No progress for a while. Check your connection, "
-                + "then tap Retry.\"")]
+                + "then tap Retry.\"", asks: [.add("stall.message")])]
         }
         guard Phrase.reaches(indicator, context.thresholds.attention, orUnknown: true) else { return [] }
         let how = indicator.maxDuration == nil

@@ -28,6 +28,9 @@ public struct ObstructiveNeedsExit: IndicatorRule {
             "A short indeterminate overlay (max below `thresholds.attention`) needs no exit.",
         ],
         options: ["thresholds.attention"],
+        reads: ["presentation", "cancel", "close", "determinate", "duration"],
+        asks: [.add("cancel")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios
@@ -55,8 +58,32 @@ public struct ObstructiveNeedsExit: IndicatorRule {
                     duration: 10s
                     presentation: overlay
                 """, note: "exactly at the attention threshold"),
+            RuleExample("""
+                screen: Export video
+                indicators:
+                  - id: export
+                    style: spinner
+                    presentation: overlay
+                    cancel: ↓false
+                """, note: "a written `cancel: false` is reported where it is written"),
+            RuleExample("""
+                screen: Export video
+                indicators:
+                  - id: export
+                    style: spinner
+                    presentation: overlay
+                    close: ↓false
+                """, note: "likewise a written `close: false`"),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+                screen: Sign in
+                indicators:
+                  - id: passcode
+                    style: spinner
+                    purpose: waiting-for-input
+                    presentation: overlay
+                """, note: "not task progress: only `only-task-progress` speaks"),
             RuleExample("""
                 platform: ios
                 screen: Upload photos
@@ -116,6 +143,14 @@ public struct ObstructiveNeedsExit: IndicatorRule {
             why = Phrase.howLong(indicator)
         } else {
             return []
+        }
+        // A written `cancel: false` or `close: false` is the value to change (coherence 4).
+        if let written = indicator.cancel ?? indicator.close.map({ Located(Cancel(isOffered: $0.value), at: $0.node) }) {
+            let key = indicator.cancel != nil ? "cancel" : "close"
+            return [context.violation(indicator, at: written.node,
+                "indicator '\(indicator.displayID)' blocks the screen (presentation: \(presentation)) \(why) "
+                + "with `\(key): false`, so there is no way out; set `cancel: true` (stop the work) or `close: true` "
+                + "(let it go on in the background)", asks: [.set(key, to: "true")])]
         }
         return [context.violation(indicator, at: indicator.node,
             "indicator '\(indicator.displayID)' blocks the screen (presentation: \(presentation)) \(why) "

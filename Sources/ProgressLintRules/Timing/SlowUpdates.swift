@@ -26,6 +26,9 @@ public struct SlowUpdates: IndicatorRule {
             "No `updates-every` is not reported: the rate is unknown.",
         ],
         options: ["thresholds.updates-every-max"],
+        reads: ["determinate", "updates-every"],
+        asks: [.change("updates-every")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

@@ -32,6 +32,9 @@ public struct UnevenPacing: IndicatorRule {
             "Shares are taken as written; whether they add up to 1 is `phase-shares-sum`'s concern.",
             "A difference of exactly 4 times is accepted.",
         ],
+        reads: ["phases"],
+        asks: [.change("phases.share")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

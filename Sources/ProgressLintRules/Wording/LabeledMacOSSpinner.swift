@@ -20,6 +20,8 @@ public struct LabeledMacOSSpinner: IndicatorRule {
             "Bars, and spinners on other platforms.",
             "Screens with no platform, neither in the spec nor in the config.",
         ],
+        reads: ["style", "label"],
+        asks: [.remove("label")],
         triggeringExamples: [
             RuleExample("""
                 platform: macos

@@ -29,6 +29,9 @@ public struct MissingLabel: IndicatorRule {
             "Parallel indicators whose max is below `thresholds.noticeable`.",
         ],
         options: ["thresholds.noticeable"],
+        reads: ["style", "label", "presentation", "duration"],
+        asks: [.add("label")],
+        appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
                 platform: ios

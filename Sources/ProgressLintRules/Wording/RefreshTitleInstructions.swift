@@ -27,6 +27,8 @@ public struct RefreshTitleInstructions: IndicatorRule {
             "Forms like \"pulling\" or \"pulled\" count only with a direction (\"pulling down\") or after \"by\", so \"Pulling data to update your feed\" is a status.",
             "Indicators that are not refresh controls.",
         ],
+        reads: ["style", "title"],
+        asks: [.change("title")],
         triggeringExamples: [
             RuleExample("""
                 platform: ios

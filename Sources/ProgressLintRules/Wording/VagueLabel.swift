@@ -25,6 +25,8 @@ public struct VagueLabel: IndicatorRule {
             "`vague-labels` in the config replaces the default list; an empty list turns the check off.",
         ],
         options: ["vague-labels"],
+        reads: ["label", "reduce-motion.replace-with"],
+        asks: [.change("label")],
         triggeringExamples: [
             RuleExample("""
                 platform: ios
@@ -82,7 +84,8 @@ public struct VagueLabel: IndicatorRule {
             guard vague.contains(text.value.normalizedLabel()) else { return nil }
             return context.violation(indicator, at: text.node,
                 "indicator '\(indicator.displayID)' has a vague \(key) \"\(text.value.trimmed())\"; "
-                + "say what is happening, e.g. \"Uploading 12 photos\"")
+                + "say what is happening, e.g. \"Uploading 12 photos\"",
+                asks: [.change(key)])
         }
     }
 }

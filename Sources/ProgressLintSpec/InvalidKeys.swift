@@ -1,0 +1,102 @@
+import ProgressLintYAML
+
+extension SpecReader {
+    /// Records on `indicator` the keys whose values failed since failure number `first`, as dotted
+    /// paths from the indicator (`duration`, `accessibility.announce.start`; a bad phase is
+    /// `phases`). Failures are rare, so each is found by a walk over the indicator's mapping.
+    func recordInvalidKeys(of indicator: inout Indicator, sinceFailure first: Int) {
+        guard first < failures.count else { return }
+        let targets = Set(failures[first...])
+        var found: [NodeID: String] = [:]
+        var visited: Set<NodeID> = []
+        walk(indicator.node, path: "", targets: targets, found: &found, visited: &visited)
+        for path in found.values where !path.isEmpty { indicator.invalidKeys.insert(path) }
+    }
+
+    private func walk(_ mapping: NodeID, path: String, targets: Set<NodeID>, found: inout [NodeID: String],
+                      visited: inout Set<NodeID>) {
+        guard document.kind(of: mapping) == .mapping, visited.insert(mapping).inserted, found.count < targets.count
+        else { return }
+        for n in 0..<document.pairCount(of: mapping) {
+            let (key, value) = document.pair(n, of: mapping)
+            guard document.kind(of: key) == .scalar else { continue }
+            let name = document.value(of: key)
+            if name == "<<" {
+                // Merged keys belong to this mapping.
+                if targets.contains(value) { found[value] = path }
+                let sources = document.kind(of: value) == .sequence
+                    ? (0..<document.itemCount(of: value)).map { document.item($0, of: value) } : [value]
+                for source in sources {
+                    if targets.contains(source) { found[source] = path }
+                    walk(source, path: path, targets: targets, found: &found, visited: &visited)
+                }
+                continue
+            }
+            let full = path.isEmpty ? name : "\(path).\(name)"
+            if targets.contains(key) { found[key] = full }
+            if targets.contains(value) { found[value] = full }
+            switch document.kind(of: value) {
+            case .mapping:
+                walk(value, path: full, targets: targets, found: &found, visited: &visited)
+            case .sequence:
+                // A list's entries (phases, becomes states) count as the list's key.
+                guard visited.insert(value).inserted else { continue }
+                for i in 0..<document.itemCount(of: value) {
+                    let item = document.item(i, of: value)
+                    if targets.contains(item) { found[item] = full }
+                    var inner: [NodeID: String] = [:]
+                    walk(item, path: full, targets: targets, found: &inner, visited: &visited)
+                    for (node, _) in inner { found[node] = full }
+                }
+            case .scalar:
+                break
+            }
+        }
+    }
+}
+
+extension SpecReader {
+    /// `component`: any text; a near miss of a known component (`UIActivityIndicator`,
+    /// `UIProgressBar`, `LinearProgressIndicatorView`, a difference of case) gets a warning that
+    /// names the one probably meant, since as written it is a custom view and the component checks
+    /// do not apply. The value is kept either way: it is a valid custom component.
+    mutating func component(_ entry: Entry) -> Located<String>? {
+        guard let value = text(entry) else { return nil }
+        if KnownComponent(rawValue: value.value) == nil, let meant = KnownComponent.nearMiss(of: value.value) {
+            var issue = SpecIssue(.schema,
+                "`component: \(describe(entry.value))` is not a known component, so it is taken as a custom view "
+                + "and the component checks do not apply; did you mean `\(meant.rawValue)`? (keep it as it is if it "
+                + "is your own view)", at: entry.value)
+            issue.isWarning = true
+            if !issues.contains(issue) { issues.append(issue) }
+        }
+        return value
+    }
+}
+
+extension KnownComponent {
+    /// The known component `name` is probably a misspelling of, or nil: the same name in another
+    /// case, one a few edits away, or one that the name starts or ends with (or that starts with
+    /// the name). Among several, the one sharing the longest start with the name.
+    public static func nearMiss(of name: String) -> KnownComponent? {
+        let names = allCases.map(\.rawValue)
+        var candidates: [String] = []
+        if let close = SpecKeys.suggestion(for: name, among: names) { candidates.append(close) }
+        for known in names where known.count >= 8 && known != name {
+            if name.hasPrefix(known) || name.hasSuffix(known) { candidates.append(known) }
+        }
+        if name.count >= 8 {
+            for known in names where known.hasPrefix(name) && known != name { candidates.append(known) }
+        }
+        // A long shared start (`UIProgressBar` and `UIProgressView`) is a near miss too.
+        for known in names where known.count >= 8 {
+            let shared = zip(known, name).prefix { $0 == $1 }.count
+            if shared >= 10 { candidates.append(known) }
+        }
+        func sharedStart(_ known: String) -> Int {
+            zip(known.lowercased(), name.lowercased()).prefix { $0 == $1 }.count
+        }
+        guard let best = candidates.max(by: { sharedStart($0) < sharedStart($1) }) else { return nil }
+        return KnownComponent(rawValue: best)
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import ProgressLintCore
+import ProgressLintReporters
+import ProgressLintRules
+import ProgressLintSpec
+import ProgressLintYAML
+import Testing
+
+/// Coherence item 5 of the catalogue: over generated specs (the contract's corpus generator, and
+/// seeded random mutations of the Examples), the findings on one indicator never ask opposite things
+/// about one key (told mechanically from the asks the rules declare), and no finding survives that
+/// coherence 1 (not task progress) or 3 (refresh controls) silences.
+@Suite struct CoherenceTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `../shared` beside the project (or beside the folder of worktrees it sits in).
+    static let generator: URL? = [packageRoot.deletingLastPathComponent(),
+                                  packageRoot.deletingLastPathComponent().deletingLastPathComponent()]
+        .map { $0.appendingPathComponent("shared/bench/gen-corpus.py") }
+        .first { FileManager.default.fileExists(atPath: $0.path) }
+    static let canGenerate = generator != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+
+    static let taskProgressOnly = Set(RuleRegistry.descriptions.filter { $0.appliesTo == .taskProgress }.map(\.id))
+    static let silentOnRefreshControls: Set<String> = [
+        "offer-cancel", "missing-stall-handling", "missing-label", "long-wait-needs-determinate",
+    ]
+
+    // MARK: The checks
+
+    /// What an indicator is, as the decoder read it: enough to tell which findings coherence silences.
+    struct Facts {
+        var purpose: Purpose?
+        var style: IndicatorStyle?
+    }
+
+    /// The problems in one run over `files`: contradicting pairs and silenced findings.
+    static func incoherences(_ files: [(path: String, bytes: [UInt8])], configuration: Configuration = Configuration())
+        -> [String]
+    {
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let result = runner.run(inMemory: files, configuration: configuration)
+        // Each indicator's facts, by file, document and indicator id.
+        var facts: [String: Facts] = [:]
+        for (path, bytes) in files {
+            guard let documents = try? YAMLParser.parse(bytes) else { continue }
+            for (index, document) in documents.enumerated() {
+                guard let screen = SpecDecoder.decode(document, documentIndex: index).screen else { continue }
+                for indicator in screen.indicators {
+                    let key = "\(path)|\(index)|\(indicator.displayID)"
+                    // Two indicators under one id are `duplicate-id`: keep the first.
+                    if facts[key] == nil {
+                        facts[key] = Facts(purpose: indicator.purpose?.value, style: indicator.style?.value)
+                    }
+                }
+            }
+        }
+        var problems: [String] = []
+        var byIndicator: [String: [Diagnostic]] = [:]
+        for diagnostic in result.diagnostics where diagnostic.indicator != nil {
+            let key = "\(diagnostic.path)|\(diagnostic.documentIndex ?? -1)|\(diagnostic.indicator!)"
+            byIndicator[key, default: []].append(diagnostic)
+        }
+        for (key, diagnostics) in byIndicator.sorted(by: { $0.key < $1.key }) {
+            for (i, a) in diagnostics.enumerated() {
+                for b in diagnostics[(i + 1)...] {
+                    for x in a.asks {
+                        for y in b.asks where x.contradicts(y) {
+                            problems.append("\(key): \(a.ruleID) asks to \(x) but \(b.ruleID) to \(y)")
+                        }
+                    }
+                }
+            }
+            guard let facts = facts[key] else { continue }
+            if let purpose = facts.purpose, purpose != .taskProgress {
+                for d in diagnostics where taskProgressOnly.contains(d.ruleID) {
+                    problems.append("\(key): `purpose: \(purpose.rawValue)` but \(d.ruleID) fired: \(d.message)")
+                }
+            }
+            if facts.style == .refreshControl {
+                for d in diagnostics where silentOnRefreshControls.contains(d.ruleID) {
+                    problems.append("\(key): a refresh control but \(d.ruleID) fired: \(d.message)")
+                }
+            }
+        }
+        return problems
+    }
+
+    // MARK: The checks check something
+
+    @Test func anIndicatorWithOppositeAsksIsCaught() {
+        #expect(Ask.add("accessibility.announce.repeat-every").contradicts(.remove("accessibility.announce")))
+        #expect(Ask.keep("accessibility.announce.start").contradicts(.remove("accessibility.announce.start")))
+        #expect(Ask.remove("cancel").contradicts(.set("cancel", to: "true")))
+        #expect(Ask.set("accessibility.focus", to: "indicator").contradicts(.set("accessibility.focus", to: "unchanged")))
+        #expect(!Ask.add("label").contradicts(.add("label")))
+        #expect(!Ask.remove("label").contradicts(.remove("label")))
+        #expect(!Ask.add("accessibility.label").contradicts(.remove("label")))
+    }
+
+    /// The user's report: background sync with `announce.start` was told to add `repeat-every` and to
+    /// remove `announce.start`.
+    @Test func backgroundWorkIsNotToldToRepeatAnAnnouncementItShouldDrop() {
+        let spec = """
+            platform: android
+            screen: Mail
+            indicators:
+              - id: sync
+                style: spinner
+                user-initiated: false
+                label: Checking for mail
+                accessibility:
+                  announce: {start: Checking for mail}
+            """
+        let problems = Self.incoherences([("mail.yaml", Array(spec.utf8))])
+        #expect(problems.isEmpty, "\(problems)")
+        let found = RuleExampleTests.ruleIDs(spec)
+        #expect(found.contains("unsolicited-announcement"))
+        #expect(!found.contains("reannounce-long-wait"))
+    }
+
+    // MARK: Generated specs
+
+    @Test(.enabled(if: canGenerate, "../shared/bench/gen-corpus.py or python3 is not available"))
+    func theGeneratedCorpusIsCoherent() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coherence-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = [Self.generator!.path, folder.path, "--files", "200", "--seed", "11",
+                            "--violation-rate", "0.6"]
+        python.standardOutput = FileHandle.nullDevice
+        try python.run()
+        python.waitUntilExit()
+        #expect(python.terminationStatus == 0)
+        var files: [(String, [UInt8])] = []
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            guard url.pathExtension == "yaml" || url.pathExtension == "yml" else { continue }
+            files.append((url.path, Array(try Data(contentsOf: url))))
+        }
+        #expect(files.count > 100)
+        let problems = Self.incoherences(files)
+        #expect(problems.count == 0, "\(problems.count) incoherent findings, e.g.:\n\(problems.prefix(10).joined(separator: "\n"))")
+    }
+
+    /// The values each mutated key may take (valid ones, with a few of each kind of mistake the rules look for).
+    static let values: [(key: String, values: [String])] = [
+        ("style", ["bar", "spinner", "refresh-control"]),
+        ("determinate", ["true", "false"]),
+        ("purpose", ["task-progress", "waiting-for-input", "gauge"]),
+        ("duration", ["unknown", "50ms", "900ms", "5s", "10s", "2s..30s", "1m"]),
+        ("presentation", ["inline", "card", "overlay", "full-screen"]),
+        ("other-actions", ["independent", "dependent", "destructive"]),
+        ("user-initiated", ["true", "false"]),
+        ("location", ["content", "navigation-bar", "toolbar"]),
+        ("track", ["visible", "hidden"]),
+        ("cancel", ["true", "false", "{discards-progress: true}", "{discards-progress: true, confirm: true}"]),
+        ("close", ["true", "false"]),
+        ("pause", ["true", "false"]),
+        ("component", ["UIActivityIndicatorView", "UIProgressView", "UIRefreshControl", "ProgressView", "MyView"]),
+        ("label", ["Loading", "Uploading photos", "In progress"]),
+        ("show-after", ["1s", "3s"]),
+        ("updates-every", ["1s", "5s"]),
+        ("auto-refresh", ["5m", "false"]),
+        ("on-total-change", ["recompute", "reallocate"]),
+        ("title", ["Pull to refresh", "Checking mail"]),
+        ("reduce-motion", ["none", "stop-animation", "{replace-with: Working}", "{replace-with: Working, follow-up: Still working}"]),
+        ("accessibility", [
+            "{focus: indicator}", "{focus: unchanged, label: Busy}", "{announce: {start: Working}}",
+            "{announce: {start: Working, repeat-every: 30s, progress-every: 5s}}",
+            "{focus: indicator, focus-after: trigger, announce: {start: Go, completion: Done}}",
+        ]),
+        ("stall", ["{after: 20s}", "{after: 20s, message: No progress; check your connection}"]),
+        ("failure", ["{fills: true}", "{fills: false, message: Failed}"]),
+        ("phases", ["[{share: 0.5, duration: 1s}, {share: 0.5, duration: 9s, verifies: true}]"]),
+        ("becomes", ["[{when: size known, determinate: true}]", "[{when: stuck, style: spinner}]"]),
+    ]
+
+    /// SplitMix64: the same mutations on every run and platform.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// `spec` with a few indicator keys set to other allowed values, added or removed, line by line.
+    static func mutate(_ spec: String, using random: inout Generator) -> String {
+        var lines = spec.components(separatedBy: "\n")
+        let keys = values.map(\.key)
+        for _ in 0..<Int.random(in: 1...6, using: &random) {
+            // The indicators' `id` lines, and the column of their keys.
+            let ids = lines.indices.compactMap { i -> (line: Int, indent: Int)? in
+                let line = lines[i]
+                let trimmed = line.drop { $0 == " " }
+                guard trimmed.hasPrefix("- id:") else { return nil }
+                return (i, line.count - trimmed.count + 2)
+            }
+            guard let (idLine, indent) = ids.randomElement(using: &random) else { return spec }
+            let pad = String(repeating: " ", count: indent)
+            // The indicator's own one-line keys, up to the next indicator.
+            var own: [Int] = []
+            var i = idLine + 1
+            while i < lines.count, lines[i].hasPrefix(pad) || lines[i].trimmingCharacters(in: .whitespaces).isEmpty {
+                let rest = lines[i].dropFirst(indent)
+                if rest.first != " ", let colon = rest.firstIndex(of: ":"), keys.contains(String(rest[..<colon])),
+                   !rest[rest.index(after: colon)...].trimmingCharacters(in: .whitespaces).isEmpty {
+                    own.append(i)
+                }
+                i += 1
+            }
+            let (key, choices) = values.randomElement(using: &random)!
+            let value = choices.randomElement(using: &random)!
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0 where !own.isEmpty:
+                // Another value for a key it has.
+                let line = own.randomElement(using: &random)!
+                let name = lines[line].dropFirst(indent).prefix { $0 != ":" }
+                let options = values.first { $0.key == String(name) }!.values
+                lines[line] = "\(pad)\(name): \(options.randomElement(using: &random)!)"
+            case 1 where !own.isEmpty:
+                lines.remove(at: own.randomElement(using: &random)!)
+            default:
+                lines.insert("\(pad)\(key): \(value)", at: idLine + 1)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func randomMutationsOfTheExamplesAreCoherent() throws {
+        let examples = Self.packageRoot.appendingPathComponent("Examples")
+        var specs: [(String, String)] = []
+        let walker = FileManager.default.enumerator(at: examples, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            guard url.pathExtension == "yaml" else { continue }
+            specs.append((url.lastPathComponent, try String(contentsOf: url, encoding: .utf8)))
+        }
+        specs.sort { $0.0 < $1.0 }
+        try #require(specs.count >= 5)
+        var random = Generator(state: 20_261_123)
+        var files: [(String, [UInt8])] = []
+        for round in 0..<60 {
+            for (name, spec) in specs {
+                files.append(("\(round)-\(name)", Array(Self.mutate(spec, using: &random).utf8)))
+            }
+        }
+        let problems = Self.incoherences(files)
+        #expect(problems.count == 0, "\(problems.count) incoherent findings, e.g.:\n\(problems.prefix(10).joined(separator: "\n"))")
+        // The mutations reach the cases coherence is about.
+        let all = files.map { String(decoding: $0.1, as: UTF8.self) }.joined()
+        #expect(all.contains("purpose: gauge") && all.contains("style: refresh-control")
+                && all.contains("user-initiated: false"))
+    }
+}
+
+/// Rule pages (and so `explain`) cite the guidelines by their public names, never by a seed file.
+@Suite struct SourceCitationTests {
+    @Test func rulePagesCiteSourcesByTitleAndAddressAndNameNoSeedFile() {
+        for rule in RuleRegistry.descriptions {
+            let page = RulePage.render(rule)
+            #expect(page.range(of: #"\d{3}_[0-9a-f]{16}"#, options: .regularExpression) == nil, "\(rule.id)")
+            #expect(!page.contains("seed"), "\(rule.id)")
+            for reference in rule.sources {
+                #expect(page.contains(reference.source.title) && page.contains(reference.source.address), "\(rule.id)")
+            }
+            if rule.options.contains("thresholds.attention") {
+                #expect(page.contains("Nielsen, *Usability Engineering* (1993), chapter 5, \"Response times\""))
+            }
+        }
+    }
+
+    @Test func pagesShowTheKeysARuleReadsAndWhatItAsks() {
+        let page = RulePage.render(ReannounceLongWait.description)
+        #expect(page.contains("Reads: `user-initiated`"))
+        #expect(page.contains("add `accessibility.announce.repeat-every`"))
+        #expect(page.contains("`purpose` is `waiting-for-input` or `gauge`"))
+    }
+}
+
+extension RuleExampleTests {
+    /// The ids of the rules that report on `spec`.
+    static func ruleIDs(_ spec: String) -> Set<String> {
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        return Set(runner.run(inMemory: [("spec.yaml", Array(spec.utf8))], configuration: Configuration())
+            .diagnostics.map(\.ruleID))
+    }
+}
