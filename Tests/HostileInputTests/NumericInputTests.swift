@@ -244,9 +244,9 @@ import Glibc
     }
 
     @Test func standardInputPastTheDefaultMaxFileSizeGetsTheSizeDiagnostic() throws {
-        // 11 MB of comments from a pipe: over the default 10 MB, not read past it.
+        // 300 MB of comments from a pipe (past the old 256 MB buffer): over the default 10 MB, not read past it.
         let run = try Hostile.shell(
-            "{ printf 'screen: S\\nindicators: []\\n'; head -c 11534336 /dev/zero | tr '\\0' '#'; } "
+            "{ printf 'screen: S\\nindicators: []\\n'; head -c 314572800 /dev/zero | tr '\\0' '#'; } "
             + "| \"$0\" --stdin --stdin-filename in.yaml")
         #expect(run.exited)
         #expect(run.status == 1, "\(run.stderr)")
