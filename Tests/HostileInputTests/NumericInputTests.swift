@@ -265,6 +265,19 @@ import Glibc
         #expect(run.stdout.contains(dir + "/" + Hostile.companionDiagnostic))
     }
 
+    @Test func aHugeConfigurationIsRefusedUnread() throws {
+        // 250 MB, sparse: a configuration is read up to 1 MB.
+        let (_, dir) = try runWithConfig("")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(truncate(dir + "/cfg/.progress-lint.yml", 250 << 20) == 0)
+        let run = try Hostile.run([dir + "/companion.yaml", dir + "/cfg/b.yaml"])
+        #expect(run.exited)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("progress-lint: configuration error: \(dir)/cfg/.progress-lint.yml: "
+                                    + "the configuration is larger than 1 MB"), "\(run.stderr)")
+        #expect(run.stdout.contains(dir + "/" + Hostile.companionDiagnostic))
+    }
+
     @Test(arguments: ["loop", "dangling"])
     func aConfigurationThatIsABrokenLinkIsAnError(kind: String) throws {
         let dir = try Hostile.temporaryFolder()
