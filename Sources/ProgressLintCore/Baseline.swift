@@ -156,16 +156,31 @@ public struct Baseline: Hashable, Sendable {
                 throw fail("a baseline entry must be a mapping", document[item].range.start)
             }
             var fields: [String: String] = [:]
-            for (key, value) in document[item].pairs where document[value].kind == .scalar {
-                fields[document[key].value] = document[value].value
+            var countNode: NodeID?
+            for (key, value) in document[item].pairs {
+                if document[key].value == "count" { countNode = value }
+                if document[value].kind == .scalar { fields[document[key].value] = document[value].value }
             }
             guard let file = fields["path"], let rule = fields["rule"] else {
                 throw fail("a baseline entry needs `path` and `rule`", document[item].range.start)
             }
-            let count = fields["count"].flatMap { Int($0) } ?? 1
-            guard count > 0 else { throw fail("`count` must be at least 1", document[item].range.start) }
+            var count = 1
+            if let countNode {
+                // A count is a JSON integer from 1 up: not a string, a fraction, an exponent or a sign.
+                let node = document[countNode]
+                let text = node.value
+                guard node.kind == .scalar, node.style == .plain, !text.isEmpty,
+                      text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text), value > 0 else {
+                    let shown = node.kind != .scalar ? "a collection" : text.count > 40 ? text.prefix(37) + "…" : text
+                    throw fail("the entry for \(file) (\(rule)) has `count: \(shown)`; a count is a whole number "
+                               + "from 1 to \(Int.max)", node.range.start)
+                }
+                count = value
+            }
             let key = Key(path: file, rule: rule, yamlPath: fields["yamlPath"] ?? "", location: legacy)
-            baseline.counts[key, default: 0] += count
+            // The same key twice adds up; past Int.max it stays at Int.max (more than any run can find).
+            let (sum, overflow) = baseline.counts[key, default: 0].addingReportingOverflow(count)
+            baseline.counts[key] = overflow ? Int.max : sum
         }
         return baseline
     }

@@ -11,6 +11,45 @@ public struct ConfigurationLoader: Sendable {
     /// The keys of `limits:`.
     public static let limitKeys = ["max-file-size", "max-depth", "max-alias-nodes"]
 
+    /// The largest `max-file-size` a configuration may ask for: 1 GB.
+    public static let maxFileSizeCeiling = 1024 * 1024 * 1024
+
+    /// Why a text is not a `max-file-size`.
+    public enum SizeError: Error, Equatable, Sendable {
+        /// Not digits (with an optional fraction) and an optional unit.
+        case malformed
+        /// Zero bytes.
+        case notPositive
+        /// A fraction of a byte after the unit is applied (`0.0000001KB`, `1.1KB`).
+        case notWholeBytes
+        /// More than ``maxFileSizeCeiling`` (or too large to represent at all).
+        case aboveCeiling
+    }
+
+    /// Reads a size: `1536`, `10MB`, `1.5KB`, `10 MB` (`KB` is 1,024 bytes, `MB` 1,024 KB, `GB` 1,024 MB;
+    /// underscores are ignored). It must come to a whole number of bytes, from 1 to ``maxFileSizeCeiling``.
+    public static func size(_ written: String) throws(SizeError) -> Int {
+        var text = Substring(written.filter { $0 != "_" })
+        var factor = 1.0
+        for (suffix, unit) in [("KB", 1024.0), ("MB", 1024.0 * 1024), ("GB", 1024.0 * 1024 * 1024), ("B", 1.0)]
+        where text.hasSuffix(suffix) {
+            text = text.dropLast(suffix.count).trimmingCharactersSpace()
+            factor = unit
+            break
+        }
+        // Digits, then at most one `.` followed by digits: no sign, exponent, hex, `inf` or `nan`.
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty,
+              parts.allSatisfy({ part in !part.isEmpty && part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+              let number = Double(text) else { throw .malformed }
+        // A huge digit string reads as infinity, which is above the ceiling too.
+        let bytes = number * factor
+        guard bytes > 0 else { throw .notPositive }
+        guard bytes <= Double(maxFileSizeCeiling) else { throw .aboveCeiling }
+        guard bytes == bytes.rounded(.towardZero), let count = Int(exactly: bytes) else { throw .notWholeBytes }
+        return count
+    }
+
     /// Creates a loader that knows these rules.
     public init(rules: [RuleDescription]) { self.rules = rules }
 
@@ -50,6 +89,12 @@ public struct ConfigurationLoader: Sendable {
             documents = try YAMLParser.parse(bytes)
         } catch {
             throw ConfigurationError(path: layer.shown, position: error.position, message: error.message)
+        }
+        if documents.count > 1 {
+            throw ConfigurationError(
+                path: layer.shown, position: documents[1].start,
+                message: "a configuration is one YAML document; remove this second one (and its `---`) "
+                    + "or merge its keys into the first")
         }
         guard let document = documents.first(where: { !$0.isEmpty }), let root = document.root else {
             configuration.files.append(layer.shown)
@@ -164,6 +209,10 @@ public struct ConfigurationLoader: Sendable {
             } catch .missingUnit(let number) {
                 throw fail("`\(key): \(number)` has no unit; add one: \(number)ms, \(number)s, \(number)m or \(number)h",
                            at: node)
+            } catch .outOfRange {
+                let shown = text.count > 40 ? text.prefix(37) + "…" : text[...]
+                throw fail("`\(key): \(shown)` is out of range; a duration is at most \(Duration.maximum) (7 days)",
+                           at: node)
             } catch {
                 throw fail("`\(key): \(text)` is not a duration such as 250ms, 1.5s or 2m", at: node)
             }
@@ -178,14 +227,22 @@ public struct ConfigurationLoader: Sendable {
         }
 
         func size(_ node: NodeID, key: String) throws(ConfigurationError) -> Int {
-            let text = try scalar(node, key: key).replacingUnderscores()
-            let units: [(String, Int)] = [("KB", 1024), ("MB", 1024 * 1024), ("GB", 1024 * 1024 * 1024), ("B", 1)]
-            for (suffix, factor) in units where text.hasSuffix(suffix) {
-                let number = text.dropLast(suffix.count).trimmingCharactersSpace()
-                if let value = Double(number), value > 0 { return Int(value * Double(factor)) }
+            let text = try scalar(node, key: key)
+            let shown = text.count > 40 ? text.prefix(37) + "…" : text[...]
+            do {
+                return try ConfigurationLoader.size(text)
+            } catch .malformed {
+                throw fail("`\(key): \(shown)` is not a size; write a whole number of bytes, or a number with KB, MB "
+                           + "or GB (e.g. 10MB)", at: node)
+            } catch .notPositive {
+                throw fail("`\(key): \(shown)` must be at least 1 byte", at: node)
+            } catch .notWholeBytes {
+                throw fail("`\(key): \(shown)` is not a whole number of bytes (1KB is 1024 bytes); "
+                           + "write a whole number of bytes or a size such as 1.5KB", at: node)
+            } catch {  // .aboveCeiling
+                throw fail("`\(key): \(shown)` is above the ceiling of 1GB "
+                           + "(larger files take minutes and gigabytes to parse)", at: node)
             }
-            if let value = Int(text), value > 0 { return value }
-            throw fail("`\(key): \(text)` is not a size; write bytes, or a number with KB or MB (e.g. 10MB)", at: node)
         }
 
         func read(_ root: NodeID, into c: inout Configuration) throws(ConfigurationError) {

@@ -61,7 +61,9 @@ public final class ConfigurationResolver {
         var result: Result<Configuration, ConfigurationError>?
         for name in ConfigurationResolver.fileNames {
             let candidate = folder == "/" ? "/" + name : folder + "/" + name
-            if access(candidate, F_OK) == 0 {
+            // lstat, not access: a link that loops or points nowhere is there, and an error, not absent.
+            var info = stat()
+            if lstat(candidate, &info) == 0 {
                 // Shown relative to the working directory, as the specs' own paths are.
                 let shown = PathText.relative(candidate, to: workingDirectory)
                 result = ConfigurationResolver.load(shown, loader: loader, workingDirectory: workingDirectory)

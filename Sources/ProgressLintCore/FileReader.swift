@@ -19,7 +19,10 @@ public enum ReadFailure: Error, Hashable, Sendable {
 /// Reads files without blocking on FIFOs or devices and without reading past a size limit.
 public enum FileReader {
     /// The bytes of `file`, at most `limit` of them.
-    public static func read(_ file: SpecFile, limit: Int) -> Result<[UInt8], ReadFailure> {
+    public static func read(_ file: SpecFile, limit requested: Int) -> Result<[UInt8], ReadFailure> {
+        // `limit + 1` bytes are read, so the limit stays below Int.max; the file's reported size
+        // only sizes the first buffer (a file in /proc reports 0 and is longer).
+        let limit = min(max(requested, 0), Int.max - 1)
         var raw = file.rawPath
         raw.append(0)
         let fd = raw.withUnsafeBufferPointer { buffer in
@@ -33,13 +36,14 @@ public enum FileReader {
         guard fstat(fd, &info) == 0 else { return .failure(.system(errorText(errno))) }
         let type = info.st_mode & S_IFMT
         guard type == S_IFREG else { return .failure(.notRegularFile(kind: kindName(type))) }
-        let expected = Int(info.st_size)
+        let expected = max(Int(exactly: info.st_size) ?? 0, 0)
         var bytes = [UInt8](repeating: 0, count: min(expected, limit) + 1)
         var count = 0
         while true {
             if count == bytes.count {
                 if count > limit { break }
-                bytes.append(contentsOf: repeatElement(0, count: min(max(count, 4096), limit + 1 - count)))
+                // count <= limit < Int.max here, so `limit - count + 1` cannot overflow.
+                bytes.append(contentsOf: repeatElement(0, count: min(max(count, 4096), limit - count + 1)))
             }
             let n = bytes.withUnsafeMutableBytes { buffer in
                 Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
@@ -57,11 +61,14 @@ public enum FileReader {
     }
 
     /// The bytes of standard input, at most `limit` of them.
-    public static func readStandardInput(limit: Int) -> Result<[UInt8], ReadFailure> {
+    public static func readStandardInput(limit requested: Int) -> Result<[UInt8], ReadFailure> {
+        let limit = min(max(requested, 0), Int.max - 1)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
+            // Never more than `limit + 1` bytes in all, so a stream past the limit costs the limit.
+            let wanted = min(chunk.count, limit - bytes.count + 1)
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, wanted) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return .failure(.system(errorText(errno)))

@@ -62,8 +62,11 @@ public struct LintRunner: Sendable {
         self.linter = linter
         self.loader = loader
         self.configPath = configPath
-        self.jobs = max(1, jobs)
+        self.jobs = min(max(1, jobs), LintRunner.maxJobs)
     }
+
+    /// The most files linted at once; more threads than this only cost memory.
+    public static let maxJobs = 64
 
     /// The files that `paths` would lint, and the problems found listing them.
     ///
@@ -142,6 +145,30 @@ public struct LintRunner: Sendable {
                 collector.add(LintRunner.tooLarge(name, limit: configuration.limits.maxFileSize, prefix: bytes), order: 0)
             } else {
                 collector.add(linter.lint(bytes, path: name, configuration: configuration), order: 0)
+            }
+        }
+        return finish(collector)
+    }
+
+    /// Reads standard input, at most the `max-file-size` of the configuration found for `name`,
+    /// and lints it as the file `name`; past the limit it gets the diagnostic an oversize file gets.
+    public func runStandardInput(
+        as name: String, read: (Int) -> Result<[UInt8], ReadFailure> = FileReader.readStandardInput
+    ) -> RunResult {
+        var collector = RunCollector()
+        switch ConfigurationResolver(loader: loader, configPath: configPath).configuration(for: name) {
+        case .failure(let error):
+            collector.configurationErrors.append(error)
+        case .success(let configuration):
+            switch read(configuration.limits.maxFileSize) {
+            case .success(let bytes):
+                collector.add(linter.lint(bytes, path: name, configuration: configuration), order: 0)
+            case .failure(.tooLarge(let limit, let prefix)):
+                collector.add(LintRunner.tooLarge(name, limit: limit, prefix: prefix), order: 0)
+            case .failure(.notRegularFile(let kind)):
+                collector.problems.append((0, RunProblem(path: name, message: "cannot read standard input: it is \(kind)")))
+            case .failure(.system(let message)):
+                collector.problems.append((0, RunProblem(path: name, message: "cannot read standard input: \(message)")))
             }
         }
         return finish(collector)
@@ -425,7 +452,7 @@ extension Array {
 }
 
 /// Positions and sizes computed from raw bytes.
-enum ByteText {
+public enum ByteText {
     /// 1-based line and column of the byte at `offset`.
     static func position(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
         var line = 1
@@ -444,7 +471,8 @@ enum ByteText {
         return SourcePosition(line: line, column: column, characterOffset: characters)
     }
 
-    static func size(_ bytes: Int) -> String {
+    /// `10MB`, `1KB` or `1000 bytes`, as a limit is reported.
+    public static func size(_ bytes: Int) -> String {
         if bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024))MB" }
         if bytes % 1024 == 0 { return "\(bytes / 1024)KB" }
         return "\(bytes) bytes"

@@ -6,6 +6,10 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Creates a duration from milliseconds.
     public init(milliseconds: Double) { self.milliseconds = milliseconds }
 
+    /// The longest duration a spec or configuration may write: 7 days (`168h`). Anything longer
+    /// is a mistake (or an attack), and keeping durations this small keeps their arithmetic exact.
+    public static let maximum = Duration(milliseconds: 7 * 24 * 3_600_000)
+
     /// Creates a duration from seconds.
     public static func seconds(_ s: Double) -> Duration { Duration(milliseconds: s * 1000) }
 
@@ -15,7 +19,9 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var description: String {
         let ms = milliseconds
         func format(_ x: Double) -> String {
-            x == x.rounded() ? String(Int(x)) : String(x)
+            // A value built in code may be past ``maximum``; one that is not a whole `Int` prints as a Double.
+            if x == x.rounded(), let whole = Int(exactly: x) { return String(whole) }
+            return String(x)
         }
         if ms >= 3_600_000, (ms / 3_600_000) * 10 == ((ms / 3_600_000) * 10).rounded() { return format(ms / 3_600_000) + "h" }
         if ms >= 60_000, (ms / 60_000) * 10 == ((ms / 60_000) * 10).rounded() { return format(ms / 60_000) + "m" }
@@ -29,9 +35,11 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
         case missingUnit(String)
         /// Anything else.
         case malformed
+        /// A well-formed duration longer than ``Duration/maximum`` (or too long to represent).
+        case outOfRange
     }
 
-    /// Parses `250ms`, `3s`, `1.5s`, `2m`, `1h`, `0s`.
+    /// Parses `250ms`, `3s`, `1.5s`, `2m`, `1h`, `0s`; longer than ``maximum`` throws `outOfRange`.
     public static func parse(_ text: Substring) throws(ParseError) -> Duration {
         // Works on the UTF-8 bytes: the digits, `.` and units are ASCII, and a byte of a
         // non-ASCII character (a combining mark included) ends the number or spoils the unit,
@@ -64,18 +72,23 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
         let number = text[start..<digitsEnd]
         guard sawDigit, number.utf8.last != UInt8(ascii: "."), let value = Double(number) else { throw .malformed }
         let unit = text[digitsEnd..<end]
+        let factor: Double
         switch unit.utf8.count {
         case 0: throw .missingUnit(String(number))
         case 1:
             switch unit.utf8.first! {
-            case UInt8(ascii: "s"): return Duration(milliseconds: value * 1000)
-            case UInt8(ascii: "m"): return Duration(milliseconds: value * 60_000)
-            case UInt8(ascii: "h"): return Duration(milliseconds: value * 3_600_000)
+            case UInt8(ascii: "s"): factor = 1000
+            case UInt8(ascii: "m"): factor = 60_000
+            case UInt8(ascii: "h"): factor = 3_600_000
             default: throw .malformed
             }
-        case 2 where unit.utf8.elementsEqual("ms".utf8): return Duration(milliseconds: value)
+        case 2 where unit.utf8.elementsEqual("ms".utf8): factor = 1
         default: throw .malformed
         }
+        // A 310-digit number reads as infinity; a finite one can still overflow when multiplied.
+        let milliseconds = value * factor
+        guard milliseconds.isFinite, milliseconds <= maximum.milliseconds else { throw .outOfRange }
+        return Duration(milliseconds: milliseconds)
     }
 }
 

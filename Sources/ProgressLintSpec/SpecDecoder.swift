@@ -475,12 +475,15 @@ struct SpecReader {
             switch node.value {
             case "true", "True", "TRUE": return Located(true, at: entry.value)
             case "false", "False", "FALSE": return Located(false, at: entry.value)
-            case "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y", "n", "N":
-                let meant = ["yes", "on", "y"].contains(node.value.lowercased()) ? "true" : "false"
-                fail("`\(entry.name): \(node.value)` is a YAML 1.1 boolean; use true/false (here `\(meant)`)",
-                     at: entry.value)
-                return nil
-            default: break
+            default:
+                // YAML 1.1 spellings, in any case (`yEs`, `oN`): errors that say what to write.
+                let lower = node.value.count <= 3 ? node.value.lowercased() : ""
+                if ["yes", "no", "on", "off", "y", "n"].contains(lower) {
+                    let meant = ["yes", "on", "y"].contains(lower) ? "true" : "false"
+                    fail("`\(entry.name): \(node.value)` is a YAML 1.1 boolean; use true/false (here `\(meant)`)",
+                         at: entry.value)
+                    return nil
+                }
             }
         }
         fail("`\(entry.name)` must be true or false, found \(describe(entry.value))", at: entry.value)
@@ -511,6 +514,10 @@ struct SpecReader {
             return try Duration.parse(text)
         } catch .missingUnit(let number) {
             fail("`\(entry.name): \(number)` has no unit; add one: \(number)ms, \(number)s, \(number)m or \(number)h",
+                 at: entry.value)
+        } catch .outOfRange {
+            let shown = text.trimmingSpaces.count > 40 ? text.trimmingSpaces.prefix(37) + "…" : text.trimmingSpaces
+            fail("`\(entry.name): \(shown)` is out of range; a duration is at most \(Duration.maximum) (7 days)",
                  at: entry.value)
         } catch {
             fail("`\(entry.name): \(describe(entry.value))` is not a duration; write a number with a unit "

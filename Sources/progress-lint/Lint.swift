@@ -83,6 +83,10 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        if let jobs, jobs > LintRunner.maxJobs {
+            Output.standardError("progress-lint: note: --jobs \(jobs) is more than \(LintRunner.maxJobs); "
+                                 + "using \(LintRunner.maxJobs)\n")
+        }
         let runner = LintRunner(
             linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader(),
             configPath: config, jobs: jobs ?? max(1, cores))
@@ -91,13 +95,7 @@ struct Lint: ParsableCommand {
 
         var result: RunResult
         if stdin {
-            let name = FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>")
-            switch FileReader.readStandardInput(limit: 256 * 1024 * 1024) {
-            case .success(let bytes): result = runner.run(standardInput: bytes, as: name)
-            case .failure:
-                Output.standardError("progress-lint: cannot read standard input\n")
-                throw ExitCode(2)
-            }
+            result = runner.runStandardInput(as: FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>"))
         } else {
             result = runner.run(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
         }
@@ -192,7 +190,14 @@ struct Lint: ParsableCommand {
 
     private func readBaseline(_ path: String, location: Baseline.Location, updating: Bool) throws -> Baseline {
         let advice = updating ? "; delete it to write a new one" : ""
-        switch FileReader.read(SpecFile(path: path), limit: 256 * 1024 * 1024) {
+        // A baseline is held to the `max-file-size` of the configuration found for it.
+        let resolver = ConfigurationResolver(loader: RuleRegistry.makeConfigurationLoader(), configPath: config)
+        let limit = (try? resolver.configuration(for: path).get())?.limits.maxFileSize ?? Limits().maxFileSize
+        switch FileReader.read(SpecFile(path: path), limit: limit) {
+        case .failure(.tooLarge(let limit, _)):
+            Output.standardError("progress-lint: the baseline \(TerminalText.safe(path)) is larger than "
+                                 + "\(ByteText.size(limit)) (limits.max-file-size); it was not read\(advice)\n")
+            throw ExitCode(2)
         case .failure:
             Output.standardError("progress-lint: cannot read the baseline \(TerminalText.safe(path))\(advice)\n")
             throw ExitCode(2)

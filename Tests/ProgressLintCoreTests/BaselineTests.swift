@@ -50,4 +50,37 @@ import Testing
         #expect(read.counts[Baseline.Key(weird)] == 2)
         #expect(throws: ConfigurationError.self) { try Baseline.parse(Array("- not a baseline\n".utf8), path: "b.json") }
     }
+
+    func parse(_ entries: String) throws(ConfigurationError) -> Baseline {
+        try Baseline.parse(Array("{\"version\": 1, \"entries\": [\n\(entries)\n]}\n".utf8), path: "b.json")
+    }
+
+    static func entry(count: String) -> String {
+        "{\"path\": \"a.yaml\", \"rule\": \"vague-label\", \"yamlPath\": \"indicators[a].label\", \"count\": \(count)}"
+    }
+
+    @Test func repeatedEntriesAddUpAndSaturateInsteadOfOverflowing() throws {
+        let key = Baseline.Key(path: "a.yaml", rule: "vague-label", yamlPath: "indicators[a].label")
+        let two = try parse(Self.entry(count: "2") + ",\n" + Self.entry(count: "3"))
+        #expect(two.counts == [key: 5])
+        let largest = Self.entry(count: "9223372036854775807")
+        let saturated = try parse(largest + ",\n" + largest)
+        #expect(saturated.counts == [key: Int.max])
+        let noCount = try parse("{\"path\": \"a.yaml\", \"rule\": \"vague-label\", \"yamlPath\": \"indicators[a].label\"}")
+        #expect(noCount.counts == [key: 1])
+    }
+
+    @Test(arguments: ["\"1e3\"", "\"abc\"", "1e3", "abc", "-1", "0", "1.5", "\"2\"", "99999999999999999999", "[1]", "null", "~"])
+    func aCountThatIsNotAWholeNumberFromOneIsAnErrorNamingTheEntry(count: String) {
+        let entry = Self.entry(count: count)
+        do {
+            _ = try parse(entry)
+            Issue.record("expected an error for count \(count)")
+        } catch {
+            #expect(error.message.hasPrefix("the entry for a.yaml (vague-label) has `count: "), "\(error.message)")
+            #expect(error.message.hasSuffix("a count is a whole number from 1 to 9223372036854775807"))
+            #expect(error.position?.line == 2)
+            #expect(error.position?.column == entry.count - count.count)
+        }
+    }
 }

@@ -67,6 +67,58 @@ import Testing
         }
     }
 
+    @Test func sizesAreWholePositiveByteCountsUpToTheCeiling() throws {
+        #expect(try ConfigurationLoader.size("1536") == 1536)
+        #expect(try ConfigurationLoader.size("1KB") == 1024)
+        #expect(try ConfigurationLoader.size("1.5KB") == 1536)
+        #expect(try ConfigurationLoader.size("10MB") == 10 * 1024 * 1024)
+        #expect(try ConfigurationLoader.size("10 MB") == 10 * 1024 * 1024)
+        #expect(try ConfigurationLoader.size("0.5MB") == 512 * 1024)
+        #expect(try ConfigurationLoader.size("1GB") == ConfigurationLoader.maxFileSizeCeiling)
+        #expect(try ConfigurationLoader.size("1_000_000B") == 1_000_000)
+        let cases: [(String, ConfigurationLoader.SizeError)] = [
+            ("0", .notPositive), ("0KB", .notPositive), ("0.0B", .notPositive),
+            ("0.0000001KB", .notWholeBytes), ("1.1KB", .notWholeBytes), ("0.5B", .notWholeBytes), ("1.5", .notWholeBytes),
+            ("1025MB", .aboveCeiling), ("8589934592GB", .aboveCeiling), ("9223372036854775807", .aboveCeiling),
+            ("1073741825", .aboveCeiling), (String(repeating: "9", count: 400) + "KB", .aboveCeiling),
+            ("1e30MB", .malformed), ("infB", .malformed), ("nan", .malformed), ("1e400KB", .malformed),
+            ("-1KB", .malformed), ("+1KB", .malformed), ("0x10", .malformed), (".5KB", .malformed), ("5.KB", .malformed),
+            ("1.2.3KB", .malformed), ("", .malformed), ("KB", .malformed), ("10TB", .malformed), ("١٠MB", .malformed),
+        ]
+        for (text, error) in cases {
+            #expect(throws: error, "\(text.prefix(20))") { try ConfigurationLoader.size(text) }
+        }
+    }
+
+    @Test func anOutOfRangeSizeOrThresholdIsAnErrorAtItsValue() {
+        for (text, position, words) in [
+            ("limits:\n  max-file-size: 1e30MB\n", "2:18", "`max-file-size: 1e30MB` is not a size"),
+            ("limits:\n  max-file-size: 0.0000001KB\n", "2:18", "is not a whole number of bytes"),
+            ("limits:\n  max-file-size: 2GB\n", "2:18", "is above the ceiling of 1GB"),
+            ("limits:\n  max-alias-nodes: 99999999999999999999\n", "2:20", "must be a positive whole number"),
+            ("thresholds:\n  instant: 10000000000000000000h\n", "2:12", "is out of range; a duration is at most 168h"),
+            ("thresholds:\n  noticeable: 1\(String(repeating: "0", count: 309))ms\n", "2:15", "is out of range"),
+        ] {
+            do {
+                _ = try load(text)
+                Issue.record("expected an error for \(text)")
+            } catch {
+                #expect(error.position.map { "\($0.line):\($0.column)" } == position, "\(text)")
+                #expect(error.message.contains(words), "\(error.message)")
+            }
+        }
+    }
+
+    @Test func aSecondDocumentIsAnErrorAtItsStart() {
+        do {
+            _ = try load("platform: ios\n---\nplatform: web\n")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.position.map { "\($0.line):\($0.column)" } == "2:1")
+            #expect(error.message.hasPrefix("a configuration is one YAML document"))
+        }
+    }
+
     @Test func globsMatchLikeAShell() {
         #expect(Glob("specs/**/*.yaml").matches("specs/a/b/c.yaml"))
         #expect(Glob("specs/**/*.yaml").matches("specs/c.yaml"))

@@ -67,6 +67,50 @@ import Testing
         #expect(result.diagnostics.first?.message.contains("1KB") == true)
     }
 
+    @Test func standardInputIsReadUpToTheConfiguredLimitAndPastItIsOneDiagnostic() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".progress-lint.yml", "limits: {max-file-size: 1KB}\n")
+        var asked: [Int] = []
+        let over = runner().runStandardInput(as: folder.path + "/in.yaml") { limit in
+            asked.append(limit)
+            return .failure(.tooLarge(limit: limit, prefix: Array(self.clean.utf8) + Array(repeating: 0x23, count: 1000)))
+        }
+        #expect(asked == [1024])
+        #expect(over.diagnostics.map(\.ruleID) == ["yaml-syntax"])
+        #expect(over.diagnostics.first?.message == "the file is larger than 1KB (limits.max-file-size); it was not linted")
+        #expect(over.diagnostics.first.map { "\($0.range.start.line):\($0.range.start.column)" } == "3:1000")
+        let byDefault = runner().runStandardInput(as: "in.yaml") { limit in
+            asked.append(limit)
+            return .success(Array(self.clean.utf8))
+        }
+        #expect(asked.last == 10 * 1024 * 1024)
+        #expect(byDefault.files.count == 1 && byDefault.diagnostics.isEmpty)
+        let failed = runner().runStandardInput(as: "in.yaml") { _ in .failure(.system("Input/output error")) }
+        #expect(failed.problems.map(\.description) == ["in.yaml: cannot read standard input: Input/output error"])
+    }
+
+    @Test func theReaderTakesTheLargestLimitAndAFileLongerThanItsReportedSize() throws {
+        // /proc files report a size of 0 and hold more; `limit + 1` must not overflow.
+        guard case .success(let bytes) = FileReader.read(SpecFile(path: "/proc/self/status"), limit: Int.max) else {
+            Issue.record("could not read /proc/self/status")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Name:"))
+        guard case .failure(.tooLarge(let limit, let prefix)) = FileReader.read(SpecFile(path: "/proc/self/status"), limit: 10)
+        else {
+            Issue.record("expected tooLarge")
+            return
+        }
+        #expect(limit == 10 && prefix.count == 11)
+        #expect(FileReader.read(SpecFile(path: "/proc/self/status"), limit: Int.min) == .failure(.tooLarge(limit: 0, prefix: [0x4E])))
+    }
+
+    @Test func jobsAreClampedToTheMaximum() {
+        #expect(runner(jobs: Int.max).jobs == LintRunner.maxJobs)
+        #expect(runner(jobs: Int.min).jobs == 1)
+        #expect(LintRunner.maxJobs == 64)
+    }
+
     @Test func parallelRunsGiveTheSameOutputInTheSameOrder() throws {
         let folder = try TemporaryFolder()
         for i in 0..<40 {

@@ -134,6 +134,74 @@ import Testing
         #expect(Duration(milliseconds: 120_000).description == "2m")
     }
 
+    @Test func durationsPastSevenDaysOrInfiniteAreOutOfRange() throws {
+        #expect(try Duration.parse("168h") == Duration.maximum)
+        #expect(try Duration.parse("604800000ms") == Duration.maximum)
+        #expect(Duration.maximum.description == "168h")
+        for text in ["169h", "604800001ms", "10081m", "10000000000000000000h", "1" + String(repeating: "0", count: 309) + "s",
+                     String(repeating: "9", count: 400) + "ms"] {
+            #expect(throws: Duration.ParseError.outOfRange, "\(text.prefix(30))") { try Duration.parse(text[...]) }
+        }
+        // A tiny duration is in range: it only rounds towards zero.
+        #expect(try Duration.parse("0.000000000000000000001ms").milliseconds > 0)
+    }
+
+    @Test func aDurationBuiltPastTheRangeStillDescribesItselfWithoutTrapping() {
+        #expect(Duration(milliseconds: 1e300).description.hasSuffix("h"))
+        #expect(Duration(milliseconds: .infinity).description == "infh")
+    }
+
+    @Test(arguments: ["duration: 10000000000000000000h", "show-after: 169h", "updates-every: 1e400s",
+                      "duration: 1s..99999999999999999999999h", "auto-refresh: 200h"])
+    func aDurationOutOfRangeIsASchemaIssueAtItsValue(pair: String) throws {
+        let (_, issues, doc) = try decode("screen: S\nindicators:\n  - id: a\n    style: bar\n    \(pair)\n")
+        let key = pair.prefix { $0 != ":" }
+        if pair.contains("1e400") {
+            // An exponent is not a duration at all.
+            #expect(issues.map(\.message) == ["`\(key): 1e400s` is not a duration; write a number with a unit "
+                                             + "(ms, s, m, h), such as 250ms, 1.5s or 2m"])
+            return
+        }
+        let issue = try #require(issues.first)
+        #expect(issues.count == 1)
+        #expect(issue.kind == .schema)
+        #expect(issue.message.hasPrefix("`\(key): "))
+        #expect(issue.message.hasSuffix("is out of range; a duration is at most 168h (7 days)"))
+        #expect(line(issue, doc) == "5:\(key.count + 7)")
+    }
+
+    @Test func booleansAreTheCoreSchemaSpellingsOnly() throws {
+        for (text, value) in [("true", true), ("True", true), ("TRUE", true), ("false", false), ("False", false),
+                              ("FALSE", false)] {
+            let (screen, issues, _) = try decode("screen: S\nindicators:\n  - {id: a, style: bar, pause: \(text)}\n")
+            #expect(issues.isEmpty, "\(text)")
+            #expect(screen?.indicators.first?.pause?.value == value, "\(text)")
+        }
+        for text in ["yes", "Yes", "YES", "yEs", "no", "nO", "on", "oN", "off", "oFF", "y", "Y", "n", "N"] {
+            let (screen, issues, doc) = try decode("screen: S\nindicators:\n  - {id: a, style: bar, pause: \(text)}\n")
+            #expect(screen?.indicators.first?.pause == nil)
+            let issue = try #require(issues.first, "\(text)")
+            #expect(issue.message.hasPrefix("`pause: \(text)` is a YAML 1.1 boolean; use true/false"), "\(issue.message)")
+            #expect(line(issue, doc) == "3:32")
+        }
+        for text in ["\"true\"", "tRUE", "1", "0", "truee"] {
+            let (_, issues, _) = try decode("screen: S\nindicators:\n  - {id: a, style: bar, pause: \(text)}\n")
+            #expect(issues.map(\.message).first?.hasPrefix("`pause` must be true or false") == true, "\(text)")
+        }
+    }
+
+    @Test func versionIsThePlainIntegerOneOnly() throws {
+        let (accepted, none, _) = try decode("version: 1\nscreen: S\nindicators: []\n")
+        #expect(none.isEmpty)
+        #expect(accepted?.version?.value == 1)
+        for text in ["\"1\"", "'1'", "1.0", "01", "+1", "0x1", "1e0", "2", "true"] {
+            let (_, issues, doc) = try decode("version: \(text)\nscreen: S\nindicators: []\n")
+            #expect(issues.count == 1, "\(text)")
+            #expect(issues.first?.message.contains("is not supported; 1 is the only version") == true, "\(text)")
+            #expect(issues.first.map { line($0, doc) } == "1:10", "\(text)")
+        }
+    }
+
     @Test func suggestionsCoverCaseAndSeparatorMistakes() {
         #expect(SpecKeys.suggestion(for: "show_after", among: SpecKeys.indicator) == "show-after")
         #expect(SpecKeys.suggestion(for: "lable", among: SpecKeys.indicator) == "label")

@@ -163,11 +163,13 @@ public struct UnevenPacing: IndicatorRule {
     /// `12%`, `0.5%`.
     static func percent(_ x: Double) -> String {
         let p = (x * 1000).rounded() / 10
-        return (p == p.rounded() ? String(Int(p)) : String(p)) + "%"
+        if p == p.rounded(), let whole = Int(exactly: p) { return String(whole) + "%" }
+        return String(p) + "%"
     }
 
     /// `0.25`, `1`.
     static func number(_ x: Double) -> String {
-        x == x.rounded() ? String(Int(x)) : String(x)
+        if x == x.rounded(), let whole = Int(exactly: x) { return String(whole) }
+        return String(x)
     }
 }
