@@ -287,6 +287,18 @@ struct Planner {
         self.seen = paths.count > 1 ? [] : nil
     }
 
+    /// A path with its `.` segments dropped and repeated `/` collapsed, so `./a//b/x.yaml` and
+    /// `a/b/x.yaml` are known as one file (`..` is kept: through a link it leads elsewhere).
+    static func lexicalKey(_ raw: [UInt8]) -> [UInt8] {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var key: [UInt8] = raw.first == slash ? [slash] : []
+        for segment in raw.split(separator: slash, omittingEmptySubsequences: true) where segment.elementsEqual([dot]) == false {
+            if key.count > 1 || (key.count == 1 && key[0] != slash) { key.append(slash) }
+            key += segment
+        }
+        return key
+    }
+
     /// Whether more than `count` files are to be linted (it looks ahead that far).
     mutating func hasMore(than count: Int) -> Bool {
         while lookahead.count <= count, let item = find() { lookahead.append(item) }
@@ -310,7 +322,7 @@ struct Planner {
             case .explicit(let f): file = f; walked = false
             case .walked(let f): file = f; walked = true
             }
-            if seen != nil { guard seen!.insert(file.rawPath).inserted else { continue } }
+            if seen != nil { guard seen!.insert(Self.lexicalKey(file.rawPath)).inserted else { continue } }
             // The files of one folder come together: the last folder's configuration serves them.
             let folder = PathText.writtenFolder(of: file.path)
             if let folder, let last = lastFolder, last.folder == folder {
