@@ -11,14 +11,18 @@ public enum XMLText {
 
     static func escape(_ text: String, attribute: Bool) -> String {
         var out = ""
+        var hashes = 0
         for scalar in text.unicodeScalars {
+            defer { hashes = scalar == "#" ? hashes + 1 : 0 }
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"" where attribute: out += "&quot;"
             case "'" where attribute: out += "&apos;"
-            case "\n" where attribute: out += "&#10;"
+            // A newline in text from a spec could start a line the GitHub runner reads as a command.
+            case "\n": out += "&#10;"
+            case "[" where hashes >= 2: out += "&#91;"
             case "\r": out += "&#13;"
             case "\t" where attribute: out += "&#9;"
             default:
