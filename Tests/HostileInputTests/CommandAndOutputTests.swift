@@ -159,9 +159,9 @@ import Glibc
         let dir = try Hostile.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Hostile.write(Hostile.companion, to: dir + "/companion.yaml")
-        try Hostile.write("screen: \"S\\n::stop-commands::x\"\nindicators:\n  - {id: \"a\\n::warning::forged\\r::error::cr\", "
+        try Hostile.write("screen: \"S\\n::stop-commands::x\"\nindicators:\n  - {id: \"a\\n::warning::forged\\r::error::cr##[error]x\", "
                           + "style: spinner, presentation: overlay, label: \"Loading\\n##[error]x\"}\n", to: dir + "/lines.yaml")
-        for format in ["text", "github", "junit"] {
+        for format in ["text", "github", "junit", "json", "sarif"] {
             let run = try Hostile.run(["--format", format, "companion.yaml", "lines.yaml"], in: dir,
                                       environment: ["GITHUB_ACTIONS": "true"])
             #expect(run.status == 1)
@@ -169,7 +169,9 @@ import Glibc
             #expect(run.stdout.contains("companion.yaml"))
         }
         let text = try Hostile.run(["companion.yaml", "lines.yaml"], in: dir)
-        #expect(text.stdout.contains("indicator 'a\\u{A}::warning::forged\\u{D}::error::cr' blocks the screen"), "\(text.stdout)")
+        let json = try Hostile.run(["--format", "json", "companion.yaml", "lines.yaml"], in: dir)
+        #expect(json.stdout.contains("cr##\\u005berror]x"), "\(json.stdout)")
+        #expect(text.stdout.contains("indicator 'a\\u{A}::warning::forged\\u{D}::error::cr##\\u{5B}error]x' blocks the screen"), "\(text.stdout)")
     }
 
     @Test func bidiAndZeroWidthCharactersAreEscapedInTextGitHubAndJUnit() throws {
