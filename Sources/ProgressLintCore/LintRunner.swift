@@ -267,6 +267,8 @@ struct Planner {
     private let filterNamedFiles: Bool
     /// The distinct configurations met so far.
     private(set) var configurations: [Configuration] = []
+    /// Each configuration's `include` and `exclude` globs, compiled once.
+    private var globs: [(include: [Glob], exclude: [Glob])] = []
     private var configurationIndex: [String: Int] = [:]
     /// Files already planned, when several paths are given (one folder's walk never repeats a file).
     private var seen: Set<[UInt8]>?
@@ -326,7 +328,7 @@ struct Planner {
             // The files of one folder come together: the last folder's configuration serves them.
             let folder = PathText.writtenFolder(of: file.path)
             if let folder, let last = lastFolder, last.folder == folder {
-                if include(file, walked: walked, configuration: configurations[last.index]) {
+                if include(file, walked: walked, configuration: last.index) {
                     return item(file, configuration: last.index)
                 }
                 continue
@@ -343,10 +345,11 @@ struct Planner {
                 } else {
                     index = configurations.count
                     configurations.append(configuration)
+                    globs.append((configuration.include.map { Glob($0) }, configuration.exclude.map { Glob($0) }))
                     configurationIndex[key] = index
                 }
                 if let folder { lastFolder = (String(folder), index) }
-                if include(file, walked: walked, configuration: configuration) {
+                if include(file, walked: walked, configuration: index) {
                     return item(file, configuration: index)
                 }
             }
@@ -361,15 +364,16 @@ struct Planner {
 
     /// Whether the config's `include` and `exclude` let the file be linted. They filter files
     /// found under folders, and named files too with `filterNamedFiles`.
-    private func include(_ file: SpecFile, walked: Bool, configuration: Configuration) -> Bool {
+    private func include(_ file: SpecFile, walked: Bool, configuration index: Int) -> Bool {
+        let configuration = configurations[index]
         guard (walked || filterNamedFiles) && !(configuration.include.isEmpty && configuration.exclude.isEmpty) else {
             return true
         }
         let relative = resolver.relativePath(file.path, to: configuration)
-        if !configuration.include.isEmpty, !configuration.include.contains(where: { Glob($0).matches(relative) }) {
+        if !configuration.include.isEmpty, !globs[index].include.contains(where: { $0.matches(relative) }) {
             return false
         }
-        return !configuration.exclude.contains(where: { Glob($0).matches(relative) })
+        return !globs[index].exclude.contains(where: { $0.matches(relative) })
     }
 }
 
