@@ -125,7 +125,8 @@ enum OutputGuard {
 
     /// Prints the first refusal and exits 2; `linted` are paths whose regular files the run reads.
     static func check(_ writes: [Write], linted paths: some Sequence<String>, reading baseline: String?) throws {
-        guard !writes.isEmpty else { return }
+        // Only a file that exists can be written over: with none, nothing to compare.
+        guard writes.contains(where: { identity(of: $0.path) != nil }) else { return }
         var linted = Set<Identity>()
         for path in paths { if let id = identity(of: path) { linted.insert(id) } }
         for write in writes {

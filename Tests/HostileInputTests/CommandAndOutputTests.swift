@@ -204,6 +204,10 @@ import Glibc
             #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{07}"), "\(arguments): \(run.stderr)")
             #expect(run.stderr.contains("\\u{1B}]0;owned\\u{7}\\u{1B}[31m"), "\(arguments): \(run.stderr)")
         }
+        let rules = try Hostile.run(["rules", "--config", "missing\(escape).yml"], in: dir)
+        #expect(rules.status == 2)
+        #expect(!rules.stderr.contains("\u{1B}"), "\(rules.stderr)")
+        #expect(rules.stderr.contains("configuration error: missing\\u{1B}]0;owned"), "\(rules.stderr)")
     }
 
     @Test func sarifURIsEncodeBackslashesAndReservedCharacters() throws {
