@@ -202,6 +202,18 @@ public struct ConfigurationLoader: Sendable {
             return result
         }
 
+        /// Patterns that must each be a valid glob, reported at the pattern's own position.
+        func globs(_ node: NodeID, key: String) throws(ConfigurationError) -> [String] {
+            let patterns = try strings(node, key: key)
+            let items = document[node].kind == .sequence ? document[node].items : [node]
+            for (item, pattern) in zip(items, patterns) {
+                do { _ = try Glob(validating: pattern) } catch {
+                    throw fail("`\(key)` pattern `\(pattern)` is not a valid glob: \(error.message)", at: item)
+                }
+            }
+            return patterns
+        }
+
         func duration(_ node: NodeID, key: String) throws(ConfigurationError) -> Duration {
             let text = try scalar(node, key: key)
             do {
@@ -257,10 +269,10 @@ public struct ConfigurationLoader: Sendable {
                     }
                     c.platform = platform
                 case "include":
-                    c.include = try strings(value, key: name)
+                    c.include = try globs(value, key: name)
                     c.includeDirectory = directory
                 case "exclude":
-                    c.exclude = try strings(value, key: name)
+                    c.exclude = try globs(value, key: name)
                     c.excludeDirectory = directory
                 case "vague-labels": c.vagueLabels = try strings(value, key: name)
                 case "thresholds":

@@ -294,6 +294,8 @@ struct Planner {
     private let filterNamedFiles: Bool
     /// The distinct configurations met so far.
     private(set) var configurations: [Configuration] = []
+    /// Each configuration's `include` and `exclude` globs, compiled once.
+    private var globs: [(include: [Glob], exclude: [Glob])] = []
     private var configurationIndex: [String: Int] = [:]
     /// Files already planned, when several paths are given (one folder's walk never repeats a file).
     private var seen: Set<[UInt8]>?
@@ -312,6 +314,18 @@ struct Planner {
         self.resolver = resolver
         self.filterNamedFiles = filterNamedFiles
         self.seen = paths.count > 1 ? [] : nil
+    }
+
+    /// A path with its `.` segments dropped and repeated `/` collapsed, so `./a//b/x.yaml` and
+    /// `a/b/x.yaml` are known as one file (`..` is kept: through a link it leads elsewhere).
+    static func lexicalKey(_ raw: [UInt8]) -> [UInt8] {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var key: [UInt8] = raw.first == slash ? [slash] : []
+        for segment in raw.split(separator: slash, omittingEmptySubsequences: true) where segment.elementsEqual([dot]) == false {
+            if key.count > 1 || (key.count == 1 && key[0] != slash) { key.append(slash) }
+            key += segment
+        }
+        return key
     }
 
     /// Whether more than `count` files are to be linted (it looks ahead that far).
@@ -337,11 +351,11 @@ struct Planner {
             case .explicit(let f): file = f; walked = false
             case .walked(let f): file = f; walked = true
             }
-            if seen != nil { guard seen!.insert(file.rawPath).inserted else { continue } }
+            if seen != nil { guard seen!.insert(Self.lexicalKey(file.rawPath)).inserted else { continue } }
             // The files of one folder come together: the last folder's configuration serves them.
             let folder = PathText.writtenFolder(of: file.path)
             if let folder, let last = lastFolder, last.folder == folder {
-                if include(file, walked: walked, configuration: configurations[last.index]) {
+                if include(file, walked: walked, configuration: last.index) {
                     return item(file, configuration: last.index)
                 }
                 continue
@@ -358,10 +372,11 @@ struct Planner {
                 } else {
                     index = configurations.count
                     configurations.append(configuration)
+                    globs.append((configuration.include.map { Glob($0) }, configuration.exclude.map { Glob($0) }))
                     configurationIndex[key] = index
                 }
                 if let folder { lastFolder = (String(folder), index) }
-                if include(file, walked: walked, configuration: configuration) {
+                if include(file, walked: walked, configuration: index) {
                     return item(file, configuration: index)
                 }
             }
@@ -376,18 +391,19 @@ struct Planner {
 
     /// Whether the config's `include` and `exclude` let the file be linted. They filter files
     /// found under folders, and named files too with `filterNamedFiles`.
-    private func include(_ file: SpecFile, walked: Bool, configuration: Configuration) -> Bool {
+    private func include(_ file: SpecFile, walked: Bool, configuration index: Int) -> Bool {
+        let configuration = configurations[index]
         guard (walked || filterNamedFiles) && !(configuration.include.isEmpty && configuration.exclude.isEmpty) else {
             return true
         }
         // Each list is relative to the folder of the config file that set it (an extended one's too).
         if !configuration.include.isEmpty {
             let relative = resolver.relativePath(file.path, toFolder: configuration.includeDirectory ?? configuration.directory)
-            if !configuration.include.contains(where: { Glob($0).matches(relative) }) { return false }
+            if !globs[index].include.contains(where: { $0.matches(relative) }) { return false }
         }
         if configuration.exclude.isEmpty { return true }
         let relative = resolver.relativePath(file.path, toFolder: configuration.excludeDirectory ?? configuration.directory)
-        return !configuration.exclude.contains(where: { Glob($0).matches(relative) })
+        return !globs[index].exclude.contains(where: { $0.matches(relative) })
     }
 }
 

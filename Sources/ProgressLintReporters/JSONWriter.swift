@@ -138,7 +138,8 @@ public struct JSONWriter {
         s.withUTF8 { bytes in
             out.write(byte: 0x22)
             var plain = true
-            for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C {
+            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C
+                || (byte == 0x5B && i >= 2 && bytes[i - 1] == 0x23 && bytes[i - 2] == 0x23) {
                 plain = false
                 break
             }
@@ -176,10 +177,14 @@ public indirect enum JSONValue: Sendable {
     }
 
     /// Appends `s` as a JSON string literal, escaping quotes, backslashes and every control character.
+    /// The `[` of `##[` is written `\u005b`, so JSON printed under GitHub Actions carries no `##[command]`.
     public static func escape(_ s: String, into out: inout String) {
         out += "\""
+        var hashes = 0
         for scalar in s.unicodeScalars {
+            defer { hashes = scalar == "#" ? hashes + 1 : 0 }
             switch scalar {
+            case "[" where hashes >= 2: out += "\\u005b"
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"

@@ -67,7 +67,7 @@ public struct JUnitReporter: Reporter {
                 let message = count == 1 ? testCase.diagnostics[0].message : "\(count) problems"
                 out.write(">\n      <failure message=\"\(XMLText.attribute(message))\" type=\"\(worst.rawValue)\">")
                 for d in testCase.diagnostics {
-                    var line = "\(d.path):\(d.range.start.line):\(d.range.start.column): \(d.severity.rawValue): "
+                    var line = "\(TerminalText.lineStart(d.path)):\(d.range.start.line):\(d.range.start.column): \(d.severity.rawValue): "
                     line += "\(d.message) [\(d.ruleID)]"
                     if let yamlPath = d.yamlPath { line += " at \(yamlPath)" }
                     line += " \(Tool.documentationURI(for: d.ruleID))"

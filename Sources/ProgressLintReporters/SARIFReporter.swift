@@ -92,7 +92,8 @@ public struct SARIFReporter: Reporter {
 
     /// A path as a URI reference: forward slashes, relative paths stay relative, reserved bytes percent-encoded.
     public static func uri(_ path: String) -> String {
-        var path = path.replacingBackslashes()
+        // A backslash is a character of a POSIX file name, not a separator: encoded (%5C), never `/`.
+        var path = path
         while path.hasPrefix("./") { path.removeFirst(2) }
         var out = path.hasPrefix("/") ? "file://" : ""
         for byte in path.utf8 {
@@ -105,8 +106,4 @@ public struct SARIFReporter: Reporter {
         }
         return out
     }
-}
-
-fileprivate extension String {
-    func replacingBackslashes() -> String { String(map { $0 == "\\" ? "/" : $0 }) }
 }

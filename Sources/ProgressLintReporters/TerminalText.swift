@@ -1,23 +1,41 @@
 /// Makes text from specs safe to print on a terminal: control characters and
 /// escape sequences are shown as `\u{1B}`-style escapes, never sent raw.
 public enum TerminalText {
-    /// `text` with C0 and C1 control characters (tab and newline included) and DEL escaped.
+    /// `text` with every ``isUnsafe(_:)`` scalar (tab and newline included) escaped, and the `[`
+    /// of `##[` escaped too, so no text of ours can carry a GitHub Actions `##[command]`.
     public static func safe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) || $0 == "[" }) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
+        var hashes = 0
         for scalar in text.unicodeScalars {
-            if isControl(scalar) {
+            if isUnsafe(scalar) || (scalar == "[" && hashes >= 2) {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
             }
+            hashes = scalar == "#" ? hashes + 1 : 0
         }
         return result
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+    /// Whether a scalar must never reach a terminal, a log or a report raw: C0 and C1 control
+    /// characters, DEL, the line and paragraph separators, the bidirectional embeddings,
+    /// overrides and isolates (U+202A–U+202E, U+2066–U+2069, which reorder what is shown), and
+    /// the zero-width characters (U+200B–U+200F, U+2060, U+FEFF, which hide what is there).
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F: return true
+        case 0x200B...0x200F, 0x2028...0x202E, 0x2060, 0x2066...0x2069, 0xFEFF: return true
+        default: return false
+        }
+    }
+
+    /// `text` (already ``safe(_:)``) as the start of a line: a path that begins with `:` or
+    /// a space gets `./` before it, so no line of ours can begin a GitHub Actions `::command::`
+    /// (the runner reads a line as one when it starts with `::` after leading white space).
+    public static func lineStart(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, first == ":" || first.properties.isWhitespace else { return text }
+        return "./" + text
     }
 }

@@ -11,7 +11,7 @@ public struct TextReporter: Reporter {
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
         let shown = context.shown(result)
         for d in shown {
-            out.write("\(TerminalText.safe(d.path)):\(d.range.start.line):\(d.range.start.column): ")
+            out.write("\(TerminalText.lineStart(TerminalText.safe(d.path))):\(d.range.start.line):\(d.range.start.column): ")
             out.write(paint(d.severity.rawValue, d.severity, context.color))
             out.write(": \(TerminalText.safe(d.message)) ")
             out.write(context.color ? "\u{1B}[2m[\(d.ruleID)]\u{1B}[0m" : "[\(d.ruleID)]")

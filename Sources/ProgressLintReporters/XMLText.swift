@@ -11,14 +11,18 @@ public enum XMLText {
 
     static func escape(_ text: String, attribute: Bool) -> String {
         var out = ""
+        var hashes = 0
         for scalar in text.unicodeScalars {
+            defer { hashes = scalar == "#" ? hashes + 1 : 0 }
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"" where attribute: out += "&quot;"
             case "'" where attribute: out += "&apos;"
-            case "\n" where attribute: out += "&#10;"
+            // A newline in text from a spec could start a line the GitHub runner reads as a command.
+            case "\n": out += "&#10;"
+            case "[" where hashes >= 2: out += "&#91;"
             case "\r": out += "&#13;"
             case "\t" where attribute: out += "&#9;"
             default:
@@ -32,11 +36,13 @@ public enum XMLText {
         return out
     }
 
-    /// XML 1.0 `Char`, minus C1 controls and DEL (allowed, but discouraged and unsafe on terminals).
+    /// XML 1.0 `Char`, minus what ``TerminalText/isUnsafe(_:)`` keeps off terminals (C1 controls, DEL,
+    /// bidirectional overrides, zero-width characters), though XML allows some of them.
     static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         switch v {
         case 0x9, 0xA, 0xD: return true
+        case _ where TerminalText.isUnsafe(scalar): return false
         case 0x20..<0x7F: return true
         case 0x7F...0x9F: return false
         case 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true

@@ -17,7 +17,7 @@ struct GenerateDocs: ParsableCommand {
         do {
             try DocsFolder.sync(pages, in: output)
         } catch {
-            Output.standardError("progress-lint: cannot write \(error.path): \(error.reason)\n")
+            Output.standardError("progress-lint: cannot write \(TerminalText.safe(error.path)): \(error.reason)\n")
             throw ExitCode(2)
         }
         Output.standardOutput("wrote \(pages.count - 1) rule pages and an index to \(output)/\n")

@@ -92,6 +92,10 @@ struct Lint: ParsableCommand {
             configPath: config, jobs: jobs ?? max(1, cores))
         if let printConfig { return try printConfiguration(for: printConfig) }
         if listFiles { return try listPlannedFiles(runner) }
+        // Never a report or baseline over a spec: checked before linting, and again before writing.
+        let writes = try targets().compactMap { t in t.output.map { OutputGuard.Write(format: t.format, path: $0) } }
+            + (writeBaseline.map { [OutputGuard.Write(format: nil, path: $0)] } ?? [])
+        try OutputGuard.check(writes, linted: stdin ? [stdinFilename].compactMap { $0 } : paths, reading: baseline)
 
         var result: RunResult
         if stdin {
@@ -100,6 +104,8 @@ struct Lint: ParsableCommand {
             result = runner.run(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
         }
         reportProblems(result)
+        try OutputGuard.check(writes, linted: result.files.indices.lazy.map { result.files.path(at: $0) }
+                              + (stdin ? [stdinFilename].compactMap { $0 } : paths), reading: baseline)
         if !stdin && result.files.isEmpty && result.problems.isEmpty && result.configurationErrors.isEmpty {
             let searched = (paths.isEmpty ? ["."] : paths).map(TerminalText.safe).joined(separator: " ")
             Output.standardError("progress-lint: note: no *.yaml or *.yml spec files found in \(searched)\n")
@@ -116,7 +122,7 @@ struct Lint: ParsableCommand {
                 do {
                     try Output.stream(to: path) { reporter.write(result, context: targetContext, to: &$0) }
                 } catch {
-                    Output.standardError("progress-lint: cannot write \(error.path): \(error.reason)\n")
+                    Output.standardError("progress-lint: cannot write \(TerminalText.safe(error.path)): \(error.reason)\n")
                     failedWrite = true
                 }
             } else {
@@ -161,7 +167,7 @@ struct Lint: ParsableCommand {
             do {
                 try Output.write(accepted.rendered(), to: path)
             } catch {
-                Output.standardError("progress-lint: cannot write \(error.path): \(error.reason)\n")
+                Output.standardError("progress-lint: cannot write \(TerminalText.safe(error.path)): \(error.reason)\n")
                 throw ExitCode(2)
             }
             let others = kept > 0 ? ", kept \(kept) of files not linted in this run" : ""
@@ -224,7 +230,7 @@ struct Lint: ParsableCommand {
 
     private func listPlannedFiles(_ runner: LintRunner) throws {
         let (files, planned) = runner.plan(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
-        Output.standardOutput(files.map { TerminalText.safe($0.0.path) + "\n" }.joined())
+        Output.standardOutput(files.map { TerminalText.lineStart(TerminalText.safe($0.0.path)) + "\n" }.joined())
         reportProblems(planned)
         if !planned.configurationErrors.isEmpty || !planned.problems.isEmpty { throw ExitCode(2) }
     }

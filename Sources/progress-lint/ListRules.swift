@@ -19,7 +19,7 @@ struct ListRules: ParsableCommand {
         switch resolver.configuration(for: "./.") {
         case .success(let c): configuration = c
         case .failure(let error):
-            Output.standardError("progress-lint: configuration error: \(error)\n")
+            Output.standardError("progress-lint: configuration error: \(TerminalText.safe(error.description))\n")
             throw ExitCode(2)
         }
         let rules = RuleRegistry.descriptions

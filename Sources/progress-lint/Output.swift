@@ -53,12 +53,21 @@ enum Output {
 
     /// Streams what `body` writes to `path`: into a temporary file in the same folder, flushed,
     /// then renamed over the target (keeping its permissions), so readers never see half a report.
-    /// A device or FIFO (`/dev/stdout`, `/dev/full`) is written in place, never replaced.
+    /// A device or FIFO (`/dev/stdout`, `/dev/full`) is written in place, never replaced; a FIFO
+    /// with no reader is an error, not a wait.
     static func stream(to path: String, _ body: (inout ReportStream) -> Void) throws(OutputError) {
         var target = stat()
         if stat(path, &target) == 0 && target.st_mode & S_IFMT != S_IFREG {
-            let fd = open(path, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+            // Opened without waiting: a FIFO nobody reads fails at once (ENXIO) instead of hanging;
+            // then writes block as usual, so a slow reader gets the whole report.
+            let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else {
+                let reason = errno == ENXIO && target.st_mode & S_IFMT == S_IFIFO
+                    ? "nothing is reading this FIFO" : String(cString: strerror(errno))
+                throw OutputError(path: path, reason: reason)
+            }
+            let flags = fcntl(fd, F_GETFL)
+            if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
             var failure = stream(to: fd, body)
             if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
             if let failure { throw OutputError(path: path, reason: failure) }

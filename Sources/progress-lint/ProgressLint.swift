@@ -25,7 +25,10 @@ struct ProgressLint: ParsableCommand {
                 exit(withError: error)
             }
             // Usage mistakes exit 2, like the other failures that are not findings.
-            Output.standardError(fullMessage(for: error) + "\n" + "Run 'progress-lint --help' for usage.\n")
+            // Argument text is echoed in these messages: escaped line by line, never raw.
+            let message = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { TerminalText.safe(String($0)) }.joined(separator: "\n")
+            Output.standardError(message + "\n" + "Run 'progress-lint --help' for usage.\n")
             exit(withError: ExitCode(2))
         }
     }

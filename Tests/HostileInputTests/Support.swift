@@ -32,7 +32,8 @@ enum Hostile {
     }
 
     /// Runs `executable` (the linter by default) with output captured in files, killing it after the hang guard.
-    static func run(_ arguments: [String], executable: String? = nil, in directory: String? = nil) throws -> Run {
+    static func run(_ arguments: [String], executable: String? = nil, in directory: String? = nil,
+                    environment: [String: String] = [:]) throws -> Run {
         let folder = try temporaryFolder(prefix: "pl-run")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let outPath = folder + "/stdout", errPath = folder + "/stderr"
@@ -46,6 +47,7 @@ enum Hostile {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "GITHUB_ACTIONS")
         env["NO_COLOR"] = "1"
+        env.merge(environment) { $1 }
         process.environment = env
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.standardOutput = out

@@ -131,6 +131,15 @@ import Testing
         #expect(result.files.count == 2)
     }
 
+    @Test func aFileNamedTwiceWithDotAndDoubleSlashSegmentsIsLintedOnce() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a/b/x.yaml", clean)
+        let result = runner(jobs: 2).run([folder.path + "/a/b/x.yaml", folder.path + "/./a/b/x.yaml",
+                                          folder.path + "//a/./b//x.yaml", folder.path + "/./a"])
+        #expect(result.files.count == 1)
+        #expect(result.files.path(at: 0) == folder.path + "/a/b/x.yaml")
+    }
+
     @Test func crossFileTiesAndProblemsFollowThePathsNotTheWorkers() throws {
         let folder = try TemporaryFolder()
         // Two screens draw the same task at different locations: a tie that the first file wins.
