@@ -9,7 +9,7 @@ public struct ConfigurationLoader: Sendable {
     /// The keys a config file accepts at its top level.
     public static let keys = ["platform", "include", "exclude", "thresholds", "vague-labels", "rules", "limits"]
     /// The keys of `limits:`.
-    public static let limitKeys = ["max-file-size", "max-depth", "max-alias-nodes"]
+    public static let limitKeys = ["max-file-size", "max-depth", "max-alias-nodes", "max-diagnostics-per-file"]
 
     /// Creates a loader that knows these rules.
     public init(rules: [RuleDescription]) { self.rules = rules }
@@ -148,6 +148,7 @@ public struct ConfigurationLoader: Sendable {
                                            + "(deeper nesting makes parsing take hours)", at: v)
                             }
                             c.limits.yaml.maxDepth = depth
+                        case "max-diagnostics-per-file": c.limits.maxDiagnosticsPerFile = try integer(v, key: key)
                         default: c.limits.yaml.maxAliasNodes = try integer(v, key: key)
                         }
                     }

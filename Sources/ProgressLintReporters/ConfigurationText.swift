@@ -31,6 +31,7 @@ public enum ConfigurationText {
         out += "  max-file-size: \(configuration.limits.maxFileSize)B\n"
         out += "  max-depth: \(configuration.limits.yaml.maxDepth)\n"
         out += "  max-alias-nodes: \(configuration.limits.yaml.maxAliasNodes)\n"
+        out += "  max-diagnostics-per-file: \(configuration.limits.maxDiagnosticsPerFile)\n"
         return out
     }
 

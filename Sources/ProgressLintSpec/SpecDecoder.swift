@@ -12,6 +12,19 @@ public enum SpecDecoder {
         let screen = reader.screen(root, documentIndex: documentIndex)
         return (screen, reader.issues)
     }
+
+    /// Decodes one document, building at most `maxIssues` issues: past that, issues are only
+    /// counted (`omitted`, with the node of the first), so a file of a million duplicate keys
+    /// costs a count, not a million messages.
+    public static func decode(_ document: YAMLDocument, documentIndex: Int, maxIssues: Int)
+        -> (screen: Screen?, issues: [SpecIssue], omitted: (count: Int, first: NodeID)?) {
+        guard let root = document.root, !document.isEmpty else { return (nil, [], nil) }
+        var reader = SpecReader(document: document)
+        reader.maxIssues = maxIssues
+        reader.reportDuplicateKeys()
+        let screen = reader.screen(root, documentIndex: documentIndex)
+        return (screen, reader.issues, reader.omitted.map { ($0.count, $0.first) })
+    }
 }
 
 /// One key/value pair of a mapping, after merge keys are applied.
@@ -42,16 +55,29 @@ struct SpecReader {
     let document: YAMLDocument
     var issues: [SpecIssue] = []
     private var reported: Set<SpecIssue> = []
+    /// Issues past this many are counted, not kept.
+    var maxIssues = Int.max
+    /// How many issues were past `maxIssues`, and the node of the first.
+    private(set) var omitted: (count: Int, first: NodeID)?
 
     init(document: YAMLDocument) { self.document = document }
 
     mutating func fail(_ message: String, at node: NodeID, _ kind: SpecIssue.Kind = .schema) {
+        guard issues.count < maxIssues else { return omit(node) }
         let issue = SpecIssue(kind, message, at: node)
         if reported.insert(issue).inserted { issues.append(issue) }
     }
 
+    private mutating func omit(_ node: NodeID) {
+        omitted = (min((omitted?.count ?? 0), Int.max - 1) + 1, omitted.map { min($0.first, node) } ?? node)
+    }
+
     mutating func reportDuplicateKeys() {
         for (duplicate, first) in document.duplicateKeys {
+            guard issues.count < maxIssues else {
+                omit(duplicate)
+                continue
+            }
             let name = document[duplicate].value
             fail("duplicate key `\(name)`; it is already set on line \(document[first].range.start.line) "
                  + "of this mapping; remove one", at: duplicate)
