@@ -380,7 +380,7 @@ private struct Collector {
     }
 
     private func scalarValue(_ node: NodeID, in document: YAMLDocument) -> String? {
-        document[node].kind == .scalar ? document[node].value : nil
+        document.kind(of: node) == .scalar ? document.value(of: node).clippedForMessage : nil
     }
 
     /// The range to report for a node. A mapping (an indicator, for a key it lacks) is reported

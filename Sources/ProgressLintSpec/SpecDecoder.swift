@@ -459,9 +459,8 @@ struct SpecReader {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         case .scalar:
-            if node.isNull { return node.value.isEmpty ? "nothing" : "`\(node.value)`" }
-            var value = node.value
-            if value.count > 40 { value = String(value.prefix(37)) + "…" }
+            if node.isNull { return node.value.isEmpty ? "nothing" : "`\(node.value.clippedForMessage)`" }
+            let value = node.value.clippedForMessage
             return node.style.isQuotedOrBlock ? "\"\(value)\"" : value
         }
     }

@@ -88,7 +88,7 @@ public struct NativeLabelRenamed: IndicatorRule {
         guard text != "in progress" else { return [] }
         return [context.violation(indicator, at: label.node,
             "indicator '\(indicator.displayID)' renames the native \(component.rawValue) "
-            + "(accessibility.label: \"\(label.value)\"); VoiceOver users know it as \"In progress\", so remove "
+            + "(accessibility.label: \"\(label.value.clippedForMessage)\"); VoiceOver users know it as \"In progress\", so remove "
             + "the label and say what is happening in `accessibility.announce.start`")]
     }
 }
