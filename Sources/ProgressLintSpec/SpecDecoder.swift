@@ -13,9 +13,10 @@ public enum SpecDecoder {
         return (screen, reader.issues)
     }
 
-    /// Decodes one document, building at most `maxIssues` issues: past that, issues are only
-    /// counted (`omitted`, with the node of the first), so a file of a million duplicate keys
-    /// costs a count, not a million messages.
+    /// Decodes one document; once `maxIssues` issues are kept, an issue after every kept one (in
+    /// source order) is only counted (`omitted`, with the node of the first), so a file of a
+    /// million duplicate keys costs a count, not a million messages. The first `maxIssues` issues
+    /// in source order are always among those kept.
     public static func decode(_ document: YAMLDocument, documentIndex: Int, maxIssues: Int)
         -> (screen: Screen?, issues: [SpecIssue], omitted: (count: Int, first: NodeID)?) {
         guard let root = document.root, !document.isEmpty else { return (nil, [], nil) }
@@ -62,19 +63,43 @@ struct SpecReader {
 
     init(document: YAMLDocument) { self.document = document }
 
+    /// Where the last of the kept issues is, in source order.
+    private var lastKept: SourcePosition?
+
     mutating func fail(_ message: String, at node: NodeID, _ kind: SpecIssue.Kind = .schema) {
-        guard issues.count < maxIssues else { return omit(node) }
+        guard !isPastLimit(node) else { return omit(node) }
         let issue = SpecIssue(kind, message, at: node)
-        if reported.insert(issue).inserted { issues.append(issue) }
+        if reported.insert(issue).inserted {
+            issues.append(issue)
+            let start = document[node].range.start
+            if lastKept.map({ $0 < start }) ?? true { lastKept = start }
+        }
+    }
+
+    /// Whether enough issues are kept and `node` comes after all of them.
+    private func isPastLimit(_ node: NodeID) -> Bool {
+        guard issues.count >= maxIssues, let lastKept else { return false }
+        return lastKept < document[node].range.start
+    }
+
+    /// Kind and position of each issue counted in `omitted`: one is counted once per position,
+    /// as the linter reports one diagnostic per rule and position.
+    private var omittedAt: Set<OmittedKey> = []
+
+    private struct OmittedKey: Hashable {
+        let line: Int
+        let column: Int
     }
 
     private mutating func omit(_ node: NodeID) {
+        let start = document[node].range.start
+        guard omittedAt.insert(OmittedKey(line: start.line, column: start.column)).inserted else { return }
         omitted = (min((omitted?.count ?? 0), Int.max - 1) + 1, omitted.map { min($0.first, node) } ?? node)
     }
 
     mutating func reportDuplicateKeys() {
         for (duplicate, first) in document.duplicateKeys {
-            guard issues.count < maxIssues else {
+            guard !isPastLimit(duplicate) else {
                 omit(duplicate)
                 continue
             }
