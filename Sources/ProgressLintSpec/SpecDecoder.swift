@@ -437,6 +437,11 @@ struct SpecReader {
                 continue
             }
             guard let known = allowed.firstIndex(of: name) else {
+                // Past the limit the issue is only counted: no message (nor suggestion) is worked out.
+                if isPastLimit(key) {
+                    omit(key)
+                    continue
+                }
                 var message = "unknown key `\(name)` in \(place())"
                 if let suggestion = SpecKeys.suggestion(for: name, among: allowed) {
                     message += "; did you mean `\(suggestion)`?"
