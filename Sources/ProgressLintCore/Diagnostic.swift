@@ -32,12 +32,14 @@ public struct Diagnostic: Hashable, Sendable {
     public var value: String?
     /// The screen's effective platform (its own, or the config's default), when known.
     public var platform: String?
+    /// The range's source line (an excerpt, and its columns in other units), when known.
+    public var source: SourceLine?
 
     /// Creates a diagnostic.
     public init(
         ruleID: String, severity: Severity, message: String, path: String, range: SourceRange,
         screen: String? = nil, indicator: String? = nil, yamlPath: String? = nil, documentIndex: Int? = nil,
-        value: String? = nil, platform: String? = nil
+        value: String? = nil, platform: String? = nil, source: SourceLine? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -50,6 +52,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.documentIndex = documentIndex
         self.value = value
         self.platform = platform
+        self.source = source
     }
 
     /// Byte-wise order of two paths (what `ls` and the file walk use), compared with `memcmp`.

@@ -62,6 +62,7 @@ public struct Linter: Sendable {
             result.diagnostics = [Diagnostic(
                 ruleID: rule, severity: .error, message: error.message, path: path,
                 range: SourceRange(at: error.position))]
+            Linter.attachSourceLines(to: &result.diagnostics, from: bytes)
             return result
         }
 
@@ -140,8 +141,16 @@ public struct Linter: Sendable {
             diagnostics = apply(suppressions, to: diagnostics, path: path)
         }
         diagnostics.sort(by: Diagnostic.ordered)
+        Linter.attachSourceLines(to: &diagnostics, from: bytes)
         result.diagnostics = diagnostics
         return result
+    }
+
+    /// Gives each diagnostic its source line (for code frames and `--column-unit`).
+    static func attachSourceLines(to diagnostics: inout [Diagnostic], from bytes: [UInt8]) {
+        guard !diagnostics.isEmpty else { return }
+        let index = SourceLine.Index(bytes)
+        for i in diagnostics.indices { diagnostics[i].source = index.sourceLine(for: diagnostics[i].range) }
     }
 
     private func count(_ screen: Screen, platform: Platform?, into inventory: inout Inventory) {
