@@ -98,9 +98,10 @@ public struct SourceLine: Hashable, Sendable {
             else { return nil }
             let start = offsets(ofColumn: range.start.column, in: line)
             let end = offsets(ofColumn: max(1, range.end.column), in: endLine)
-            // The excerpt: from up to `bytesBefore` before the start, at most `maxBytes` long, on scalar boundaries.
+            // The excerpt: the whole line when it fits in `maxBytes`, else `maxBytes` that keep at least
+            // `bytesBefore` before the start (fewer at the line's start), on scalar boundaries.
             let startByte = min(line.upperBound, line.lowerBound + start.byte)
-            var from = max(line.lowerBound, startByte - SourceLine.bytesBefore)
+            var from = max(line.lowerBound, min(startByte - SourceLine.bytesBefore, line.upperBound - SourceLine.maxBytes))
             while from < startByte && bytes[from] & 0xC0 == 0x80 { from += 1 }
             var to = min(line.upperBound, from + SourceLine.maxBytes)
             while to > from && to < line.upperBound && bytes[to] & 0xC0 == 0x80 { to -= 1 }

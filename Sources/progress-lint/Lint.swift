@@ -63,12 +63,20 @@ struct Lint: ParsableCommand {
         valueName: "unit"))
     var columnUnit: String = ColumnUnit.char.rawValue
 
+    @Option(help: ArgumentHelp(
+        "Colour the text report: auto (a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR forces it), always or never.",
+        valueName: "when"))
+    var color: String = "auto"
+
     func validate() throws {
         for name in format where Reporters.named(name) == nil {
             throw ValidationError("unknown format '\(name)'; use one of "
                                   + Reporters.all.map { $0.name }.joined(separator: ", "))
         }
         _ = try targets()
+        if !["auto", "always", "never"].contains(color) {
+            throw ValidationError("unknown --color '\(color)'; use auto, always or never")
+        }
         if ColumnUnit(rawValue: columnUnit) == nil {
             throw ValidationError("unknown --column-unit '\(columnUnit)'; use one of "
                                   + ColumnUnit.allCases.map(\.rawValue).joined(separator: ", "))
@@ -122,7 +130,7 @@ struct Lint: ParsableCommand {
                                     columnUnit: ColumnUnit(rawValue: columnUnit) ?? .char)
         for target in try targets() {
             var targetContext = context
-            targetContext.color = target.output == nil && Output.wantsColor
+            targetContext.color = target.output == nil && Output.wantsColor(color)
                 && [TextReporter.name, ConciseReporter.name].contains(target.format)
             let reporter = Reporters.named(target.format)!
             if let path = target.output {
