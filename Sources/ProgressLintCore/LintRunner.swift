@@ -232,14 +232,12 @@ public struct LintRunner: Sendable {
                     yamlPath: fact.yamlPath, value: fact.value))
             }
         }
-        var byPath: [String: [Int]] = [:]
-        for i in crossFileDiagnostics.indices { byPath[crossFileDiagnostics[i].path, default: []].append(i) }
-        for (path, indices) in byPath {
-            guard let bytes = source(path) else { continue }
-            let index = SourceLine.Index(bytes)
-            for i in indices { crossFileDiagnostics[i].source = index.sourceLine(for: crossFileDiagnostics[i].range) }
+        var byPath: [String: [Diagnostic]] = [:]
+        for d in crossFileDiagnostics { byPath[d.path, default: []].append(d) }
+        for (path, var list) in byPath {
+            if let bytes = source(path) { SourceLine.attach(to: &list, from: bytes) }
+            diagnostics += list
         }
-        diagnostics += crossFileDiagnostics
         applyDeferredSuppressions(&diagnostics, deferred: collected.deferredSuppressions)
         diagnostics.sort(by: Diagnostic.ordered)
         result.diagnostics = diagnostics

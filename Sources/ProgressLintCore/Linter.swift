@@ -148,9 +148,7 @@ public struct Linter: Sendable {
 
     /// Gives each diagnostic its source line (for code frames and `--column-unit`).
     static func attachSourceLines(to diagnostics: inout [Diagnostic], from bytes: [UInt8]) {
-        guard !diagnostics.isEmpty else { return }
-        let index = SourceLine.Index(bytes)
-        for i in diagnostics.indices { diagnostics[i].source = index.sourceLine(for: diagnostics[i].range) }
+        SourceLine.attach(to: &diagnostics, from: bytes)
     }
 
     private func count(_ screen: Screen, platform: Platform?, into inventory: inout Inventory) {

@@ -39,80 +39,92 @@ public struct SourceLine: Hashable, Sendable {
     /// How many bytes before the range's start an excerpt keeps, at most.
     static let bytesBefore = 48
 
-    /// The lines of one file's bytes, found once and used for each of its diagnostics.
-    public struct Index: Sendable {
-        let bytes: [UInt8]
-        /// The byte offset of each line's start (line 1 at index 0).
-        private var starts: [Int] = []
+    /// Gives each of `diagnostics` (all of one file) its source line, from the file's `bytes`.
+    ///
+    /// One pass over the bytes answers every diagnostic's start and end, visited in line and column
+    /// order, so the cost is the file's size plus the diagnostics' (not their product, however many
+    /// diagnostics one long line has). Line breaks are LF, CRLF and a lone CR, as libyaml counts them;
+    /// a UTF-8 byte order mark at the start is not part of line 1. A diagnostic whose line is not in
+    /// the bytes, or is not UTF-8, gets none.
+    public static func attach(to diagnostics: inout [Diagnostic], from bytes: [UInt8]) {
+        guard !diagnostics.isEmpty else { return }
+        // Each diagnostic's start (even index) and end (odd index), in line and column order.
+        var queries: [(line: Int, column: Int, slot: Int)] = []
+        queries.reserveCapacity(diagnostics.count * 2)
+        for (i, d) in diagnostics.enumerated() {
+            queries.append((d.range.start.line, max(1, d.range.start.column), 2 * i))
+            queries.append((d.range.end.line, max(1, d.range.end.column), 2 * i + 1))
+        }
+        queries.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        var found = [Point?](repeating: nil, count: queries.count)
 
-        /// Indexes `bytes`. Line breaks are LF, CRLF and a lone CR, as libyaml counts them;
-        /// a UTF-8 byte order mark at the start is not part of line 1.
-        public init(_ bytes: [UInt8]) {
-            self.bytes = bytes
-            var first = 0
-            if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { first = 3 }
-            starts.append(first)
-            var i = first
-            while i < bytes.count {
-                let byte = bytes[i]
-                if byte == 0x0A {
-                    starts.append(i + 1)
-                } else if byte == 0x0D {
-                    if i + 1 < bytes.count && bytes[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
-                }
-                i += 1
+        var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1
+        var lineEnd: Int? = nil  // found when first needed
+        // The cursor within the current line: byte, UTF-16 units and characters before it.
+        var cursor = lineStart, utf16 = 0, characters = 0
+        func endOfLine(from i: Int) -> Int {
+            var i = i
+            while i < bytes.count && bytes[i] != 0x0A && bytes[i] != 0x0D { i += 1 }
+            return i
+        }
+        for query in queries {
+            while line < query.line {
+                let end = lineEnd ?? endOfLine(from: cursor)
+                guard end < bytes.count else { break }
+                lineStart = bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A ? end + 2 : end + 1
+                line += 1
+                lineEnd = nil
+                cursor = lineStart
+                utf16 = 0
+                characters = 0
             }
-        }
-
-        /// The bytes of line `line` (1-based) without its break, or nil when there is no such line.
-        private func bounds(ofLine line: Int) -> Range<Int>? {
-            guard line >= 1, line <= starts.count else { return nil }
-            let start = starts[line - 1]
-            var end = line < starts.count ? starts[line] : bytes.count
-            if end > start && bytes[end - 1] == 0x0A { end -= 1 }
-            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-            return start..<max(start, end)
-        }
-
-        /// The byte offset and UTF-16 offset (both 0-based, within the line) of character column `column`.
-        /// Past the line's end, each missing character counts one (libyaml marks the break after the last).
-        private func offsets(ofColumn column: Int, in line: Range<Int>) -> (byte: Int, utf16: Int) {
-            var i = line.lowerBound
-            var utf16 = 0
-            var characters = 1
-            while characters < column && i < line.upperBound {
-                let length = SourceLine.scalarLength(bytes[i])
+            guard line == query.line else { continue }
+            let end = lineEnd ?? endOfLine(from: cursor)
+            lineEnd = end
+            while characters + 1 < query.column && cursor < end {
+                let length = scalarLength(bytes[cursor])
                 utf16 += length == 4 ? 2 : 1
-                i = min(line.upperBound, i + length)
+                cursor = min(end, cursor + length)
                 characters += 1
             }
-            let missing = max(0, column - characters)
-            return (i - line.lowerBound + missing, utf16 + missing)
+            // Past the line's end, each missing character counts one (libyaml marks the break after the last).
+            let missing = max(0, query.column - 1 - characters)
+            found[query.slot] = Point(
+                byte: cursor, byteColumn: cursor - lineStart + missing + 1, utf16Column: utf16 + missing + 1,
+                characters: characters, line: lineStart..<end)
         }
+        for i in diagnostics.indices {
+            guard let start = found[2 * i], let end = found[2 * i + 1] else { continue }
+            diagnostics[i].source = excerpt(bytes, start: start, end: end)
+        }
+    }
 
-        /// The source line of `range`, or nil when its lines are not in the file or are not UTF-8.
-        public func sourceLine(for range: SourceRange) -> SourceLine? {
-            guard let line = bounds(ofLine: range.start.line), range.start.column >= 1,
-                  let endLine = bounds(ofLine: range.end.line) ?? (range.end.line == range.start.line ? line : nil)
-            else { return nil }
-            let start = offsets(ofColumn: range.start.column, in: line)
-            let end = offsets(ofColumn: max(1, range.end.column), in: endLine)
-            // The excerpt: the whole line when it fits in `maxBytes`, else `maxBytes` that keep at least
-            // `bytesBefore` before the start (fewer at the line's start), on scalar boundaries.
-            let startByte = min(line.upperBound, line.lowerBound + start.byte)
-            var from = max(line.lowerBound, min(startByte - SourceLine.bytesBefore, line.upperBound - SourceLine.maxBytes))
-            while from < startByte && bytes[from] & 0xC0 == 0x80 { from += 1 }
-            var to = min(line.upperBound, from + SourceLine.maxBytes)
-            while to > from && to < line.upperBound && bytes[to] & 0xC0 == 0x80 { to -= 1 }
-            guard let text = String(validating: bytes[from..<to], as: UTF8.self) else { return nil }
-            var firstColumn = 1
-            for i in line.lowerBound..<from where bytes[i] & 0xC0 != 0x80 { firstColumn += 1 }
-            return SourceLine(
-                text: text, firstColumn: firstColumn, clippedEnd: to < line.upperBound,
-                startByteColumn: start.byte + 1, startUTF16Column: start.utf16 + 1,
-                endByteColumn: end.byte + 1, endUTF16Column: end.utf16 + 1)
-        }
+    /// A position found in the bytes: its byte offset, its columns, the characters before it on its line
+    /// (up to the line's end) and the bytes of its line.
+    private struct Point {
+        var byte: Int
+        var byteColumn: Int
+        var utf16Column: Int
+        var characters: Int
+        var line: Range<Int>
+    }
+
+    /// The excerpt of `start`'s line: the whole line when it fits in `maxBytes`, else `maxBytes` of it
+    /// that keep at least `bytesBefore` before the start (fewer at the line's start), on scalar boundaries.
+    private static func excerpt(_ bytes: [UInt8], start: Point, end: Point) -> SourceLine? {
+        let line = start.line
+        var from = max(line.lowerBound, min(start.byte - bytesBefore, line.upperBound - maxBytes))
+        while from < start.byte && bytes[from] & 0xC0 == 0x80 { from += 1 }
+        var to = min(line.upperBound, from + maxBytes)
+        while to > from && to < line.upperBound && bytes[to] & 0xC0 == 0x80 { to -= 1 }
+        guard let text = String(validating: bytes[from..<to], as: UTF8.self) else { return nil }
+        var skipped = 0  // characters between the excerpt's start and the range's start
+        for i in from..<start.byte where bytes[i] & 0xC0 != 0x80 { skipped += 1 }
+        return SourceLine(
+            text: text, firstColumn: start.characters - skipped + 1, clippedEnd: to < line.upperBound,
+            startByteColumn: start.byteColumn, startUTF16Column: start.utf16Column,
+            endByteColumn: end.byteColumn, endUTF16Column: end.utf16Column)
     }
 
     /// The length of the UTF-8 sequence a lead byte starts (1 for a stray continuation byte).
