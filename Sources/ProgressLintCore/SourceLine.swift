@@ -39,11 +39,24 @@ public struct SourceLine: Hashable, Sendable {
     /// How many bytes before the range's start an excerpt keeps, at most.
     static let bytesBefore = 48
 
+    /// The length of the line break at `i` (0 when there is none): LF, CR, CRLF, and NEL, LS and PS,
+    /// which libyaml counts as line breaks too.
+    static func breakLength(_ bytes: [UInt8], at i: Int) -> Int {
+        switch bytes[i] {
+        case 0x0A: return 1
+        case 0x0D: return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+        case 0xC2: return i + 1 < bytes.count && bytes[i + 1] == 0x85 ? 2 : 0
+        case 0xE2:
+            return i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) ? 3 : 0
+        default: return 0
+        }
+    }
+
     /// Gives each of `diagnostics` (all of one file) its source line, from the file's `bytes`.
     ///
     /// One pass over the bytes answers every diagnostic's start and end, visited in line and column
     /// order, so the cost is the file's size plus the diagnostics' (not their product, however many
-    /// diagnostics one long line has). Line breaks are LF, CRLF and a lone CR, as libyaml counts them;
+    /// diagnostics one long line has). Line breaks are LF, CRLF, a lone CR, NEL, LS and PS, as libyaml counts them;
     /// a UTF-8 byte order mark at the start is not part of line 1. A diagnostic whose line is not in
     /// the bytes, or is not UTF-8, gets none.
     public static func attach(to diagnostics: inout [Diagnostic], from bytes: [UInt8]) {
@@ -65,14 +78,14 @@ public struct SourceLine: Hashable, Sendable {
         var cursor = lineStart, utf16 = 0, characters = 0
         func endOfLine(from i: Int) -> Int {
             var i = i
-            while i < bytes.count && bytes[i] != 0x0A && bytes[i] != 0x0D { i += 1 }
+            while i < bytes.count && breakLength(bytes, at: i) == 0 { i += 1 }
             return i
         }
         for query in queries {
             while line < query.line {
                 let end = lineEnd ?? endOfLine(from: cursor)
                 guard end < bytes.count else { break }
-                lineStart = bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A ? end + 2 : end + 1
+                lineStart = end + breakLength(bytes, at: end)
                 line += 1
                 lineEnd = nil
                 cursor = lineStart

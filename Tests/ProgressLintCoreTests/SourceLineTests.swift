@@ -34,6 +34,12 @@ import Testing
         #expect(sources[2]?.text == "c: é3" && sources[2]?.startByteColumn == 6 && sources[2]?.startUTF16Column == 5)
     }
 
+    @Test func nelLineAndParagraphSeparatorsEndLinesAsLibyamlCountsThem() {
+        let text = Array("a: \"x\u{2028}y\"\nb: 1\u{85}c: 2\u{2029}d: 3\n".utf8)
+        let sources = attached(text, [diagnostic(2, 2), diagnostic(3, 1), diagnostic(4, 4), diagnostic(5, 1)])
+        #expect(sources.map { $0?.text } == ["y\"", "b: 1", "c: 2", "d: 3"])
+    }
+
     @Test func aLineThatIsNotInTheFileOrNotUTF8HasNoSourceLine() {
         let sources = attached([0x61, 0x3A, 0x20, 0xFF, 0x0A, 0x62, 0x0A], [diagnostic(1, 4), diagnostic(2, 1), diagnostic(9, 1)])
         #expect(sources[0] == nil)
