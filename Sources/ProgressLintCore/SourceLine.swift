@@ -58,7 +58,7 @@ public struct SourceLine: Hashable, Sendable {
     /// order, so the cost is the file's size plus the diagnostics' (not their product, however many
     /// diagnostics one long line has). Line breaks are LF, CRLF, a lone CR, NEL, LS and PS, as libyaml counts them;
     /// a UTF-8 byte order mark at the start is not part of line 1. A diagnostic whose line is not in
-    /// the bytes, or is not UTF-8, gets none.
+    /// the bytes gets none.
     public static func attach(to diagnostics: inout [Diagnostic], from bytes: [UInt8]) {
         guard !diagnostics.isEmpty else { return }
         // Each diagnostic's start (even index) and end (odd index), in line and column order.
@@ -125,13 +125,14 @@ public struct SourceLine: Hashable, Sendable {
 
     /// The excerpt of `start`'s line: the whole line when it fits in `maxBytes`, else `maxBytes` of it
     /// that keep at least `bytesBefore` before the start (fewer at the line's start), on scalar boundaries.
-    private static func excerpt(_ bytes: [UInt8], start: Point, end: Point) -> SourceLine? {
+    private static func excerpt(_ bytes: [UInt8], start: Point, end: Point) -> SourceLine {
         let line = start.line
         var from = max(line.lowerBound, min(start.byte - bytesBefore, line.upperBound - maxBytes))
         while from < start.byte && bytes[from] & 0xC0 == 0x80 { from += 1 }
         var to = min(line.upperBound, from + maxBytes)
         while to > from && to < line.upperBound && bytes[to] & 0xC0 == 0x80 { to -= 1 }
-        guard let text = String(validating: bytes[from..<to], as: UTF8.self) else { return nil }
+        // Bytes that are not UTF-8 (a `yaml-syntax` error points at the first) are shown as U+FFFD.
+        let text = String(decoding: bytes[from..<to], as: UTF8.self)
         var skipped = 0  // characters between the excerpt's start and the range's start
         for i in from..<start.byte where bytes[i] & 0xC0 != 0x80 { skipped += 1 }
         return SourceLine(

@@ -40,9 +40,9 @@ import Testing
         #expect(sources.map { $0?.text } == ["y\"", "b: 1", "c: 2", "d: 3"])
     }
 
-    @Test func aLineThatIsNotInTheFileOrNotUTF8HasNoSourceLine() {
+    @Test func aLineThatIsNotInTheFileHasNoSourceLineAndBytesThatAreNotUTF8AreShownAsReplacements() {
         let sources = attached([0x61, 0x3A, 0x20, 0xFF, 0x0A, 0x62, 0x0A], [diagnostic(1, 4), diagnostic(2, 1), diagnostic(9, 1)])
-        #expect(sources[0] == nil)
+        #expect(sources[0]?.text == "a: \u{FFFD}" && sources[0]?.startByteColumn == 4)
         #expect(sources[1]?.text == "b")
         #expect(sources[2] == nil)
         // Without its source line, a diagnostic's columns stay in characters whatever the unit.
