@@ -175,8 +175,14 @@ public struct Linter: Sendable {
                 ruleID: rule, severity: .error, message: parseError.message, path: path,
                 range: SourceRange(at: parseError.position)))
         }
+        Linter.attachSourceLines(to: &diagnostics, from: bytes)
         result.diagnostics = diagnostics
         return result
+    }
+
+    /// Gives each diagnostic its source line (for code frames and `--column-unit`).
+    static func attachSourceLines(to diagnostics: inout [Diagnostic], from bytes: [UInt8]) {
+        SourceLine.attach(to: &diagnostics, from: bytes)
     }
 
     private func count(_ screen: Screen, platform: Platform?, into inventory: inout Inventory) {

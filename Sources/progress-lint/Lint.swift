@@ -58,12 +58,29 @@ struct Lint: ParsableCommand {
     @Flag(help: "Print the files that would be linted, one per line, and exit.")
     var listFiles = false
 
+    @Option(help: ArgumentHelp(
+        "Count columns in char (Unicode characters), utf16 (VS Code) or byte (Vim) (default char).",
+        valueName: "unit"))
+    var columnUnit: String = ColumnUnit.char.rawValue
+
+    @Option(help: ArgumentHelp(
+        "Colour the text report: auto (a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR forces it), always or never.",
+        valueName: "when"))
+    var color: String = "auto"
+
     func validate() throws {
         for name in format where Reporters.named(name) == nil {
             throw ValidationError("unknown format '\(name)'; use one of "
                                   + Reporters.all.map { $0.name }.joined(separator: ", "))
         }
         _ = try targets()
+        if !["auto", "always", "never"].contains(color) {
+            throw ValidationError("unknown --color '\(color)'; use auto, always or never")
+        }
+        if ColumnUnit(rawValue: columnUnit) == nil {
+            throw ValidationError("unknown --column-unit '\(columnUnit)'; use one of "
+                                  + ColumnUnit.allCases.map(\.rawValue).joined(separator: ", "))
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
         if stdinFilename != nil && !stdin { throw ValidationError("--stdin-filename goes with --stdin") }
@@ -113,10 +130,12 @@ struct Lint: ParsableCommand {
         try applyBaseline(to: &result)
 
         var failedWrite = false
-        let context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet)
+        let context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet,
+                                    columnUnit: ColumnUnit(rawValue: columnUnit) ?? .char)
         for target in try targets() {
             var targetContext = context
-            targetContext.color = target.output == nil && target.format == TextReporter.name && Output.wantsColor
+            targetContext.color = target.output == nil && Output.wantsColor(color)
+                && [TextReporter.name, ConciseReporter.name].contains(target.format)
             let reporter = Reporters.named(target.format)!
             if let path = target.output {
                 do {
