@@ -105,6 +105,7 @@ public struct Linter: Sendable {
             }
             guard let screen else { continue }
             result.screenNames.append(screen.displayName)
+            result.screenDocuments.append(index)
             result.indicators += screen.indicators.count
             let platform = screen.platform?.value ?? configuration.platform
             if let name = screen.name, let issue = screenNames.add(name, platform: platform, in: document) {
