@@ -54,28 +54,41 @@ import Darwin
     static let warning = ":13:12: warning: indicator 'fetch' has a vague label \"Loading\""
     static let error = ":20:16: error: indicator 'save' uses `component: ProgressBar`, but ProgressBar exists"
 
-    /// Puts the fixture's spec back as committed (one error, one warning), or with the error fixed.
-    static func writeSpec(fixed: Bool, in package: String) throws {
-        var text = try String(contentsOf: packageRoot.appendingPathComponent("Tests/PluginFixture/" + spec), encoding: .utf8)
-        #expect(text.contains("component: ProgressBar"), "the fixture's spec no longer holds its error")
-        if fixed { text = text.replacingOccurrences(of: "component: ProgressBar", with: "component: UIProgressView") }
-        try text.write(toFile: package + "/" + spec, atomically: true, encoding: .utf8)
+    static let configuration = ".progress-lint.yml"
+
+    /// Puts a fixture file back as committed, with `change` applied; `change` must find what it replaces.
+    static func restore(_ file: String, in package: String, replacing change: (String, String)? = nil) throws {
+        var text = try String(contentsOf: packageRoot.appendingPathComponent("Tests/PluginFixture/" + file), encoding: .utf8)
+        if let (old, new) = change {
+            try #require(text.contains(old), "the fixture's \(file) no longer contains \(old)")
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        try text.write(toFile: package + "/" + file, atomically: true, encoding: .utf8)
     }
+
+    static let fixError = ("component: ProgressBar", "component: UIProgressView")
 
     @Test(.enabled(if: runnable, "needs `swift` on PATH and Tests/PluginFixture"))
     func swiftBuildShowsEachFindingAtItsSpecLineAndFailsOnlyOnErrors() throws {
         let (package, scratch) = try Self.fixture.get()
         let specPath = package + "/" + Self.spec
 
-        try Self.writeSpec(fixed: false, in: package)
+        try Self.restore(Self.spec, in: package)
+        try Self.restore(Self.configuration, in: package)
         let failing = try Self.swiftRun(["build", "--scratch-path", scratch], in: package)
         #expect(failing.status != 0, "an error finding must fail the build:\n\(failing.output)")
         #expect(failing.output.contains(specPath + Self.warning), "no warning at 13:12:\n\(failing.output)")
         #expect(failing.output.contains(specPath + Self.error), "no error at 20:16:\n\(failing.output)")
         #expect(failing.output.contains("[component-mismatch]"))
+        #expect(!failing.output.contains("strings.yml"), "the configuration's exclude was ignored:\n\(failing.output)")
         #expect(!failing.output.contains("Build complete!"))
 
-        try Self.writeSpec(fixed: true, in: package)
+        // Nothing changed, but the failed lint runs again: a second build does not pass quietly.
+        let again = try Self.swiftRun(["build", "--scratch-path", scratch], in: package)
+        #expect(again.status != 0, "the second build passed:\n\(again.output)")
+        #expect(again.output.contains(specPath + Self.error), "no error the second time:\n\(again.output)")
+
+        try Self.restore(Self.spec, in: package, replacing: Self.fixError)
         let passing = try Self.swiftRun(["build", "--scratch-path", scratch], in: package)
         #expect(passing.status == 0, "a warning must not fail the build:\n\(passing.output)")
         #expect(passing.output.contains(specPath + Self.warning), "the warning is not shown:\n\(passing.output)")
@@ -84,14 +97,37 @@ import Darwin
     }
 
     @Test(.enabled(if: runnable, "needs `swift` on PATH and Tests/PluginFixture"))
+    func swiftBuildLintsAgainWhenTheConfigurationChangesAndNotWhenNothingDid() throws {
+        let (package, scratch) = try Self.fixture.get()
+        try Self.restore(Self.spec, in: package, replacing: Self.fixError)
+        try Self.restore(Self.configuration, in: package)
+        let passing = try Self.swiftRun(["build", "--scratch-path", scratch], in: package)
+        #expect(passing.status == 0, "\(passing.output)")
+        // After a first build SwiftPM relinks the plugin's progress-lint once more, which reruns the lint: settle that.
+        #expect(try Self.swiftRun(["build", "--scratch-path", scratch], in: package).status == 0)
+        let unchanged = try Self.swiftRun(["build", "--scratch-path", scratch], in: package)
+        #expect(unchanged.status == 0, "\(unchanged.output)")
+        #expect(!unchanged.output.contains("vague label"), "the lint ran with nothing changed:\n\(unchanged.output)")
+
+        try Self.restore(Self.configuration, in: package, replacing: ("exclude:", "rules: {vague-label: error}\nexclude:"))
+        let failing = try Self.swiftRun(["build", "--scratch-path", scratch], in: package)
+        #expect(failing.status != 0, "the changed configuration was not applied:\n\(failing.output)")
+        #expect(failing.output.contains(package + "/" + Self.spec + ":13:12: error: indicator 'fetch' has a vague label"),
+                "\(failing.output)")
+        try Self.restore(Self.configuration, in: package)
+    }
+
+    @Test(.enabled(if: runnable, "needs `swift` on PATH and Tests/PluginFixture"))
     func swiftPackageProgressLintLintsThePackageAndFailsOnErrorFindings() throws {
         let (package, scratch) = try Self.fixture.get()
 
-        try Self.writeSpec(fixed: false, in: package)
+        try Self.restore(Self.spec, in: package)
+        try Self.restore(Self.configuration, in: package)
         let whole = try Self.swiftRun(["package", "--scratch-path", scratch, "progress-lint"], in: package)
         #expect(whole.status != 0, "error findings must fail the command:\n\(whole.output)")
         #expect(whole.stdout.contains("./" + Self.spec + Self.warning), "the package's spec was not linted:\n\(whole.output)")
         #expect(whole.stdout.contains("./" + Self.spec + Self.error), "the package's spec was not linted:\n\(whole.output)")
+        #expect(!whole.stdout.contains("strings.yml"), "the configuration's exclude was ignored:\n\(whole.output)")
         #expect(whole.stderr.contains("error: progress-lint exited with status 1: fix the error findings listed above"),
                 "no message on the failure:\n\(whole.stderr)")
 
@@ -106,7 +142,7 @@ import Darwin
         #expect(usage.status != 0)
         #expect(usage.stderr.contains("progress-lint failed with exit status 2"), "\(usage.stderr)")
 
-        try Self.writeSpec(fixed: true, in: package)
+        try Self.restore(Self.spec, in: package, replacing: Self.fixError)
         let clean = try Self.swiftRun(["package", "--scratch-path", scratch, "progress-lint", "Sources"], in: package)
         #expect(clean.status == 0, "warnings alone must not fail the command:\n\(clean.output)")
         #expect(clean.stdout.contains("Sources/App/Specs/downloads.yaml" + Self.warning), "\(clean.output)")
