@@ -27,6 +27,11 @@ import Darwin
     static let fixture: Result<(package: String, scratch: String), FixtureError> = {
         do {
             let root = try CommandTests.temporaryFolder()
+            // A build's scratch folder is about 75 MB: removed when the test process exits.
+            atexit {
+                guard let copy = try? PluginTests.fixture.get() else { return }
+                try? FileManager.default.removeItem(atPath: (copy.package as NSString).deletingLastPathComponent)
+            }
             let package = root + "/PluginFixture"
             try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Tests/PluginFixture").path,
                                              toPath: package)
@@ -167,8 +172,9 @@ import Darwin
         environment["NO_COLOR"] = "1"
         process.environment = environment
         let logs = try CommandTests.temporaryFolder()
-        FileManager.default.createFile(atPath: logs + "/out", contents: nil)
-        FileManager.default.createFile(atPath: logs + "/err", contents: nil)
+        for name in ["/out", "/err"] {
+            try #require(FileManager.default.createFile(atPath: logs + name, contents: nil), "cannot create \(logs + name)")
+        }
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: logs + "/out"))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: logs + "/err"))
         process.standardOutput = out
