@@ -18,6 +18,11 @@ import PackagePlugin
 struct ProgressLintBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
+        #if os(Windows)
+        Diagnostics.warning("progress-lint's build-tool plugin runs /bin/sh, which Windows lacks; "
+                            + "lint \(target.name)'s specs with `swift package progress-lint --target \(target.name)`")
+        return []
+        #else
         let folder = (TargetFolder(module) as FolderOfTarget).url.standardizedFileURL
         let specs = Self.yamlFiles(under: folder)
         guard !specs.isEmpty else { return [] }
@@ -41,6 +46,7 @@ struct ProgressLintBuildToolPlugin: BuildToolPlugin {
                 outputFiles: [stamp]
             ),
         ]
+        #endif
     }
 
     /// `*.yaml` and `*.yml` files under `folder`, hidden ones (`.progress-lint.yml`) included, sorted.
