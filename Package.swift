@@ -9,6 +9,9 @@ let package = Package(
         // For tools outside this package (the fuzzer in Fuzz/): the rules and the reporters.
         .library(name: "ProgressLintRules", targets: ["ProgressLintRules"]),
         .library(name: "ProgressLintReporters", targets: ["ProgressLintReporters"]),
+        // SwiftPM plugins: findings in `swift build` / Xcode, and `swift package progress-lint`.
+        .plugin(name: "ProgressLintBuildToolPlugin", targets: ["ProgressLintBuildToolPlugin"]),
+        .plugin(name: "ProgressLintCommandPlugin", targets: ["ProgressLintCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,6 +40,14 @@ let package = Package(
                 "ProgressLintCore", "ProgressLintRules", "ProgressLintReporters",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Lints an adopting target's specs as part of its build (Plugins/ProgressLintBuildToolPlugin).
+        .plugin(name: "ProgressLintBuildToolPlugin", capability: .buildTool(), dependencies: ["progress-lint"]),
+        // `swift package progress-lint [PATH …] [options]` (Plugins/ProgressLintCommandPlugin).
+        .plugin(
+            name: "ProgressLintCommandPlugin",
+            capability: .command(intent: .custom(verb: "progress-lint", description: "Lint the package's progress-indicator specs")),
+            dependencies: ["progress-lint"]
         ),
         .testTarget(name: "ProgressLintYAMLTests", dependencies: ["ProgressLintYAML"]),
         .testTarget(name: "ProgressLintSpecTests", dependencies: ["ProgressLintSpec", "ProgressLintYAML"]),
