@@ -72,7 +72,7 @@ public struct Linter: Sendable {
         } catch {
             let rule = error.kind == .aliasBudget ? InputRuleID.specSchema : InputRuleID.yamlSyntax
             result.diagnostics = [Diagnostic(
-                ruleID: rule, severity: .error, message: error.message, path: path,
+                ruleID: rule, severity: .error, message: YAMLSyntaxHint.message(for: error, in: bytes), path: path,
                 range: SourceRange(at: error.position))]
             return result
         }

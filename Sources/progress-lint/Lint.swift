@@ -14,7 +14,7 @@ struct Lint: ParsableCommand {
         abstract: "Lint spec files and folders (the default command)."
     )
 
-    @Argument(help: "Spec files or folders to lint (folders are searched for *.yaml and *.yml).")
+    @Argument(help: "Spec files or folders to lint (folders are searched for *.yaml and *.yml); - reads standard input.")
     var paths: [String] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
@@ -37,7 +37,7 @@ struct Lint: ParsableCommand {
     @Flag(help: "Read the spec from standard input.")
     var stdin = false
 
-    @Option(help: "With --stdin: the path to report and to find the configuration from.")
+    @Option(help: "With --stdin or -: the path to report and to find the configuration from.")
     var stdinFilename: String?
 
     @Flag(help: "Apply the config's include/exclude to files named on the command line too (for pre-commit).")
@@ -58,6 +58,15 @@ struct Lint: ParsableCommand {
     @Flag(help: "Print the files that would be linted, one per line, and exit.")
     var listFiles = false
 
+    @Flag(help: "After the report, print how many findings each rule reported.")
+    var statistics = false
+
+    @Flag(help: "Exit 0 even when errors are reported (still 2 for usage and configuration problems).")
+    var exitZero = false
+
+    /// `--stdin`, or `-` as the only path (as in Ruff and ESLint).
+    var readsStandardInput: Bool { stdin || paths == ["-"] }
+
     func validate() throws {
         for name in format where Reporters.named(name) == nil {
             throw ValidationError("unknown format '\(name)'; use one of "
@@ -66,9 +75,14 @@ struct Lint: ParsableCommand {
         _ = try targets()
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
-        if stdinFilename != nil && !stdin { throw ValidationError("--stdin-filename goes with --stdin") }
+        if paths.count > 1 && paths.contains("-") {
+            throw ValidationError("- reads standard input; give it alone, not with other paths (./- names a file called -)")
+        }
+        if stdinFilename != nil && !readsStandardInput {
+            throw ValidationError("--stdin-filename goes with --stdin or -")
+        }
         if stdin && !paths.isEmpty { throw ValidationError("give either --stdin or paths, not both") }
-        if stdin && listFiles { throw ValidationError("--list-files lists paths; it does not go with --stdin") }
+        if readsStandardInput && listFiles { throw ValidationError("--list-files lists paths; it does not go with --stdin") }
     }
 
     func targets() throws -> [ReportTarget] {
@@ -95,6 +109,7 @@ struct Lint: ParsableCommand {
         // Never a report or baseline over a spec: checked before linting, and again before writing.
         let writes = try targets().compactMap { t in t.output.map { OutputGuard.Write(format: t.format, path: $0) } }
             + (writeBaseline.map { [OutputGuard.Write(format: nil, path: $0)] } ?? [])
+        let stdin = readsStandardInput
         try OutputGuard.check(writes, linted: stdin ? [stdinFilename].compactMap { $0 } : paths, reading: baseline)
 
         var result: RunResult
@@ -130,13 +145,22 @@ struct Lint: ParsableCommand {
             }
         }
 
+        if statistics { printStatistics(result, context: context) }
+
         if failedWrite || !result.configurationErrors.isEmpty || !result.problems.isEmpty { throw ExitCode(2) }
-        if result.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        if result.diagnostics.contains(where: { $0.severity == .error }) && !exitZero { throw ExitCode(1) }
         let warnings = result.count(.warning)
         if let maxWarnings, warnings > maxWarnings {
             Output.standardError("progress-lint: \(warnings) warnings, more than --max-warnings \(maxWarnings)\n")
-            throw ExitCode(1)
+            if !exitZero { throw ExitCode(1) }
         }
+    }
+
+    /// `--statistics`: after the report, on standard output unless a machine-readable report is written there.
+    private func printStatistics(_ result: RunResult, context: ReportContext) {
+        let text = RuleStatistics.render(context.shown(result), rules: context.rules)
+        let machineOnStandardOutput = (try? targets())?.contains { $0.output == nil && $0.format != TextReporter.name } ?? false
+        if machineOnStandardOutput { Output.standardError(text) } else { Output.standardOutput(text) }
     }
 
     private func reportProblems(_ result: RunResult) {
