@@ -119,14 +119,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["Package.swift"])
     }
 
-    @Test func generateDocsWritesInsideThePackageFromASubfolder() throws {
-        let scratch = Self.packageRoot + "/.build/generate-docs-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        let run = try Self.run(["generate-docs", "--output", "pages"], in: scratch)
+    @Test func generateDocsWritesRulesAtThePackageRootFromASubfolder() throws {
+        // A stand-in for a checkout: a folder whose Package.swift names progress-lint.
+        let root = try CommandTests.temporaryFolder()
+        try "let package = Package(\n    name: \"progress-lint\",\n)\n"
+            .write(toFile: root + "/Package.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: root + "/Sources/deep", withIntermediateDirectories: true)
+        let run = try Self.run(["generate-docs"], in: root + "/Sources/deep")
         #expect(run.status == 0, "\(run.stderr)")
-        let pages = try FileManager.default.contentsOfDirectory(atPath: scratch + "/pages")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: root + "/Rules")
         #expect(pages.contains("vague-label.md") && pages.contains("README.md"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/Sources/deep/Rules"))
+        // --output inside the package is fine.
+        #expect(try Self.run(["generate-docs", "--output", "../pages"], in: root + "/Sources/deep").status == 0)
+        #expect(FileManager.default.fileExists(atPath: root + "/Sources/pages/vague-label.md"))
     }
 
     // MARK: small conventions
