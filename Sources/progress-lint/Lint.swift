@@ -82,7 +82,7 @@ struct Lint: ParsableCommand {
             throw ValidationError("--stdin-filename goes with --stdin or -")
         }
         if stdin && !paths.isEmpty { throw ValidationError("give either --stdin or paths, not both") }
-        if readsStandardInput && listFiles { throw ValidationError("--list-files lists paths; it does not go with --stdin") }
+        if readsStandardInput && listFiles { throw ValidationError("--list-files lists paths; it does not go with --stdin or -") }
     }
 
     func targets() throws -> [ReportTarget] {
