@@ -30,6 +30,8 @@ public struct Limits: Hashable, Sendable {
     public var maxFileSize = 10 * 1024 * 1024
     /// Depth and alias budget for the YAML parser.
     public var yaml = YAMLLimits()
+    /// Most diagnostics reported for one file; one more says how many were left out.
+    public var maxDiagnosticsPerFile = 1000
 
     /// The defaults of the spec format.
     public init() {}

@@ -9,7 +9,7 @@ public struct ConfigurationLoader: Sendable {
     /// The keys a config file accepts at its top level.
     public static let keys = ["platform", "include", "exclude", "thresholds", "vague-labels", "rules", "limits", "extends"]
     /// The keys of `limits:`.
-    public static let limitKeys = ["max-file-size", "max-depth", "max-alias-nodes"]
+    public static let limitKeys = ["max-file-size", "max-depth", "max-alias-nodes", "max-diagnostics-per-file"]
 
     /// The largest `max-file-size` a configuration may ask for: 1 GB.
     public static let maxFileSizeCeiling = 1024 * 1024 * 1024
@@ -300,6 +300,7 @@ public struct ConfigurationLoader: Sendable {
                                            + "(deeper nesting makes parsing take hours)", at: v)
                             }
                             c.limits.yaml.maxDepth = depth
+                        case "max-diagnostics-per-file": c.limits.maxDiagnosticsPerFile = try integer(v, key: key)
                         default: c.limits.yaml.maxAliasNodes = try integer(v, key: key)
                         }
                     }

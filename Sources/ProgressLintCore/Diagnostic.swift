@@ -34,12 +34,14 @@ public struct Diagnostic: Hashable, Sendable {
     public var platform: String?
     /// What the finding asks the user to do, key by key (empty for input rules).
     public var asks: [Ask] = []
+    /// The range's source line (an excerpt, and its columns in other units), when known.
+    public var source: SourceLine?
 
     /// Creates a diagnostic.
     public init(
         ruleID: String, severity: Severity, message: String, path: String, range: SourceRange,
         screen: String? = nil, indicator: String? = nil, yamlPath: String? = nil, documentIndex: Int? = nil,
-        value: String? = nil, platform: String? = nil, asks: [Ask] = []
+        value: String? = nil, platform: String? = nil, asks: [Ask] = [], source: SourceLine? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -53,6 +55,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.value = value
         self.platform = platform
         self.asks = asks
+        self.source = source
     }
 
     /// Byte-wise order of two paths (what `ls` and the file walk use), compared with `memcmp`.

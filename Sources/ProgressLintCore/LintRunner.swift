@@ -147,7 +147,7 @@ public struct LintRunner: Sendable {
                 collector.add(linter.lint(bytes, path: name, configuration: configuration), order: 0)
             }
         }
-        return finish(collector)
+        return finish(collector) { $0 == name ? bytes : nil }
     }
 
     /// Reads standard input, at most the `max-file-size` of the configuration found for `name`,
@@ -180,7 +180,7 @@ public struct LintRunner: Sendable {
         for (order, source) in sources.enumerated() {
             collector.add(linter.lint(source.bytes, path: source.path, configuration: configuration), order: order)
         }
-        return finish(collector)
+        return finish(collector) { path in sources.first { $0.path == path }?.bytes }
     }
 
     /// Reads and lints one file; a file that cannot be read is a problem, not a crash.
@@ -199,6 +199,16 @@ public struct LintRunner: Sendable {
         }
     }
 
+    /// A file's bytes read again for code frames: at most the default size limit (the first
+    /// bytes of a larger file), none when it cannot be read.
+    @Sendable static func sourceAgain(_ path: String) -> [UInt8]? {
+        switch FileReader.read(SpecFile(path: path), limit: Limits().maxFileSize) {
+        case .success(let bytes): bytes
+        case .failure(.tooLarge(_, let prefix)): prefix
+        case .failure: nil
+        }
+    }
+
     static func tooLarge(_ path: String, limit: Int, prefix: [UInt8]) -> FileResult {
         var result = FileResult(path: path)
         let position = ByteText.position(ofByte: limit, in: prefix)
@@ -210,7 +220,11 @@ public struct LintRunner: Sendable {
     }
 
     /// Puts the files and diagnostics in report order and runs the cross-file rules.
-    private func finish(_ collected: consuming RunCollector) -> RunResult {
+    ///
+    /// Cross-file diagnostics get their source lines from `source` (by default the file, read again:
+    /// at most the default size limit, and a file that vanished or changed lines just has none).
+    private func finish(_ collected: consuming RunCollector,
+                        source: (String) -> [UInt8]? = LintRunner.sourceAgain) -> RunResult {
         var result = RunResult()
         result.files = collected.files
         result.files.sortByPath()
@@ -230,6 +244,7 @@ public struct LintRunner: Sendable {
             chunks[i].diagnostics = []  // each file's copy goes as soon as it is taken
         }
         let files = result.files
+        var crossFileDiagnostics: [Diagnostic] = []
         for rule in linter.rules {
             guard let crossFile = rule.asCrossFileRule else { continue }
             let id = type(of: rule).description.id
@@ -238,11 +253,17 @@ public struct LintRunner: Sendable {
             facts.pathOfFile = { files.path(ofFile: $0) }
             for finding in crossFile.finish(facts) {
                 let fact = facts[finding.fact]
-                diagnostics.append(Diagnostic(
+                crossFileDiagnostics.append(Diagnostic(
                     ruleID: id, severity: facts.severity(at: finding.fact), message: finding.message,
                     path: fact.path, range: fact.range, screen: fact.screen, indicator: fact.indicator,
                     yamlPath: fact.yamlPath, value: fact.value))
             }
+        }
+        var byPath: [String: [Diagnostic]] = [:]
+        for d in crossFileDiagnostics { byPath[d.path, default: []].append(d) }
+        for (path, var list) in byPath {
+            if let bytes = source(path) { SourceLine.attach(to: &list, from: bytes) }
+            diagnostics += list
         }
         applyDeferredSuppressions(&diagnostics, deferred: collected.deferredSuppressions)
         diagnostics.sort(by: Diagnostic.ordered)

@@ -64,20 +64,26 @@ public struct Linter: Sendable {
     }
 
     /// Lints `bytes` as the file `path` under `configuration`.
+    ///
+    /// Documents are parsed, decoded, linted and dropped one at a time. A parse error part-way
+    /// (syntax, depth, alias budget) is reported where it was found, after the diagnostics of
+    /// the complete documents before it; nothing after it is read.
     public func lint(_ bytes: [UInt8], path: String, configuration: Configuration) -> FileResult {
         var result = FileResult(path: path)
-        let documents: [YAMLDocument]
-        do {
-            documents = try YAMLParser.parse(bytes, limits: configuration.limits.yaml)
-        } catch {
-            let rule = error.kind == .aliasBudget ? InputRuleID.specSchema : InputRuleID.yamlSyntax
-            result.diagnostics = [Diagnostic(
-                ruleID: rule, severity: .error, message: YAMLSyntaxHint.message(for: error, in: bytes), path: path,
-                range: SourceRange(at: error.position))]
-            return result
+        var yamlLimits = configuration.limits.yaml
+        // Aliases never reach more text than a file may hold.
+        yamlLimits.maxAliasBytes = configuration.limits.maxFileSize
+        // Cross-file rules report after every file is read: their suppressions wait until then.
+        var suppressions = SuppressionIndex(SuppressionScanner.candidates(bytes),
+                                            include: { !crossFileRuleIDs.contains($0) })
+        if suppressions.hasFileWide {
+            // A file-wide comment covers lines before it: which candidates are comments (not text
+            // inside a scalar) must be known before the first document is linted.
+            _ = YAMLParser.forEachDocument(in: bytes, limits: yamlLimits) { document, _ in
+                suppressions.exclude(scalarsOf: document)
+            }
         }
-
-        var collector = Collector(path: path, linter: self, configuration: configuration)
+        var collector = Collector(path: path, linter: self, configuration: configuration, suppressions: suppressions)
         // The rules this file's configuration turns on, found once per file.
         var crossFileRules: [(entry: RuleEntry, level: Severity)] = []
         var screenRules: [RuleEntry] = []
@@ -98,12 +104,18 @@ public struct Linter: Sendable {
             }
         }
         var screenNames = ScreenNames()
-        for (index, document) in documents.enumerated() {
-            let (screen, issues) = SpecDecoder.decode(document, documentIndex: index)
+        var readUpTo = SourcePosition.start
+        let parseError = YAMLParser.forEachDocument(in: bytes, limits: yamlLimits) { document, index in
+            collector.suppressions.exclude(scalarsOf: document)
+            collector.startDocument()
+            readUpTo = document.end
+            let (screen, issues, omitted) = SpecDecoder.decode(
+                document, documentIndex: index, maxIssues: configuration.limits.maxDiagnosticsPerFile)
             for issue in issues {
                 collector.add(issue, document: document, screen: screen, documentIndex: index)
             }
-            guard let screen else { continue }
+            if let omitted { collector.omit(omitted.count, at: document[omitted.first].range.start, severity: .error) }
+            guard let screen else { return }
             result.screenNames.append(screen.displayName)
             result.indicators += screen.indicators.count
             let platform = screen.platform?.value ?? configuration.platform
@@ -140,24 +152,37 @@ public struct Linter: Sendable {
                 }
             }
         }
-        var diagnostics = collector.diagnostics
-        // One pass over the text finds the suppression comments (none in a file without them).
-        var suppressions: [Suppression] = []
-        for suppression in SuppressionScanner.scan(bytes, documents: documents) {
-            // Cross-file rules report after every file is read: their suppressions wait until then.
-            var now = suppression
-            now.rules = suppression.rules.filter { !crossFileRuleIDs.contains($0) }
+        if parseError != nil {
+            // Comments past the last complete document belong to text that was not linted.
+            collector.suppressions.dropCandidates(after: readUpTo)
+        }
+        var diagnostics = collector.finish()
+        let index = collector.suppressions
+        let comments = index.candidates
+        for (c, suppression) in comments.enumerated() where index.isComment(c) {
             var later = suppression
             later.rules = suppression.rules.filter { crossFileRuleIDs.contains($0) }
-            if !now.rules.isEmpty || later.rules.isEmpty { suppressions.append(now) }
             if !later.rules.isEmpty { result.deferredSuppressions.append(later) }
-        }
-        if !suppressions.isEmpty {
-            diagnostics = apply(suppressions, to: diagnostics, path: path)
+            if later.rules.isEmpty || suppression.rules.contains(where: { !crossFileRuleIDs.contains($0) }) {
+                diagnostics += unused(suppression, number: c, index: index, path: path, skipping: crossFileRuleIDs)
+            }
         }
         diagnostics.sort(by: Diagnostic.ordered)
+        diagnostics = collector.bound(diagnostics)
+        if let parseError {
+            let rule = parseError.kind == .aliasBudget ? InputRuleID.specSchema : InputRuleID.yamlSyntax
+            diagnostics.append(Diagnostic(
+                ruleID: rule, severity: .error, message: YAMLSyntaxHint.message(for: parseError, in: bytes), path: path,
+                range: SourceRange(at: parseError.position)))
+        }
+        Linter.attachSourceLines(to: &diagnostics, from: bytes)
         result.diagnostics = diagnostics
         return result
+    }
+
+    /// Gives each diagnostic its source line (for code frames and `--column-unit`).
+    static func attachSourceLines(to diagnostics: inout [Diagnostic], from bytes: [UInt8]) {
+        SourceLine.attach(to: &diagnostics, from: bytes)
     }
 
     private func count(_ screen: Screen, platform: Platform?, into inventory: inout Inventory) {
@@ -179,53 +204,58 @@ public struct Linter: Sendable {
 
     /// Removes suppressed diagnostics and reports comments that suppressed nothing.
     func apply(_ suppressions: [Suppression], to diagnostics: [Diagnostic], path: String) -> [Diagnostic] {
-        var used = Set<[Int]>()  // [suppression index, rule index]
+        var index = SuppressionIndex(suppressions)
         var kept: [Diagnostic] = []
         for diagnostic in diagnostics {
-            var suppressed = false
-            if !InputRuleID.all.contains(diagnostic.ruleID) {
-                for (s, suppression) in suppressions.enumerated()
-                where suppression.covers(rule: diagnostic.ruleID, line: diagnostic.range.start.line) {
-                    if let r = suppression.rules.firstIndex(of: diagnostic.ruleID) { used.insert([s, r]) }
-                    suppressed = true
-                }
+            if InputRuleID.all.contains(diagnostic.ruleID)
+                || !index.suppresses(rule: diagnostic.ruleID, line: diagnostic.range.start.line) {
+                kept.append(diagnostic)
             }
-            if !suppressed { kept.append(diagnostic) }
         }
-        let severity = descriptions[InputRuleID.unusedSuppression]?.defaultSeverity ?? .warning
-        for (s, suppression) in suppressions.enumerated() {
-            func report(_ message: String) {
-                kept.append(Diagnostic(
-                    ruleID: InputRuleID.unusedSuppression, severity: severity, message: message, path: path,
-                    range: SourceRange(start: suppression.position, end: suppression.position)))
-            }
-            guard suppression.scope != nil else {
-                report("`# \(suppression.directive)` is not a suppression; use progress-lint-disable-next-line, "
-                       + "progress-lint-disable-line or progress-lint-disable-file")
-                continue
-            }
-            let directive = "# \(suppression.directive)"
-            if suppression.rules.isEmpty {
-                report("`\(directive)` names no rule; list the rules to disable, e.g. `\(directive) vague-label`")
-                continue
-            }
-            for (r, rule) in suppression.rules.enumerated() where !used.contains([s, r]) {
-                if let description = descriptions[rule] {
-                    if description.isInputRule {
-                        report("`\(rule)` is an input rule and cannot be suppressed; fix the spec instead")
-                    } else {
-                        report("`\(directive)` does not suppress any `\(rule)` diagnostic; remove `\(rule)` from it")
-                    }
-                } else {
-                    var message = "`\(directive)` names unknown rule `\(rule)`"
-                    if let suggestion = SpecKeys.suggestion(for: rule, among: Array(descriptions.keys).sorted()) {
-                        message += "; did you mean `\(suggestion)`?"
-                    }
-                    report(message)
-                }
-            }
+        for (c, suppression) in suppressions.enumerated() {
+            kept += unused(suppression, number: c, index: index, path: path, skipping: [])
         }
         return kept
+    }
+
+    /// What is wrong with comment number `number` of `index`: not a directive, no rule named, or
+    /// names (other than those in `skipping`) that suppressed nothing — only those are named.
+    func unused(_ suppression: Suppression, number c: Int, index: SuppressionIndex, path: String,
+                skipping: Set<String>) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        let severity = descriptions[InputRuleID.unusedSuppression]?.defaultSeverity ?? .warning
+        func report(_ message: String) {
+            found.append(Diagnostic(
+                ruleID: InputRuleID.unusedSuppression, severity: severity, message: message, path: path,
+                range: SourceRange(start: suppression.position, end: suppression.position)))
+        }
+        guard suppression.scope != nil else {
+            report("`# \(suppression.directive)` is not a suppression; use progress-lint-disable-next-line, "
+                   + "progress-lint-disable-line or progress-lint-disable-file")
+            return found
+        }
+        let directive = "# \(suppression.directive)"
+        if suppression.rules.isEmpty {
+            report("`\(directive)` names no rule; list the rules to disable, e.g. `\(directive) vague-label`")
+            return found
+        }
+        for (r, rule) in suppression.rules.enumerated()
+        where !skipping.contains(rule) && !index.isUsed(comment: c, rule: r) {
+            if let description = descriptions[rule] {
+                if description.isInputRule {
+                    report("`\(rule)` is an input rule and cannot be suppressed; fix the spec instead")
+                } else {
+                    report("`\(directive)` does not suppress any `\(rule)` diagnostic; remove `\(rule)` from it")
+                }
+            } else {
+                var message = "`\(directive)` names unknown rule `\(rule)`"
+                if let suggestion = SpecKeys.suggestion(for: rule, among: Array(descriptions.keys).sorted()) {
+                    message += "; did you mean `\(suggestion)`?"
+                }
+                report(message)
+            }
+        }
+        return found
     }
 }
 
@@ -234,11 +264,28 @@ private struct Collector {
     let path: String
     let linter: Linter
     let configuration: Configuration
-    var diagnostics: [Diagnostic] = []
-    private var seen: Set<String> = []
+    /// The file's suppression comments: a suppressed diagnostic is never built.
+    var suppressions: SuppressionIndex
+    private var diagnostics: [Diagnostic] = []
+    /// Rule and position of every diagnostic of the current document, to report each once.
+    private var seen: Set<SeenKey> = []
     private var pathCache = YAMLPath.Cache()
     private var pathCacheDocument = -1
     private var pathsInDocument = 0
+    /// `limits.max-diagnostics-per-file`.
+    private let limit: Int
+    /// Diagnostics past the limit: how many, where the first is, and the most severe.
+    private var omitted = 0
+    private var firstOmitted: SourcePosition?
+    private var omittedSeverity = Severity.info
+    /// Once the limit is reached, a diagnostic after this position is counted, never built.
+    private var threshold: SourcePosition?
+
+    private struct SeenKey: Hashable {
+        let rule: String
+        let line: Int
+        let column: Int
+    }
 
     /// The YAML path of `node`. The first few of a document are found directly; past those, a
     /// path cache (one per document) names many nodes of one long list in one pass over it.
@@ -253,16 +300,25 @@ private struct Collector {
         return YAMLPath.of(node, in: document, cache: &pathCache)
     }
 
-    init(path: String, linter: Linter, configuration: Configuration) {
+    init(path: String, linter: Linter, configuration: Configuration, suppressions: SuppressionIndex) {
         self.path = path
         self.linter = linter
         self.configuration = configuration
+        self.suppressions = suppressions
+        self.limit = max(configuration.limits.maxDiagnosticsPerFile, 0)
+    }
+
+    /// A new document: a position is reached twice only within one document (through `<<` or an alias).
+    mutating func startDocument() {
+        seen.removeAll()
     }
 
     mutating func add(_ issue: SpecIssue, document: YAMLDocument, screen: Screen?, documentIndex: Int) {
+        let range = Collector.reportedRange(of: issue.node, in: document)
+        guard admit(rule: issue.kind.rawValue, at: range.start, severity: issue.isWarning ? .warning : .error) else { return }
         append(Diagnostic(
-            ruleID: issue.kind.rawValue, severity: issue.isWarning ? .warning : .error, message: issue.message, path: path,
-            range: Collector.reportedRange(of: issue.node, in: document),
+            ruleID: issue.kind.rawValue, severity: issue.isWarning ? .warning : .error, message: issue.message,
+            path: path, range: range,
             screen: screen?.name?.value, indicator: nil,
             yamlPath: yamlPath(issue.node, in: document, documentIndex: documentIndex),
             documentIndex: documentIndex, value: scalarValue(issue.node, in: document),
@@ -277,9 +333,11 @@ private struct Collector {
         } else {
             severity = violation.severity ?? rule.defaultSeverity
         }
+        let range = Collector.reportedRange(of: violation.node, in: document)
+        guard admit(rule: rule.id, at: range.start, severity: severity) else { return }
         append(Diagnostic(
             ruleID: rule.id, severity: severity, message: violation.message, path: path,
-            range: Collector.reportedRange(of: violation.node, in: document), screen: screen.name?.value,
+            range: range, screen: screen.name?.value,
             indicator: violation.indicatorID,
             yamlPath: yamlPath(violation.node, in: document, documentIndex: documentIndex),
             documentIndex: documentIndex,
@@ -288,8 +346,64 @@ private struct Collector {
             asks: violation.asks ?? rule.asks))
     }
 
+    /// Counts `count` diagnostics that are not built, the first at `position`.
+    mutating func omit(_ count: Int, at position: SourcePosition, severity: Severity) {
+        let (sum, overflow) = omitted.addingReportingOverflow(count)
+        omitted = overflow ? Int.max : sum
+        if firstOmitted.map({ position < $0 }) ?? true { firstOmitted = position }
+        omittedSeverity = max(omittedSeverity, severity)
+    }
+
+    /// Whether a diagnostic of `rule` at `position` is to be built: not reported already, not
+    /// suppressed, not past the limit (then it is only counted).
+    private mutating func admit(rule: String, at position: SourcePosition, severity: Severity) -> Bool {
+        guard seen.insert(SeenKey(rule: rule, line: position.line, column: position.column)).inserted else {
+            return false
+        }
+        if !InputRuleID.all.contains(rule), suppressions.suppresses(rule: rule, line: position.line) { return false }
+        if let threshold, threshold < position {
+            omit(1, at: position, severity: severity)
+            return false
+        }
+        return true
+    }
+
+    private mutating func append(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+        // Keep at most about twice the limit: past that, the first `limit` in report order stay.
+        if diagnostics.count > 2 * limit + 64 { diagnostics = bound(diagnostics, summarize: false) }
+    }
+
+    /// The diagnostics collected, in report order, at most the limit of them.
+    mutating func finish() -> [Diagnostic] {
+        diagnostics.sort(by: Diagnostic.ordered)
+        return diagnostics
+    }
+
+    /// The first `limit` of `sorted` (in report order); the rest are counted, and with
+    /// `summarize`, one diagnostic at the first left out says how many there were.
+    mutating func bound(_ sorted: [Diagnostic], summarize: Bool = true) -> [Diagnostic] {
+        var kept = sorted
+        if !summarize { kept.sort(by: Diagnostic.ordered) }
+        if kept.count > limit {
+            for diagnostic in kept[limit...] { omit(1, at: diagnostic.range.start, severity: diagnostic.severity) }
+            kept.removeSubrange(limit...)
+            threshold = kept.last?.range.start ?? .start
+        }
+        guard summarize, omitted > 0, let first = firstOmitted else { return kept }
+        // Reported under `spec-schema`, the input rule about the file as a whole, at the most
+        // severe level of those left out, so that the exit status is the one they would give.
+        kept.append(Diagnostic(
+            ruleID: InputRuleID.specSchema, severity: omittedSeverity,
+            message: "\(omitted) more diagnostic\(omitted == 1 ? "" : "s") in this file not shown "
+                + "(limits.max-diagnostics-per-file is \(limit)); fix the ones shown, or raise the limit",
+            path: path, range: SourceRange(at: first)))
+        kept.sort(by: Diagnostic.ordered)
+        return kept
+    }
+
     private func scalarValue(_ node: NodeID, in document: YAMLDocument) -> String? {
-        document[node].kind == .scalar ? document[node].value : nil
+        document.kind(of: node) == .scalar ? document.value(of: node).clippedForMessage : nil
     }
 
     /// The range to report for a node. A mapping (an indicator, for a key it lacks) is reported
@@ -301,11 +415,5 @@ private struct Collector {
         let end = value.kind == .scalar && value.range.start.line == node.range.start.line
             ? value.range.end : document[first.key].range.end
         return SourceRange(start: node.range.start, end: end)
-    }
-
-    /// A value written once but reached twice (through `<<` or an alias) is reported once.
-    private mutating func append(_ diagnostic: Diagnostic) {
-        let key = "\(diagnostic.ruleID)\u{0}\(diagnostic.range.start.line):\(diagnostic.range.start.column)"
-        if seen.insert(key).inserted { diagnostics.append(diagnostic) }
     }
 }

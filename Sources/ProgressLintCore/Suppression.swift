@@ -49,6 +49,15 @@ public enum SuppressionScanner {
 
     /// The suppression comments of `bytes`, given the parsed documents' scalars.
     public static func scan(_ bytes: [UInt8], documents: [YAMLDocument]) -> [Suppression] {
+        var index = SuppressionIndex(candidates(bytes))
+        for document in documents { index.exclude(scalarsOf: document) }
+        return index.comments
+    }
+
+    /// Every `# progress-lint-disable…` comment-like text of `bytes`, in source order, before
+    /// any is found to lie inside a scalar (``SuppressionIndex/exclude(scalarsOf:)`` does that).
+    /// A UTF-8 byte order mark at the start takes no column.
+    public static func candidates(_ bytes: [UInt8]) -> [Suppression] {
         // Most files have no suppression at all: a fast search for `#` followed by the directive says so.
         let mentioned = bytes.withUnsafeBufferPointer { text -> Bool in
             guard let base = text.baseAddress else { return false }
@@ -63,10 +72,11 @@ public enum SuppressionScanner {
         }
         guard mentioned else { return [] }
         var found: [Suppression] = []
-        var scalarRanges: [SourceRange]?
         var line = 1
-        var lineStart = 0
-        var i = 0
+        // The byte order mark is not content: a `#` right after it starts the line.
+        let bom = YAMLParser.byteOrderMarkLength(bytes)
+        var lineStart = bom
+        var i = bom
         let count = bytes.count
         let first = prefix[0]
         while i < count {
@@ -92,11 +102,6 @@ public enum SuppressionScanner {
             }
             let column = characterCount(bytes, from: lineStart, to: hash) + 1
             let position = SourcePosition(line: line, column: column, characterOffset: 0)
-            if scalarRanges == nil { scalarRanges = collectScalarRanges(documents) }
-            if scalarRanges!.contains(where: { $0.start <= position && position < $0.end }) {
-                i += 1
-                continue
-            }
             var end = i
             while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
             found.append(parse(String(decoding: bytes[i..<end], as: UTF8.self), at: position))
@@ -115,17 +120,6 @@ public enum SuppressionScanner {
         var n = 0
         for k in start..<end where bytes[k] & 0xC0 != 0x80 { n += 1 }
         return n
-    }
-
-    private static func collectScalarRanges(_ documents: [YAMLDocument]) -> [SourceRange] {
-        var ranges: [SourceRange] = []
-        for document in documents {
-            for id in document.nodeIDs {
-                let node = document[id]
-                if node.kind == .scalar && node.range.start != node.range.end { ranges.append(node.range) }
-            }
-        }
-        return ranges
     }
 
     /// Parses the comment text from `progress-lint-disable…` to the end of the line.
@@ -147,4 +141,106 @@ public enum SuppressionScanner {
         return Suppression(scope: scope, directive: directive, rules: rules, reason: reason?.isEmpty == true ? nil : reason,
                            position: position)
     }
+}
+
+/// A file's suppression comments, indexed so that asking whether one covers a diagnostic costs
+/// the same however many there are: line-scoped ones by the line they cover and the rule, file-wide
+/// ones by rule. Comment-like text found inside a scalar is taken out document by document, as the
+/// documents are read (a comment can only cover lines of its own document or the next).
+public struct SuppressionIndex {
+    /// One rule name of one comment.
+    struct Reference: Hashable {
+        let comment: Int32
+        let rule: Int32
+    }
+
+    private struct LineKey: Hashable {
+        let line: Int
+        let rule: String
+    }
+
+    /// Every candidate comment, in source order.
+    public private(set) var candidates: [Suppression]
+    /// Candidates found inside a scalar: not comments.
+    private var inside: [Bool]
+    /// Candidates before this one have been checked against the scalars read so far.
+    private var checked = 0
+    private var byLine: [LineKey: [Reference]] = [:]
+    private var fileWide: [String: [Reference]] = [:]
+    /// The rule names that suppressed something.
+    private(set) var used: Set<Reference> = []
+
+    /// Indexes `candidates` (in source order); rules for which `include` is false are left out.
+    public init(_ candidates: [Suppression], include: (String) -> Bool = { _ in true }) {
+        self.candidates = candidates
+        self.inside = Array(repeating: false, count: candidates.count)
+        for (c, candidate) in candidates.enumerated() {
+            guard let scope = candidate.scope else { continue }
+            for (r, rule) in candidate.rules.enumerated() where include(rule) {
+                let reference = Reference(comment: Int32(truncatingIfNeeded: c), rule: Int32(truncatingIfNeeded: r))
+                switch scope {
+                case .file: fileWide[rule, default: []].append(reference)
+                case .line: byLine[LineKey(line: candidate.position.line, rule: rule), default: []].append(reference)
+                case .nextLine:
+                    let (line, overflow) = candidate.position.line.addingReportingOverflow(1)
+                    if !overflow { byLine[LineKey(line: line, rule: rule), default: []].append(reference) }
+                }
+            }
+        }
+    }
+
+    /// Whether any candidate is file-wide: such a comment may cover lines read before its own
+    /// document, so its candidates must be checked against every scalar before linting starts.
+    public var hasFileWide: Bool { !fileWide.isEmpty }
+
+    /// The candidates that are comments (checked, or not yet known to lie inside a scalar).
+    public var comments: [Suppression] {
+        var result: [Suppression] = []
+        for (c, candidate) in candidates.enumerated() where !inside[c] { result.append(candidate) }
+        return result
+    }
+
+    /// Takes out the candidates that lie inside a scalar of `document`. Documents come in source
+    /// order, and so do their scalars: one pass over both.
+    public mutating func exclude(scalarsOf document: YAMLDocument) {
+        guard checked < candidates.count else { return }
+        document.forEachScalarRange { range in
+            while checked < candidates.count, candidates[checked].position < range.start { checked += 1 }
+            while checked < candidates.count, candidates[checked].position < range.end {
+                inside[checked] = true
+                checked += 1
+            }
+        }
+    }
+
+    /// Forgets the candidates after `position` (a parse stopped there: nothing after it is read).
+    public mutating func dropCandidates(after position: SourcePosition) {
+        for c in candidates.indices where position < candidates[c].position { inside[c] = true }
+    }
+
+    /// Whether a comment covers a diagnostic of `rule` on `line`; every such comment counts as used.
+    public mutating func suppresses(rule: String, line: Int) -> Bool {
+        var suppressed = false
+        if let references = byLine[LineKey(line: line, rule: rule)] {
+            for reference in references where !inside[Int(reference.comment)] {
+                used.insert(reference)
+                suppressed = true
+            }
+        }
+        if let references = fileWide[rule] {
+            for reference in references where !inside[Int(reference.comment)] {
+                used.insert(reference)
+                suppressed = true
+            }
+        }
+        return suppressed
+    }
+
+    /// Whether rule number `rule` of candidate `comment` suppressed something.
+    func isUsed(comment: Int, rule: Int) -> Bool {
+        used.contains(Reference(comment: Int32(truncatingIfNeeded: comment), rule: Int32(truncatingIfNeeded: rule)))
+    }
+
+    /// Whether candidate `comment` is a comment (not text inside a scalar).
+    func isComment(_ comment: Int) -> Bool { !inside[comment] }
 }

@@ -42,6 +42,7 @@ public enum ConfigurationText {
         out += "  max-file-size: \(configuration.limits.maxFileSize)B" + from("limits.max-file-size")
         out += "  max-depth: \(configuration.limits.yaml.maxDepth)" + from("limits.max-depth")
         out += "  max-alias-nodes: \(configuration.limits.yaml.maxAliasNodes)" + from("limits.max-alias-nodes")
+        out += "  max-diagnostics-per-file: \(configuration.limits.maxDiagnosticsPerFile)" + from("limits.max-diagnostics-per-file")
         return out
     }
 

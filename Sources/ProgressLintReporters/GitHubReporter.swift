@@ -21,8 +21,8 @@ public struct GitHubReporter: Reporter {
             }
             let title = names[d.ruleID].map { "\(d.ruleID): \($0)" } ?? d.ruleID
             let properties = [
-                ("file", d.path), ("line", String(d.range.start.line)), ("col", String(d.range.start.column)),
-                ("endLine", String(d.range.end.line)), ("endColumn", String(d.range.end.column)),
+                ("file", d.path), ("line", String(d.range.start.line)), ("col", String(d.startColumn(context.columnUnit))),
+                ("endLine", String(d.range.end.line)), ("endColumn", String(d.endColumn(context.columnUnit))),
                 ("title", "progress-lint " + title),
             ]
             out.write("::\(command) ")

@@ -26,6 +26,8 @@ public struct JSONReporter: Reporter {
             json.int(JSONReporter.formatVersion)
             json.key("tool")
             json.value(.object([("name", .string(Tool.name)), ("version", .string(Tool.version))]))
+            json.key("columnUnit")
+            json.string(context.columnUnit.rawValue)
             json.key("summary")
             summary(result, shown: shown, into: &json)
             // Files and diagnostics are written one by one, never built as a whole.
@@ -55,7 +57,7 @@ public struct JSONReporter: Reporter {
             json.key("diagnostics")
             json.beginArray()
             var fingerprints = Fingerprint.Sequence()
-            for d in shown { diagnostic(d, fingerprint: fingerprints.next(d), into: &json) }
+            for d in shown { diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit, into: &json) }
             json.end()
             json.key("inventory")
             json.value(inventory(result.inventory))
@@ -156,7 +158,7 @@ public struct JSONReporter: Reporter {
         ])
     }
 
-    func diagnostic(_ d: Diagnostic, fingerprint: String, into json: inout JSONWriter) {
+    func diagnostic(_ d: Diagnostic, fingerprint: String, unit: ColumnUnit = .char, into json: inout JSONWriter) {
         json.beginObject()
         json.key("rule")
         json.string(d.ruleID)
@@ -169,11 +171,11 @@ public struct JSONReporter: Reporter {
         json.key("line")
         json.int(d.range.start.line)
         json.key("column")
-        json.int(d.range.start.column)
+        json.int(d.startColumn(unit))
         json.key("endLine")
         json.int(d.range.end.line)
         json.key("endColumn")
-        json.int(d.range.end.column)
+        json.int(d.endColumn(unit))
         json.key("screen")
         json.string(d.screen)
         json.key("indicator")

@@ -8,12 +8,15 @@ public struct ReportContext: Sendable {
     public var color: Bool
     /// Whether only errors are shown (`--quiet`).
     public var quiet: Bool
+    /// The unit columns are written in (`--column-unit`): text, github, JSON and SARIF follow it.
+    public var columnUnit: ColumnUnit
 
     /// Creates a context.
-    public init(rules: [RuleDescription], color: Bool = false, quiet: Bool = false) {
+    public init(rules: [RuleDescription], color: Bool = false, quiet: Bool = false, columnUnit: ColumnUnit = .char) {
         self.rules = rules
         self.color = color
         self.quiet = quiet
+        self.columnUnit = columnUnit
     }
 
     /// The diagnostics a reporter shows: all, or only errors with `--quiet`.
@@ -47,7 +50,7 @@ extension Reporter {
 public enum Reporters {
     /// Every output format.
     public static let all: [any Reporter.Type] = [
-        TextReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, JUnitReporter.self,
+        TextReporter.self, ConciseReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, JUnitReporter.self,
     ]
 
     /// The reporter for a `--format` name.

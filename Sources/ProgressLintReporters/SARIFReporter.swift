@@ -14,13 +14,15 @@ public struct SARIFReporter: Reporter {
         var index: [String: Int] = [:]
         for (i, rule) in context.rules.enumerated() where index[rule.id] == nil { index[rule.id] = i }
         let fingerprints = Fingerprint.of(shown)
+        // SARIF knows code points and UTF-16 code units; byte columns are written as code points.
+        let unit: ColumnUnit = context.columnUnit == .utf16 ? .utf16 : .char
         let results: [JSONValue] = shown.enumerated().map { i, d in
             var fields: [(String, JSONValue)] = [("ruleId", .string(d.ruleID))]
             if let ruleIndex = index[d.ruleID] { fields.append(("ruleIndex", .int(ruleIndex))) }
             fields += [
                 ("level", .string(SARIFReporter.level(d.severity))),
                 ("message", .object([("text", .string(d.message))])),
-                ("locations", .array([location(d)])),
+                ("locations", .array([location(d, unit: unit)])),
                 ("partialFingerprints", .object([(Fingerprint.sarifKey, .string(fingerprints[i]))])),
             ]
             var properties: [(String, JSONValue)] = []
@@ -43,7 +45,7 @@ public struct SARIFReporter: Reporter {
                 ("version", .string("2.1.0")),
                 ("runs", .array([.object([
                     ("tool", .object([("driver", driver)])),
-                    ("columnKind", .string("unicodeCodePoints")),
+                    ("columnKind", .string(unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")),
                     ("results", .array(results)),
                 ])])),
             ]))
@@ -72,11 +74,11 @@ public struct SARIFReporter: Reporter {
         ])
     }
 
-    private func location(_ d: Diagnostic) -> JSONValue {
+    private func location(_ d: Diagnostic, unit: ColumnUnit) -> JSONValue {
         let startLine = max(1, d.range.start.line)
-        let startColumn = max(1, d.range.start.column)
+        let startColumn = max(1, d.startColumn(unit))
         var endLine = max(startLine, d.range.end.line)
-        var endColumn = max(1, d.range.end.column)
+        var endColumn = max(1, d.endColumn(unit))
         if endLine == startLine && endColumn < startColumn { endColumn = startColumn }
         if d.range.end.line < startLine { endLine = startLine; endColumn = startColumn }
         return .object([

@@ -1,21 +1,32 @@
 import ProgressLintCore
 
-/// `path:line:column: severity: message [rule-id]`, one line each, then a summary:
-/// the convention editors (Vim's errorformat, VS Code problem matchers) and CI parse.
+/// `path:line:column: severity: message [rule-id]` for each diagnostic, with a code frame under
+/// it (the source line and carets under the range, see ``CodeFrame``), then a summary.
+/// `--format concise` leaves out the frames: one line each, what editors and scripts parse.
 public struct TextReporter: Reporter {
     public static let name = "text"
-    public static let summary = "path:line:col: severity: message [rule], then a summary (default)"
+    public static let summary = "path:line:col: severity: message [rule] and the source line under it, then a summary (default)"
+
+    /// Whether each diagnostic is followed by its code frame.
+    public var frames = true
 
     public init() {}
+
+    /// Creates a text reporter with or without code frames.
+    public init(frames: Bool) { self.frames = frames }
 
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
         let shown = context.shown(result)
         for d in shown {
-            out.write("\(TerminalText.lineStart(TerminalText.safe(d.path))):\(d.range.start.line):\(d.range.start.column): ")
+            out.write("\(TerminalText.lineStart(TerminalText.safe(d.path))):\(d.range.start.line):\(d.startColumn(context.columnUnit)): ")
             out.write(paint(d.severity.rawValue, d.severity, context.color))
             out.write(": \(TerminalText.safe(d.message)) ")
             out.write(context.color ? "\u{1B}[2m[\(d.ruleID)]\u{1B}[0m" : "[\(d.ruleID)]")
             out.write("\n")
+            if frames {
+                for line in CodeFrame.lines(d, color: context.color) { out.write(line + "\n") }
+                out.write("\n")
+            }
         }
         out.write(summaryLine(result, shown: shown, context: context) + "\n")
     }
@@ -41,5 +52,18 @@ public struct TextReporter: Reporter {
         case .warning: return "\u{1B}[33m\(text)\u{1B}[0m"
         case .info: return "\u{1B}[36m\(text)\u{1B}[0m"
         }
+    }
+}
+
+/// The text report without code frames: `path:line:col: severity: message [rule]`, one line per
+/// diagnostic, then the summary line (for editors, pre-commit and scripts).
+public struct ConciseReporter: Reporter {
+    public static let name = "concise"
+    public static let summary = "path:line:col: severity: message [rule], one line each, then a summary"
+
+    public init() {}
+
+    public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
+        TextReporter(frames: false).write(result, context: context, to: &out)
     }
 }

@@ -42,7 +42,7 @@ public struct Indicator: Sendable {
     public init(node: NodeID) { self.node = node }
 
     /// The id to use in messages.
-    public var displayID: String { id?.value ?? "(no id)" }
+    public var displayID: String { id?.value.clippedForMessage ?? "(no id)" }
 
     /// `determinate`, default false.
     public var isDeterminate: Bool { determinate?.value ?? false }

@@ -22,5 +22,5 @@ public struct Screen: Sendable {
     }
 
     /// The name to use in messages.
-    public var displayName: String { name?.value ?? "(unnamed screen)" }
+    public var displayName: String { name?.value.clippedForMessage ?? "(unnamed screen)" }
 }

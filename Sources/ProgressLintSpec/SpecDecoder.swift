@@ -12,6 +12,20 @@ public enum SpecDecoder {
         let screen = reader.screen(root, documentIndex: documentIndex)
         return (screen, reader.issues)
     }
+
+    /// Decodes one document; once `maxIssues` issues are kept, an issue after every kept one (in
+    /// source order) is only counted (`omitted`, with the node of the first), so a file of a
+    /// million duplicate keys costs a count, not a million messages. The first `maxIssues` issues
+    /// in source order are always among those kept.
+    public static func decode(_ document: YAMLDocument, documentIndex: Int, maxIssues: Int)
+        -> (screen: Screen?, issues: [SpecIssue], omitted: (count: Int, first: NodeID)?) {
+        guard let root = document.root, !document.isEmpty else { return (nil, [], nil) }
+        var reader = SpecReader(document: document)
+        reader.maxIssues = maxIssues
+        reader.reportDuplicateKeys()
+        let screen = reader.screen(root, documentIndex: documentIndex)
+        return (screen, reader.issues, reader.omitted.map { ($0.count, $0.first) })
+    }
 }
 
 /// One key/value pair of a mapping, after merge keys are applied.
@@ -44,17 +58,54 @@ struct SpecReader {
     private var reported: Set<SpecIssue> = []
     /// The node of every failure, reported or not (a value reached twice fails twice), for ``recordInvalidKeys``.
     var failures: [NodeID] = []
+    /// Issues past this many are counted, not kept.
+    var maxIssues = Int.max
+    /// How many issues were past `maxIssues`, and the node of the first.
+    private(set) var omitted: (count: Int, first: NodeID)?
 
     init(document: YAMLDocument) { self.document = document }
 
+    /// Where the last of the kept issues is, in source order.
+    private var lastKept: SourcePosition?
+
     mutating func fail(_ message: String, at node: NodeID, _ kind: SpecIssue.Kind = .schema) {
         failures.append(node)
+        guard !isPastLimit(node) else { return omit(node) }
         let issue = SpecIssue(kind, message, at: node)
-        if reported.insert(issue).inserted { issues.append(issue) }
+        if reported.insert(issue).inserted {
+            issues.append(issue)
+            let start = document[node].range.start
+            if lastKept.map({ $0 < start }) ?? true { lastKept = start }
+        }
+    }
+
+    /// Whether enough issues are kept and `node` comes after all of them.
+    private func isPastLimit(_ node: NodeID) -> Bool {
+        guard issues.count >= maxIssues, let lastKept else { return false }
+        return lastKept < document[node].range.start
+    }
+
+    /// Kind and position of each issue counted in `omitted`: one is counted once per position,
+    /// as the linter reports one diagnostic per rule and position.
+    private var omittedAt: Set<OmittedKey> = []
+
+    private struct OmittedKey: Hashable {
+        let line: Int
+        let column: Int
+    }
+
+    private mutating func omit(_ node: NodeID) {
+        let start = document[node].range.start
+        guard omittedAt.insert(OmittedKey(line: start.line, column: start.column)).inserted else { return }
+        omitted = (min((omitted?.count ?? 0), Int.max - 1) + 1, omitted.map { min($0.first, node) } ?? node)
     }
 
     mutating func reportDuplicateKeys() {
         for (duplicate, first) in document.duplicateKeys {
+            guard !isPastLimit(duplicate) else {
+                omit(duplicate)
+                continue
+            }
             let name = document[duplicate].value
             fail("duplicate key `\(name)`; it is already set on line \(document[first].range.start.line) "
                  + "of this mapping; remove one", at: duplicate)
@@ -392,6 +443,11 @@ struct SpecReader {
                 continue
             }
             guard let known = allowed.firstIndex(of: name) else {
+                // Past the limit the issue is only counted: no message (nor suggestion) is worked out.
+                if isPastLimit(key) {
+                    omit(key)
+                    continue
+                }
                 var message = "unknown key `\(name)` in \(place())"
                 if let suggestion = SpecKeys.suggestion(for: name, among: allowed) {
                     message += "; did you mean `\(suggestion)`?"
@@ -439,9 +495,8 @@ struct SpecReader {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         case .scalar:
-            if node.isNull { return node.value.isEmpty ? "nothing" : "`\(node.value)`" }
-            var value = node.value
-            if value.count > 40 { value = String(value.prefix(37)) + "…" }
+            if node.isNull { return node.value.isEmpty ? "nothing" : "`\(node.value.clippedForMessage)`" }
+            let value = node.value.clippedForMessage
             return node.style.isQuotedOrBlock ? "\"\(value)\"" : value
         }
     }

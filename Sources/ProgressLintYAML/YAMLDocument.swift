@@ -13,6 +13,16 @@ public struct YAMLDocument: Sendable {
     /// Keys that repeat an earlier key of the same mapping: (the repeated key, the first one).
     public internal(set) var duplicateKeys: [(duplicate: NodeID, first: NodeID)] = []
 
+    /// Where the document ends (libyaml's end of the document, past any `...`).
+    public internal(set) var end: SourcePosition = .start
+
+    /// Calls `body` with the range of every scalar that spans some text, in source order.
+    public func forEachScalarRange(_ body: (SourceRange) -> Void) {
+        for i in nodes.indices where nodes[i].kind == .scalar && nodes[i].range.start != nodes[i].range.end {
+            body(nodes[i].range)
+        }
+    }
+
     /// How many nodes the document holds (aliases not expanded).
     public var nodeCount: Int { nodes.count }
 

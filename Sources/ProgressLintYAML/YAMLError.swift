@@ -35,6 +35,10 @@ public struct YAMLLimits: Hashable, Sendable {
     public var maxDepth: Int
     /// Most nodes that aliases may reach in one document, counted with what they contain.
     public var maxAliasNodes: Int
+    /// Most bytes of text (one more per node) that aliases may reach in one document, counted
+    /// with what they contain. The linter sets it to `limits.max-file-size`: aliases never
+    /// reach more text than a file may hold.
+    public var maxAliasBytes: Int = 10 * 1024 * 1024
 
     /// The deepest `maxDepth` a configuration may ask for. libyaml's time grows with the
     /// square of flow nesting (`[[[[…`): 10,000 levels parse in about a second, a million in hours.
@@ -44,5 +48,12 @@ public struct YAMLLimits: Hashable, Sendable {
     public init(maxDepth: Int = 1000, maxAliasNodes: Int = 10_000) {
         self.maxDepth = maxDepth
         self.maxAliasNodes = maxAliasNodes
+    }
+
+    /// A byte count as a config writes it: `10MB`, `512KB`, `100 bytes`.
+    static func sizeText(_ bytes: Int) -> String {
+        if bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024))MB" }
+        if bytes >= 1024 && bytes % 1024 == 0 { return "\(bytes / 1024)KB" }
+        return "\(bytes) bytes"
     }
 }

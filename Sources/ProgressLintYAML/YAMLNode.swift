@@ -47,4 +47,6 @@ struct NodeRecord {
     var childCount: Int32
     /// Nodes this node stands for once aliases are expanded (saturating).
     var expandedSize: Int
+    /// Bytes of scalar text (plus one per node) reached from this node, aliases expanded.
+    var expandedBytes: Int
 }

@@ -8,18 +8,37 @@ internal import CYAML
 public enum YAMLParser {
     /// Parses every document of `bytes`.
     public static func parse(_ bytes: [UInt8], limits: YAMLLimits = YAMLLimits()) throws(YAMLError) -> [YAMLDocument] {
-        if let encodingError = checkByteOrderMark(bytes) { throw encodingError }
-        var builder = Builder(limits: limits)
-        let result: YAMLError? = bytes.withUnsafeBufferPointer { buffer in
-            builder.run(buffer, original: bytes)
+        var documents: [YAMLDocument] = []
+        if let error = forEachDocument(in: bytes, limits: limits, { document, _ in documents.append(document) }) {
+            throw error
         }
-        if let result { throw result }
-        return builder.documents
+        return documents
     }
 
     /// Parses UTF-8 text.
     public static func parse(_ text: String, limits: YAMLLimits = YAMLLimits()) throws(YAMLError) -> [YAMLDocument] {
         try parse(Array(text.utf8), limits: limits)
+    }
+
+    /// Parses `bytes` one document at a time: `body` gets each complete document (and its
+    /// 0-based index) before the next is read, and nothing of it is kept afterwards. Returns
+    /// the error that stopped the parse, if any; the documents before it have been handed over.
+    ///
+    /// A UTF-8 byte order mark at the start is not content: it is skipped and takes no column.
+    public static func forEachDocument(
+        in bytes: [UInt8], limits: YAMLLimits = YAMLLimits(), _ body: (YAMLDocument, Int) -> Void
+    ) -> YAMLError? {
+        if let encodingError = checkByteOrderMark(bytes) { return encodingError }
+        var builder = Builder(limits: limits)
+        let skip = byteOrderMarkLength(bytes)
+        return bytes.withUnsafeBufferPointer { buffer in
+            builder.run(UnsafeBufferPointer(rebasing: buffer[skip...]), original: bytes, skipped: skip, body)
+        }
+    }
+
+    /// 3 when `bytes` start with a UTF-8 byte order mark, else 0.
+    public static func byteOrderMarkLength(_ bytes: [UInt8]) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
     private static func checkByteOrderMark(_ bytes: [UInt8]) -> YAMLError? {
@@ -37,26 +56,27 @@ public enum YAMLParser {
 /// Builds the node arena from events.
 private struct Builder {
     let limits: YAMLLimits
-    var documents: [YAMLDocument] = []
-
     private var document = YAMLDocument()
+    private var documentCount = 0
     /// Open collections: node index, and where their children start in `scratch`.
     private var open: [(node: Int32, scratchStart: Int)] = []
     private var scratch: [Int32] = []
     private var anchors: [String: Int32] = [:]
     private var aliasNodes = 0
-    /// The size of the text, for reserving room for its nodes.
-    private var sizeHint = 0
+    private var aliasBytes = 0
+    /// Where the last node finished (a scalar, an alias or a collection): a block collection ends there.
+    private var lastEnd = SourcePosition.start
 
     init(limits: YAMLLimits) { self.limits = limits }
 
-    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>, original: [UInt8]) -> YAMLError? {
+    mutating func run(
+        _ buffer: UnsafeBufferPointer<UInt8>, original: [UInt8], skipped: Int, _ body: (YAMLDocument, Int) -> Void
+    ) -> YAMLError? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) != 0 else {
             return YAMLError(kind: .syntax, message: "libyaml could not start (out of memory)", position: .start)
         }
         defer { yaml_parser_delete(&parser) }
-        sizeHint = buffer.count
         var empty: UInt8 = 0
         if let base = buffer.baseAddress, buffer.count > 0 {
             yaml_parser_set_input_string(&parser, base, buffer.count)
@@ -68,31 +88,33 @@ private struct Builder {
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(&parser, &event) != 0 else {
-                return Builder.error(from: parser, bytes: original)
+                return Builder.error(from: parser, bytes: original, skipped: skipped)
             }
             let type = event.type
-            let error = handle(&event)
+            let error = handle(&event, body)
             yaml_event_delete(&event)
             if let error { return error }
             if type == YAML_STREAM_END_EVENT { return nil }
         }
     }
 
-    private mutating func handle(_ event: inout yaml_event_t) -> YAMLError? {
+    private mutating func handle(_ event: inout yaml_event_t, _ body: (YAMLDocument, Int) -> Void) -> YAMLError? {
         let range = SourceRange(start: Builder.position(event.start_mark), end: Builder.position(event.end_mark))
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
+            // Nothing is reserved ahead of need: a stream of a million `---` costs a million empty documents.
             document = YAMLDocument()
-            // About one node per 12 bytes of a typical spec: most documents never grow their arrays.
-            let expected = min(max(sizeHint / 12, 16), 4096)
-            document.nodes.reserveCapacity(expected)
-            document.children.reserveCapacity(expected)
             document.start = range.start
-            anchors.removeAll(keepingCapacity: true)
+            anchors.removeAll()
             aliasNodes = 0
+            aliasBytes = 0
         case YAML_DOCUMENT_END_EVENT:
-            documents.append(document)
+            // The document is handed over and dropped before the next is read.
+            document.end = range.end
+            body(document, documentCount)
+            documentCount += 1
             document = YAMLDocument()
+            scratch.removeAll()
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
             let value = String(decoding: UnsafeBufferPointer(start: s.value, count: s.length), as: UTF8.self)
@@ -108,8 +130,10 @@ private struct Builder {
                 kind: .scalar, style: style, flow: false,
                 fingerprint: Builder.fingerprint(UnsafeBufferPointer(start: s.value, count: s.length)),
                 range: range, value: value,
-                tag: Builder.string(s.tag), parent: -1, firstChild: 0, childCount: 0, expandedSize: 1))
+                tag: Builder.string(s.tag), parent: -1, firstChild: 0, childCount: 0, expandedSize: 1,
+                expandedBytes: s.length + 1))
             register(anchor: s.anchor, node: index)
+            lastEnd = range.end
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             if open.count >= limits.maxDepth {
                 return YAMLError(
@@ -132,7 +156,7 @@ private struct Builder {
             }
             let index = add(NodeRecord(
                 kind: isSequence ? .sequence : .mapping, style: .none, flow: flow, range: range, value: "",
-                tag: tag, parent: -1, firstChild: 0, childCount: 0, expandedSize: 1))
+                tag: tag, parent: -1, firstChild: 0, childCount: 0, expandedSize: 1, expandedBytes: 1))
             register(anchor: anchor, node: index)
             open.append((index, scratch.count))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
@@ -150,7 +174,7 @@ private struct Builder {
                     position: range.start)
             }
             let size = document.nodes[Int(target)].expandedSize
-            aliasNodes = aliasNodes &+ size
+            aliasNodes = Builder.add(aliasNodes, size)
             if size > limits.maxAliasNodes || aliasNodes > limits.maxAliasNodes {
                 return YAMLError(
                     kind: .aliasBudget,
@@ -158,7 +182,19 @@ private struct Builder {
                         + "(limits.max-alias-nodes); is this an alias bomb?",
                     position: range.start)
             }
-            attach(target, size: size)
+            // Bytes count as well as nodes: one long anchored scalar reached thousands of times
+            // is few nodes but gigabytes of text.
+            let bytes = document.nodes[Int(target)].expandedBytes
+            aliasBytes = Builder.add(aliasBytes, bytes)
+            if bytes > limits.maxAliasBytes || aliasBytes > limits.maxAliasBytes {
+                return YAMLError(
+                    kind: .aliasBudget,
+                    message: "aliases in this document reach more than \(YAMLLimits.sizeText(limits.maxAliasBytes)) "
+                        + "of text (limits.max-file-size); is this an alias bomb?",
+                    position: range.start)
+            }
+            attach(target, size: size, bytes: bytes)
+            lastEnd = range.end
         default:
             break
         }
@@ -168,20 +204,20 @@ private struct Builder {
     private mutating func add(_ record: consuming NodeRecord) -> Int32 {
         let index = Int32(document.nodes.count)
         document.nodes.append(record)
-        attach(index, size: 1)
+        attach(index, size: 1, bytes: document.nodes[Int(index)].expandedBytes)
         return index
     }
 
     /// Adds a node to the open collection, or makes it the root.
-    private mutating func attach(_ index: Int32, size: Int) {
+    private mutating func attach(_ index: Int32, size: Int, bytes: Int) {
         if let top = open.last {
             scratch.append(index)
             if document.nodes[Int(index)].parent < 0 && index != top.node && document.root?.index != index {
                 document.nodes[Int(index)].parent = top.node
             }
             let parentSize = document.nodes[Int(top.node)].expandedSize
-            document.nodes[Int(top.node)].expandedSize = parentSize.addingReportingOverflow(size).overflow
-                ? Int.max : parentSize + size
+            document.nodes[Int(top.node)].expandedSize = Builder.add(parentSize, size)
+            document.nodes[Int(top.node)].expandedBytes = Builder.add(document.nodes[Int(top.node)].expandedBytes, bytes)
         } else if document.root == nil {
             document.root = NodeID(index)
         }
@@ -195,7 +231,10 @@ private struct Builder {
         scratch.removeSubrange(scratchStart...)
         document.nodes[Int(node)].firstChild = first
         document.nodes[Int(node)].childCount = Int32(count)
-        document.nodes[Int(node)].range.end = end
+        // A flow collection ends just past its `]` or `}`; a block one just past its last node's
+        // value (libyaml's end mark lies at the next key, inside its indentation).
+        document.nodes[Int(node)].range.end = document.nodes[Int(node)].flow || count == 0 ? end : lastEnd
+        lastEnd = document.nodes[Int(node)].range.end
         if document.nodes[Int(node)].kind == .mapping {
             findDuplicateKeys(from: Int(first), count: count)
         }
@@ -203,9 +242,16 @@ private struct Builder {
         if let top = open.last {
             let size = document.nodes[Int(node)].expandedSize - 1
             let parentSize = document.nodes[Int(top.node)].expandedSize
-            document.nodes[Int(top.node)].expandedSize = parentSize.addingReportingOverflow(size).overflow
-                ? Int.max : parentSize + size
+            document.nodes[Int(top.node)].expandedSize = Builder.add(parentSize, size)
+            let bytes = document.nodes[Int(node)].expandedBytes - 1
+            document.nodes[Int(top.node)].expandedBytes = Builder.add(document.nodes[Int(top.node)].expandedBytes, bytes)
         }
+    }
+
+    /// `a + b`, or `Int.max` past it.
+    private static func add(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : sum
     }
 
     /// Records keys that repeat an earlier key of the mapping whose children start at `first`.
@@ -275,11 +321,11 @@ private struct Builder {
     }
 
     /// Turns libyaml's error state into a ``YAMLError``.
-    static func error(from parser: yaml_parser_t, bytes: [UInt8]) -> YAMLError {
+    static func error(from parser: yaml_parser_t, bytes: [UInt8], skipped: Int) -> YAMLError {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
         if parser.error == YAML_READER_ERROR {
-            let offset = min(Int(parser.problem_offset), bytes.count)
-            let position = TextPosition.of(byteOffset: offset, in: bytes)
+            let offset = min(Int(parser.problem_offset) + skipped, bytes.count)
+            let position = TextPosition.of(byteOffset: offset, in: bytes, from: skipped)
             let detail: String
             if parser.problem_value >= 0 {
                 let value = String(UInt32(parser.problem_value), radix: 16, uppercase: true)
@@ -301,11 +347,11 @@ private struct Builder {
 /// Positions computed from raw bytes, for errors that libyaml reports as byte offsets.
 enum TextPosition {
     /// The line and column of the byte at `byteOffset`, counting characters leniently.
-    static func of(byteOffset: Int, in bytes: [UInt8]) -> SourcePosition {
+    static func of(byteOffset: Int, in bytes: [UInt8], from start: Int = 0) -> SourcePosition {
         var line = 1
         var column = 1
         var characters = 0
-        var i = 0
+        var i = start
         while i < byteOffset && i < bytes.count {
             let byte = bytes[i]
             if byte == 0x0A {

@@ -58,6 +58,16 @@ struct Lint: ParsableCommand {
     @Flag(help: "Print the files that would be linted, one per line, and exit.")
     var listFiles = false
 
+    @Option(help: ArgumentHelp(
+        "Count columns in char (Unicode characters), utf16 (VS Code) or byte (Vim) (default char).",
+        valueName: "unit"))
+    var columnUnit: String = ColumnUnit.char.rawValue
+
+    @Option(help: ArgumentHelp(
+        "Colour the text report: auto (a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR forces it), always or never.",
+        valueName: "when"))
+    var color: String = "auto"
+
     @Flag(help: "After the report, print how many findings each rule reported.")
     var statistics = false
 
@@ -73,6 +83,13 @@ struct Lint: ParsableCommand {
                                   + Reporters.all.map { $0.name }.joined(separator: ", "))
         }
         _ = try targets()
+        if !["auto", "always", "never"].contains(color) {
+            throw ValidationError("unknown --color '\(color)'; use auto, always or never")
+        }
+        if ColumnUnit(rawValue: columnUnit) == nil {
+            throw ValidationError("unknown --column-unit '\(columnUnit)'; use one of "
+                                  + ColumnUnit.allCases.map(\.rawValue).joined(separator: ", "))
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
         if paths.count > 1 && paths.contains("-") {
@@ -128,10 +145,12 @@ struct Lint: ParsableCommand {
         try applyBaseline(to: &result)
 
         var failedWrite = false
-        let context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet)
+        let context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet,
+                                    columnUnit: ColumnUnit(rawValue: columnUnit) ?? .char)
         for target in try targets() {
             var targetContext = context
-            targetContext.color = target.output == nil && target.format == TextReporter.name && Output.wantsColor
+            targetContext.color = target.output == nil && Output.wantsColor(color)
+                && [TextReporter.name, ConciseReporter.name].contains(target.format)
             let reporter = Reporters.named(target.format)!
             if let path = target.output {
                 do {
@@ -159,7 +178,9 @@ struct Lint: ParsableCommand {
     /// `--statistics`: after the report, on standard output unless a machine-readable report is written there.
     private func printStatistics(_ result: RunResult, context: ReportContext) {
         let text = RuleStatistics.render(context.shown(result), rules: context.rules)
-        let machineOnStandardOutput = (try? targets())?.contains { $0.output == nil && $0.format != TextReporter.name } ?? false
+        let machineOnStandardOutput = (try? targets())?.contains {
+            $0.output == nil && ![TextReporter.name, ConciseReporter.name].contains($0.format)
+        } ?? false
         if machineOnStandardOutput { Output.standardError(text) } else { Output.standardOutput(text) }
     }
 

@@ -35,6 +35,18 @@ enum Output {
         return nil
     }
 
+    /// Whether to colour standard output for `--color` `when`: `always`, `never`, or `auto`: when
+    /// FORCE_COLOR is set (and not `0`), else when it is a terminal, NO_COLOR is not set and TERM is not dumb.
+    static func wantsColor(_ when: String) -> Bool {
+        switch when {
+        case "always": return true
+        case "never": return false
+        default:
+            if let force = environment("FORCE_COLOR"), !force.isEmpty, force != "0", force != "false" { return true }
+            return wantsColor
+        }
+    }
+
     /// Whether standard output is a terminal that wants colour (not when NO_COLOR is set or TERM is dumb).
     static var wantsColor: Bool {
         if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }

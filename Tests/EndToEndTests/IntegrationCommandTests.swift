@@ -49,7 +49,7 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stdout.hasPrefix("<?xml"))
         let json = try String(contentsOfFile: dir + "/r.json", encoding: .utf8)
-        let text = try run(["bad.yaml"], in: dir).stdout
+        let text = try run(["--format", "concise", "bad.yaml"], in: dir).stdout
         #expect(try diagnostics(json).count == text.split(separator: "\n").count - 1)
         let sarif = try String(contentsOfFile: dir + "/out.sarif", encoding: .utf8)
         #expect(sarif.contains("\"version\": \"2.1.0\""))
@@ -143,9 +143,9 @@ import Testing
     static let vim: String? = ["/usr/bin/vim", "/usr/bin/nvim", "/usr/local/bin/nvim", "/usr/local/bin/vim"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test(.enabled(if: vim != nil)) func vimErrorformatReadsTheTextFormat() throws {
+    @Test(.enabled(if: vim != nil)) func vimErrorformatReadsTheConciseFormat() throws {
         let dir = try folder(["specs/bad one.yaml": Self.bad])
-        let lint = try run(["specs"], in: dir)
+        let lint = try run(["--format", "concise", "--column-unit", "byte", "specs"], in: dir)
         try lint.stdout.write(toFile: dir + "/out.txt", atomically: true, encoding: .utf8)
         let compiler = Self.packageRoot.appendingPathComponent("Editors/vim/compiler/progress-lint.vim").path
         let process = Process()
@@ -169,14 +169,16 @@ import Testing
         #expect(entries.contains("specs/bad one.yaml|3|59|w|1"))
     }
 
-    @Test func vsCodeProblemMatcherMatchesTheTextFormat() throws {
+    @Test func vsCodeProblemMatcherMatchesTheConciseFormat() throws {
         let tasks = try Data(contentsOf: Self.packageRoot.appendingPathComponent("Editors/vscode/tasks.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: tasks) as? [String: Any])
         let task = try #require((object["tasks"] as? [[String: Any]])?.first)
         let pattern = try #require((task["problemMatcher"] as? [String: Any])?["pattern"] as? [String: Any])
         let regex = try NSRegularExpression(pattern: try #require(pattern["regexp"] as? String))
         let dir = try folder(["a.yaml": Self.bad])
-        let lines = try run(["a.yaml"], in: dir).stdout.split(separator: "\n").map(String.init)
+        let args = try #require(task["args"] as? [String]).filter { $0 != "${workspaceFolder}" }
+        #expect(args.contains("concise"))
+        let lines = try run(args + ["a.yaml"], in: dir).stdout.split(separator: "\n").map(String.init)
         let matched = lines.compactMap { line -> [String]? in
             guard let m = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { return nil }
             return (1..<m.numberOfRanges).map { String(line[Range(m.range(at: $0), in: line)!]) }

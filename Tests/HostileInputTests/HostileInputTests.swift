@@ -79,6 +79,8 @@ import Glibc
         let bytes = Array("screen: S\nindicators:\n".utf8) + Hostile.repeated(unit, count)
         let dir = try Hostile.folder(with: "dups.yaml", bytes)
         defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Every diagnostic is wanted here: above the default `max-diagnostics-per-file`.
+        try Hostile.write("limits:\n  max-diagnostics-per-file: 100000\n", to: dir + "/.progress-lint.yml")
         let run = try Hostile.run(["--format", "json", dir])
         #expect(run.exited)
         #expect(run.status == 1)

@@ -40,6 +40,81 @@ import Testing
         #expect(doc[c.items[1]].range.start.column == 18)
     }
 
+    @Test func blockCollectionsStartAtTheirFirstEntryAndEndJustPastTheirLastValue() throws {
+        let doc = try #require(try parse("a:\n  b: 1\n  c: [x]\n\nd:\n  - one\n  - two\ne: 1\n").first)
+        let a = try #require(value(doc, "a"))
+        #expect(a.range.start == SourcePosition(line: 2, column: 3, characterOffset: 5))
+        #expect(a.range.end.line == 3)
+        #expect(a.range.end.column == 9)
+        let d = try #require(value(doc, "d"))
+        #expect(d.range.start.line == 6)
+        #expect(d.range.start.column == 3)
+        #expect(d.range.end.line == 7)
+        #expect(d.range.end.column == 8)
+        let root = doc[try #require(doc.root)]
+        #expect(root.range.start.line == 1)
+        #expect(root.range.start.column == 1)
+        #expect(root.range.end.line == 8)
+        #expect(root.range.end.column == 5)
+    }
+
+    @Test func anIndentlessSequenceStartsAtItsFirstDash() throws {
+        let doc = try #require(try parse("l:\n- a\n- b\nm: 1\n").first)
+        let l = try #require(value(doc, "l"))
+        #expect(l.range.start.line == 2)
+        #expect(l.range.start.column == 1)
+        #expect(l.range.end.line == 3)
+        #expect(l.range.end.column == 4)
+    }
+
+    @Test func anAnchoredNodeStartsAtItsAnchor() throws {
+        let doc = try #require(try parse("a: &x\n  b: 1\nc: &y [1]\nd: &z v\n").first)
+        #expect(try #require(value(doc, "a")).range.start.line == 1)
+        #expect(try #require(value(doc, "a")).range.start.column == 4)
+        #expect(try #require(value(doc, "c")).range.start.column == 4)
+        #expect(try #require(value(doc, "c")).range.end.column == 10)
+        #expect(try #require(value(doc, "d")).range.start.column == 4)
+    }
+
+    @Test func aTabCountsOneColumn() throws {
+        let doc = try #require(try parse("a: [\tx]\n").first)
+        let a = try #require(value(doc, "a"))
+        #expect(doc[a.items[0]].range.start.column == 6)
+    }
+
+    @Test func aByteOrderMarkTakesNoColumn() throws {
+        let docs = try YAMLParser.parse([0xEF, 0xBB, 0xBF] + Array("screen: S\nindicators: []\n".utf8))
+        let doc = try #require(docs.first)
+        let root = doc[try #require(doc.root)]
+        #expect(root.range.start.line == 1)
+        #expect(root.range.start.column == 1)
+        #expect(try #require(value(doc, "screen")).range.start.column == 9)
+    }
+
+    @Test func documentsAreHandedOverOneAtATimeUpToAnError() {
+        var seen: [Int] = []
+        let error = YAMLParser.forEachDocument(in: Array("a: 1\n---\nb: 2\n---\nc: [\n".utf8)) { document, index in
+            seen.append(index)
+            #expect(document.root != nil)
+        }
+        #expect(seen == [0, 1])
+        #expect(error?.kind == .syntax)
+        #expect(error?.position.line == 6)
+    }
+
+    @Test func aliasesThatReachTooManyBytesAreAnAliasBudgetError() throws {
+        var limits = YAMLLimits()
+        limits.maxAliasBytes = 10_000
+        let long = String(repeating: "x", count: 1_000)
+        let text = "a: &a \(long)\nl: [" + Array(repeating: "*a", count: 20).joined(separator: ", ") + "]\n"
+        let error = try #require(failure(text, limits: limits))
+        #expect(error.kind == .aliasBudget)
+        #expect(error.message.contains("10000 bytes"))
+        #expect(error.position.line == 2)
+        #expect(error.position.column == 5 + 4 * 9)
+        #expect(failure("a: &a \(long)\nl: [*a, *a]\n", limits: limits) == nil)
+    }
+
     @Test func positionsCountCharactersNotBytes() throws {
         let doc = try #require(try parse("a: éé\nb: x\n").first)
         #expect(try #require(value(doc, "a")).range.end.column == 6)

@@ -76,7 +76,7 @@ public struct MissingAccessibleName: IndicatorRule {
         guard indicator.knownComponent == nil, indicator.label == nil,
               indicator.accessibility?.value.label == nil
         else { return [] }
-        let what = indicator.component.map { "a custom component (`component: \($0.value)`)" }
+        let what = indicator.component.map { "a custom component (`component: \($0.value.clippedForMessage)`)" }
             ?? "a custom view (no `component`)"
         return [context.violation(indicator, at: indicator.node,
             "indicator '\(indicator.displayID)' is \(what) with neither `label` nor `accessibility.label`, so "

@@ -102,7 +102,7 @@ public struct NativeLabelRenamed: IndicatorRule {
         }
         return [context.violation(indicator, at: label.node,
             "indicator '\(indicator.displayID)' renames the native \(component.rawValue) "
-            + "(accessibility.label: \"\(label.value)\"); VoiceOver users know it as \"In progress\", so "
+            + "(accessibility.label: \"\(label.value.clippedForMessage)\"); VoiceOver users know it as \"In progress\", so "
             + instead, asks: asks)]
     }
 }

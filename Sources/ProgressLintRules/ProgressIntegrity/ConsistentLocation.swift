@@ -175,7 +175,7 @@ public struct ConsistentLocation: CrossFileRule {
         let others = total == 2
             ? "the other indicator with this task is at `location: \(common)` (\(whereExample))"
             : "\(count) of \(total) indicators with this task are at `location: \(common)` (e.g. \(whereExample))"
-        return "\(who) draws task '\(task)' at `location: \(fact.value)`, but \(others); draw it at "
+        return "\(who) draws task '\(task.clippedForMessage)' at `location: \(fact.value)`, but \(others); draw it at "
             + "`location: \(common)` too, so people find this task's progress in one place"
     }
 }

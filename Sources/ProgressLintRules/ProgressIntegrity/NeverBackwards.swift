@@ -98,7 +98,7 @@ public struct NeverBackwards: IndicatorRule {
         for state in indicator.becomes?.value ?? [] {
             guard let written = state.determinate else { continue }
             if determinate && !written.value {
-                let when = state.when.map { " when \($0.value)" } ?? ""
+                let when = state.when.map { " when \($0.value.clippedForMessage)" } ?? ""
                 result.append(context.violation(indicator, at: written.node,
                     "\(subject) turns from determinate back to indeterminate\(when) (`determinate: false`), "
                     + "taking back the progress it showed; keep it determinate and hold or slow the fill instead"))

@@ -66,7 +66,7 @@ public struct NoStyleSwitch: IndicatorRule {
             guard let style = state.style else { continue }
             let pair: Set<IndicatorStyle> = [current, style.value]
             if pair == [.bar, .spinner] {
-                let when = state.when.map { " when \($0.value)" } ?? ""
+                let when = state.when.map { " when \($0.value.clippedForMessage)" } ?? ""
                 result.append(context.violation(indicator, at: style.node,
                     "indicator '\(indicator.displayID)' turns from a \(current.rawValue) into a \(style.value.rawValue)"
                     + "\(when); keep style: \(current.rawValue) for the whole task"))

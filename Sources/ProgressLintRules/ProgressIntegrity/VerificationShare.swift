@@ -77,7 +77,7 @@ public struct VerificationShare: IndicatorRule {
         guard let phases = indicator.phases?.value else { return [] }
         var result: [Violation] = []
         for phase in phases where phase.verifies?.value == true {
-            let name = phase.name.map { "phase '\($0.value)'" } ?? "a phase"
+            let name = phase.name.map { "phase '\($0.value.clippedForMessage)'" } ?? "a phase"
             if let share = phase.share {
                 guard share.value == 0 else { continue }
                 result.append(context.violation(indicator, at: share.node,

@@ -147,7 +147,7 @@ public struct UnevenPacing: IndicatorRule {
             let rushes = bar > Self.factor * time + tolerance
             let crawls = time > Self.factor * bar + tolerance
             guard rushes || crawls else { continue }
-            let name = phase.name.map { "phase '\($0.value)'" } ?? "phase \(index + 1)"
+            let name = phase.name.map { "phase '\($0.value.clippedForMessage)'" } ?? "phase \(index + 1)"
             let barPart = Self.percent(share), timePart = Self.percent(time / total)
             let how = rushes
                 ? "so the indicator jumps through it and then slows down"

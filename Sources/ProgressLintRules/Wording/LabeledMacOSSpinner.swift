@@ -72,7 +72,7 @@ public struct LabeledMacOSSpinner: IndicatorRule {
         guard context.platform == .macos, indicator.style?.value == .spinner, let label = indicator.label
         else { return [] }
         return [context.violation(indicator, at: label.node,
-            "indicator '\(indicator.displayID)' is a macOS spinner with `label: \(label.value.trimmed())`; "
+            "indicator '\(indicator.displayID)' is a macOS spinner with `label: \(label.value.trimmed().clippedForMessage)`; "
             + "spinners on macOS are best left unlabeled, so remove the label (or use `style: bar` if the work "
             + "needs explaining)")]
     }

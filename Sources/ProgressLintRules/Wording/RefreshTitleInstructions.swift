@@ -117,7 +117,7 @@ public struct RefreshTitleInstructions: IndicatorRule {
               RefreshInstruction.matches(title.value)
         else { return [] }
         return [context.violation(indicator, at: title.node,
-            "indicator '\(indicator.displayID)' has `title: \(title.value.trimmed())`, which explains how to "
+            "indicator '\(indicator.displayID)' has `title: \(title.value.trimmed().clippedForMessage)`, which explains how to "
             + "refresh; people have already pulled when they see it, so remove the title or say something about "
             + "the content, e.g. \"Last updated 5 min ago\"")]
     }

@@ -83,7 +83,7 @@ public struct VagueLabel: IndicatorRule {
         return texts.compactMap { key, text in
             guard vague.contains(text.value.normalizedLabel()) else { return nil }
             return context.violation(indicator, at: text.node,
-                "indicator '\(indicator.displayID)' has a vague \(key) \"\(text.value.trimmed())\"; "
+                "indicator '\(indicator.displayID)' has a vague \(key) \"\(text.value.trimmed().clippedForMessage)\"; "
                 + "say what is happening, e.g. \"Uploading 12 photos\"",
                 asks: [.change(key)])
         }

@@ -1,0 +1,78 @@
+import ProgressLintCore
+import ProgressLintYAML
+import Testing
+
+/// The source line each diagnostic carries from lint time: its excerpt and its columns in other units.
+@Suite struct SourceLineTests {
+    func diagnostic(_ line: Int, _ column: Int, to endLine: Int? = nil, _ endColumn: Int? = nil) -> Diagnostic {
+        Diagnostic(ruleID: "r", severity: .warning, message: "m", path: "a.yaml",
+                   range: SourceRange(start: SourcePosition(line: line, column: column),
+                                      end: SourcePosition(line: endLine ?? line, column: endColumn ?? column)))
+    }
+
+    func attached(_ text: [UInt8], _ diagnostics: [Diagnostic]) -> [SourceLine?] {
+        var diagnostics = diagnostics
+        SourceLine.attach(to: &diagnostics, from: text)
+        return diagnostics.map(\.source)
+    }
+
+    @Test func columnsAreConvertedToUTF8BytesAndUTF16UnitsPastEmojiCJKAndCombiningAccents() throws {
+        let line = "a: \"😀 日本 e\u{301}\", key: v"
+        // `key` is character 16 (😀 is one character, e + accent two).
+        let source = try #require(attached(Array("x: 1\n\(line)\n".utf8), [diagnostic(2, 16, to: 2, 19)])[0])
+        #expect(source.text == line)
+        #expect(source.firstColumn == 1 && !source.clippedEnd)
+        #expect(source.startByteColumn == 24 && source.endByteColumn == 27)
+        #expect(source.startUTF16Column == 17 && source.endUTF16Column == 20)
+    }
+
+    @Test func crlfLoneCRAndAByteOrderMarkCountAsLibyamlCountsThem() throws {
+        let text: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 2\rc: é3\n".utf8)
+        let sources = attached(text, [diagnostic(1, 4), diagnostic(2, 4), diagnostic(3, 5)])
+        #expect(sources[0]?.text == "a: 1" && sources[0]?.startByteColumn == 4)
+        #expect(sources[1]?.text == "b: 2")
+        #expect(sources[2]?.text == "c: é3" && sources[2]?.startByteColumn == 6 && sources[2]?.startUTF16Column == 5)
+    }
+
+    @Test func nelLineAndParagraphSeparatorsEndLinesAsLibyamlCountsThem() {
+        let text = Array("a: \"x\u{2028}y\"\nb: 1\u{85}c: 2\u{2029}d: 3\n".utf8)
+        let sources = attached(text, [diagnostic(2, 2), diagnostic(3, 1), diagnostic(4, 4), diagnostic(5, 1)])
+        #expect(sources.map { $0?.text } == ["y\"", "b: 1", "c: 2", "d: 3"])
+    }
+
+    @Test func aLineThatIsNotInTheFileHasNoSourceLineAndBytesThatAreNotUTF8AreShownAsReplacements() {
+        let sources = attached([0x61, 0x3A, 0x20, 0xFF, 0x0A, 0x62, 0x0A], [diagnostic(1, 4), diagnostic(2, 1), diagnostic(9, 1)])
+        #expect(sources[0]?.text == "a: \u{FFFD}" && sources[0]?.startByteColumn == 4)
+        #expect(sources[1]?.text == "b")
+        #expect(sources[2] == nil)
+        // Without its source line, a diagnostic's columns stay in characters whatever the unit.
+        #expect(diagnostic(9, 7).startColumn(.byte) == 7)
+    }
+
+    @Test func aPositionPastTheLineEndCountsEachMissingCharacterAsOne() throws {
+        let source = try #require(attached(Array("é\nx\n".utf8), [diagnostic(1, 2, to: 2, 1)])[0])
+        #expect(source.startByteColumn == 3 && source.startUTF16Column == 2)
+        #expect(source.endByteColumn == 1 && source.endUTF16Column == 1)
+    }
+
+    @Test func anExcerptOfALongLineIsBoundedAndStartsBeforeTheRange() throws {
+        let line = String(repeating: "日", count: 5000) + " key: v " + String(repeating: "x", count: 5000)
+        let source = try #require(attached(Array(line.utf8), [diagnostic(1, 5002, to: 1, 5005)])[0])
+        #expect(source.text.utf8.count <= SourceLine.maxBytes)
+        #expect(source.clippedEnd && source.firstColumn > 1)
+        // The excerpt starts at a character boundary, and `firstColumn` names that character.
+        let offset = 5002 - source.firstColumn
+        #expect(String(source.text.unicodeScalars.dropFirst(offset).prefix(3)) == "key")
+        #expect(source.startByteColumn == 5000 * 3 + 2)
+    }
+
+    @Test func manyDiagnosticsOnOneLongLineCostTheLineOnceNotOncePerDiagnostic() {
+        let count = 20_000
+        let line = (0..<count).map { "k\($0): v" }.joined(separator: ", ")
+        let diagnostics = (0..<count).map { i in diagnostic(1, 1 + i * 100, to: 1, 2 + i * 100) }
+        let clock = ContinuousClock()
+        let elapsed = clock.measure { _ = attached(Array(line.utf8), diagnostics) }
+        // Walking the line (about 200 KB) from its start for each of 20,000 diagnostics would take far longer.
+        #expect(elapsed < .seconds(3))
+    }
+}
