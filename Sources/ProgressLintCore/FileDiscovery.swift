@@ -39,6 +39,11 @@ public enum FileDiscovery {
         private var paths: ArraySlice<String>
         /// What the folders listed so far hold, the next one last.
         private var pending: [Pending] = []
+        /// The number (0-based) of the path that what ``next()`` returned last comes from.
+        public private(set) var argument = -1
+        /// The paths that are folders, as shown, with their numbers, in the order the walk reached
+        /// them (a folder that holds no spec is listed too, though the walk returns nothing of it).
+        public private(set) var folders: [(argument: Int, path: String)] = []
 
         /// A walk over `paths`, in order.
         public init(_ paths: [String]) {
@@ -57,6 +62,7 @@ public enum FileDiscovery {
                     break
                 }
                 guard let written = paths.popFirst() else { return nil }
+                argument += 1
                 // Paths enter the run here, so every format shows `specs/a.yaml` for `./specs/a.yaml`.
                 let raw = FileDiscovery.droppingDotSlash(commandLineBytes(of: written))
                 let path = FileDiscovery.droppingDotSlash(written)
@@ -70,6 +76,7 @@ public enum FileDiscovery {
                     return .problem(path: path, message: "no such file or folder")
                 }
                 if info.st_mode & S_IFMT == S_IFDIR {
+                    folders.append((argument, path))
                     pending = [.folder(raw)]
                 } else {
                     return .explicit(SpecFile(rawPath: raw))

@@ -12,16 +12,20 @@ public struct FileSummary: Hashable, Sendable {
     public var path: String
     /// Its screens' names (non-empty documents), in document order.
     public var screenNames: [String]
+    /// Each screen's document (0-based, counting empty documents), as ``Diagnostic/documentIndex``.
+    public var screenDocuments: [Int]
     /// Indicators it holds.
     public var indicators: Int
 
     /// Screens it holds.
     public var screens: Int { screenNames.count }
 
-    /// Creates a summary.
-    public init(path: String, screenNames: [String] = [], indicators: Int = 0) {
+    /// Creates a summary; screens are documents 0, 1, 2… unless `screenDocuments` says otherwise.
+    public init(path: String, screenNames: [String] = [], screenDocuments: [Int]? = nil, indicators: Int = 0) {
         self.path = path
         self.screenNames = screenNames
+        self.screenDocuments = screenDocuments.flatMap { $0.count == screenNames.count ? $0 : nil }
+            ?? Array(screenNames.indices)
         self.indicators = indicators
     }
 }
@@ -44,7 +48,8 @@ public struct FileList: RandomAccessCollection, Sendable {
         var order: Int32
     }
 
-    /// Paths and screen names: each path's UTF-8, then each name as a 4-byte length and its UTF-8.
+    /// Paths and screen names: each path's UTF-8, then each name as a 4-byte length, its 4-byte
+    /// document index and its UTF-8.
     /// Shared between copies: it is only ever appended to, and each copy reads its own records.
     private let store = ByteStore()
     /// In the order files were added.
@@ -84,17 +89,21 @@ public struct FileList: RandomAccessCollection, Sendable {
         let length = Int(record.pathLength)
         let path = store.read(record.start, length) { String(decoding: $0, as: UTF8.self) }
         var names: [String] = []
+        var documents: [Int] = []
         names.reserveCapacity(Int(record.names))
+        documents.reserveCapacity(Int(record.names))
         var offset = record.start + length
         for _ in 0..<record.names {
-            let nameLength = store.read(offset, 4) { bytes in
-                Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
+            let (nameLength, document) = store.read(offset, 8) { bytes in
+                (Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24,
+                 Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24)
             }
-            offset += 4
+            offset += 8
             names.append(store.read(offset, nameLength) { String(decoding: $0, as: UTF8.self) })
+            documents.append(document)
             offset += nameLength
         }
-        return FileSummary(path: path, screenNames: names, indicators: Int(record.indicators))
+        return FileSummary(path: path, screenNames: names, screenDocuments: documents, indicators: Int(record.indicators))
     }
 
     /// The path of the file at `position`, without reading its screen names.
@@ -119,10 +128,12 @@ public struct FileList: RandomAccessCollection, Sendable {
             }
             return store.append(UnsafeRawBufferPointer(utf8))
         }
-        for var name in summary.screenNames {
+        for (i, var name) in summary.screenNames.enumerated() {
+            var document = UInt32(clamping: i < summary.screenDocuments.count ? summary.screenDocuments[i] : i).littleEndian
             name.withUTF8 { utf8 in
                 var length = UInt32(truncatingIfNeeded: utf8.count).littleEndian
                 withUnsafeBytes(of: &length) { _ = store.append($0) }
+                withUnsafeBytes(of: &document) { _ = store.append($0) }
                 _ = store.append(UnsafeRawBufferPointer(utf8))
             }
         }
@@ -196,6 +207,6 @@ public struct FileList: RandomAccessCollection, Sendable {
 extension FileResult {
     /// What the report says of this file.
     public var summary: FileSummary {
-        FileSummary(path: path, screenNames: screenNames, indicators: indicators)
+        FileSummary(path: path, screenNames: screenNames, screenDocuments: screenDocuments, indicators: indicators)
     }
 }

@@ -7,6 +7,8 @@ public struct FileResult: Sendable {
     public var diagnostics: [Diagnostic] = []
     /// Screen names (one per non-empty document), in document order.
     public var screenNames: [String] = []
+    /// Each screen's document (0-based, counting empty documents), in the order of `screenNames`.
+    public var screenDocuments: [Int] = []
     /// Indicators it holds.
     public var indicators = 0
     /// Facts for cross-file rules, by rule id.

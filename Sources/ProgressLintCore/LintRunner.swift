@@ -28,6 +28,9 @@ public struct RunResult: Sendable {
     public var problems: [RunProblem] = []
     /// Configuration errors (the command exits 2).
     public var configurationErrors: [ConfigurationError] = []
+    /// Folders named on the command line in which no spec was linted (no spec file, or
+    /// `include`/`exclude` left them all out); the command makes them ``problems`` or notes.
+    public var unmatched: [RunProblem] = []
     /// What the linted files' indicators are, summed over all files.
     public var inventory = Inventory()
 
@@ -82,6 +85,7 @@ public struct LintRunner: Sendable {
         var result = RunResult()
         result.problems = planner.problems.map(\.problem)
         result.configurationErrors = planner.configurationErrors
+        result.unmatched = planner.unmatched
         return (files, result)
     }
 
@@ -126,11 +130,14 @@ public struct LintRunner: Sendable {
             swap(&taken, &collector)
             return taken
         }
-        planner.withLock { planner in
+        let unmatched = planner.withLock { planner in
             collected.problems += planner.problems
             collected.configurationErrors = planner.configurationErrors
+            return planner.unmatched
         }
-        return finish(collected)
+        var result = finish(collected)
+        result.unmatched = unmatched
+        return result
     }
 
     /// Lints text read from standard input as if it were the file `name`.
@@ -329,6 +336,14 @@ struct Planner {
     /// Paths that could not be listed, with their place in the walk.
     private(set) var problems: [(order: Int, problem: RunProblem)] = []
     private(set) var configurationErrors: [ConfigurationError] = []
+    /// Folders named on the command line in which nothing was linted.
+    private(set) var unmatched: [RunProblem] = []
+    /// The folder being walked: its spec files, those linted (or already planned, or whose
+    /// configuration failed), and the configuration whose include/exclude left one out.
+    private var named: (path: String, specs: Int, matched: Int, filteredBy: Int?, problem: Bool)?
+    /// The walk's path that ``named`` is, and how many of the walk's folders were taken.
+    private var namedArgument = -1
+    private var foldersTaken = 0
 
     init(_ paths: [String], resolver: ConfigurationResolver, filterNamedFiles: Bool) {
         self.walk = FileDiscovery.Walk(paths)
@@ -361,28 +376,46 @@ struct Planner {
     }
 
     private mutating func find() -> Item? {
-        while let found = walk.next() {
+        while true {
+            let next = walk.next()
+            // Folders the walk reached, even those it found nothing in; then whether this is another path's.
+            while foldersTaken < walk.folders.count {
+                closeFolder()
+                (namedArgument, named) = (walk.folders[foldersTaken].argument, (walk.folders[foldersTaken].path, 0, 0, nil, false))
+                foldersTaken += 1
+            }
+            if walk.argument != namedArgument { closeFolder() }
+            guard let found = next else { break }
             order += 1
             let file: SpecFile
             let walked: Bool
             switch found {
             case .problem(let path, let message):
                 problems.append((order, RunProblem(path: path, message: message)))
+                named?.problem = true
                 continue
             case .explicit(let f): file = f; walked = false
             case .walked(let f): file = f; walked = true
             }
-            if seen != nil { guard seen!.insert(Self.lexicalKey(file.rawPath)).inserted else { continue } }
+            if walked { named?.specs += 1 }
+            if seen != nil {
+                guard seen!.insert(Self.lexicalKey(file.rawPath)).inserted else {
+                    named?.matched += 1
+                    continue
+                }
+            }
             // The files of one folder come together: the last folder's configuration serves them.
             let folder = PathText.writtenFolder(of: file.path)
             if let folder, let last = lastFolder, last.folder == folder {
                 if include(file, walked: walked, configuration: last.index) {
                     return item(file, configuration: last.index)
                 }
+                named?.filteredBy = last.index
                 continue
             }
             switch resolver.configuration(for: file.path) {
             case .failure(let error):
+                named?.matched += 1
                 if reportedConfigs.insert(error.description).inserted { configurationErrors.append(error) }
             case .success(let configuration):
                 // A loaded configuration is known by its file; the defaults by their folder.
@@ -400,13 +433,37 @@ struct Planner {
                 if include(file, walked: walked, configuration: index) {
                     return item(file, configuration: index)
                 }
+                named?.filteredBy = index
             }
         }
+        closeFolder()
         return nil
     }
 
+    /// Notes a folder named on the command line in which nothing was linted, naming the patterns
+    /// that left its specs out (as ESLint's "No files matching the pattern").
+    private mutating func closeFolder() {
+        defer { named = nil }
+        guard let folder = named, folder.matched == 0, !folder.problem else { return }
+        guard folder.specs > 0, let index = folder.filteredBy else {
+            unmatched.append(RunProblem(path: folder.path, message:
+                "no *.yaml or *.yml spec files in this folder; name a folder or file that holds specs"))
+            return
+        }
+        let configuration = configurations[index]
+        func list(_ globs: [String]) -> String { globs.map { "'\($0)'" }.joined(separator: ", ") }
+        var patterns: [String] = []
+        if !configuration.include.isEmpty { patterns.append("include \(list(configuration.include))") }
+        if !configuration.exclude.isEmpty { patterns.append("exclude \(list(configuration.exclude))") }
+        let source = configuration.path.map { " of \($0)" } ?? ""
+        let files = folder.specs == 1 ? "its spec file" : "all \(folder.specs) of its spec files"
+        unmatched.append(RunProblem(path: folder.path, message:
+            "no files matching the patterns \(patterns.joined(separator: " and "))\(source) in this folder "
+            + "(\(files) left out); fix the patterns"))
+    }
+
     private mutating func item(_ file: SpecFile, configuration: Int) -> Item {
-        defer { planned += 1 }
+        defer { planned += 1; named?.matched += 1 }
         return Item(sequence: planned, order: order, file: file, configuration: configuration)
     }
 

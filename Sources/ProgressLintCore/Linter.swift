@@ -117,6 +117,7 @@ public struct Linter: Sendable {
             if let omitted { collector.omit(omitted.count, at: document[omitted.first].range.start, severity: .error) }
             guard let screen else { return }
             result.screenNames.append(screen.displayName)
+            result.screenDocuments.append(index)
             result.indicators += screen.indicators.count
             let platform = screen.platform?.value ?? configuration.platform
             if let name = screen.name, let issue = screenNames.add(name, platform: platform, in: document) {

@@ -26,6 +26,11 @@ public struct JSONReporter: Reporter {
             json.int(JSONReporter.formatVersion)
             json.key("tool")
             json.value(.object([("name", .string(Tool.name)), ("version", .string(Tool.version))]))
+            // A run that could not lint all it was asked to (exit 2) says so: `ok` false, and why.
+            json.key("ok")
+            json.value(.bool(result.isComplete))
+            json.key("errors")
+            json.value(.array(result.runErrors.map(JSONReporter.error)))
             json.key("columnUnit")
             json.string(context.columnUnit.rawValue)
             json.key("summary")
@@ -63,6 +68,15 @@ public struct JSONReporter: Reporter {
             json.value(inventory(result.inventory))
             json.end()
         }
+    }
+
+    /// One run error: its message, and its path, line and column when known.
+    static func error(_ error: RunError) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("message", .string(error.message))]
+        if let path = error.path { fields.append(("path", .string(path))) }
+        if let line = error.line { fields.append(("line", .int(line))) }
+        if let column = error.column { fields.append(("column", .int(column))) }
+        return .object(fields)
     }
 
     private static func slot(_ severity: Severity) -> Int {

@@ -8,15 +8,22 @@ import ProgressLintSpec
 
 /// JUnit XML for CI test dashboards: one `<testsuite>` per file, one `<testcase>` per screen.
 ///
-/// A screen with diagnostics is a failed test case whose `<failure>` lists them; findings that
-/// belong to no screen (a YAML syntax error, a cross-file finding with no screen) go to a
-/// test case named `(file)`. A file with no screens still gets its suite.
+/// A screen fails only on error-severity findings, as the exit code does, so a dashboard is red
+/// exactly when CI is: its `<failure>` message lists them (line:column, message, rule). Warnings
+/// and infos go to the suite's `<system-out>` (the schema allows none per test case), each line
+/// naming its screen. Findings that belong to no screen (a YAML syntax error, a cross-file finding
+/// with no screen) go to a test case named `(file)`. Screens of one file that share a name get a
+/// test case each, named with their document number. A file with no screens still gets its suite.
+/// A run that could not lint everything (exit 2) starts with a suite named `progress-lint` holding
+/// an `<error>` test case per configuration error or path left out.
 public struct JUnitReporter: Reporter {
     public static let name = "junit"
     public static let summary = "JUnit XML: a test suite per file, a test case per screen"
 
     /// The test case that holds findings belonging to no screen.
     public static let fileCaseName = "(file)"
+    /// The suite that holds what stopped the run from linting everything.
+    public static let runSuiteName = Tool.name
 
     public init() {}
 
@@ -28,56 +35,94 @@ public struct JUnitReporter: Reporter {
 
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")
         var id = 0
+        func open(_ name: String, tests: Int, failures: Int, errors: Int) {
+            let name = XMLText.attribute(name)
+            out.write("  <testsuite name=\"\(name)\" id=\"\(id)\" package=\"\(name)\" ")
+            out.write("timestamp=\"\(timestamp)\" hostname=\"\(hostname)\" tests=\"\(tests)\" ")
+            out.write("failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"0\">\n")
+            out.write("    <properties>\n")
+            out.write("      <property name=\"tool\" value=\"\(Tool.name) \(Tool.version)\"/>\n")
+            out.write("    </properties>\n")
+            id += 1
+        }
+        let runErrors = result.runErrors
+        if !runErrors.isEmpty {
+            let suiteName = JUnitReporter.runSuiteName
+            open(suiteName, tests: runErrors.count, failures: 0, errors: runErrors.count)
+            for error in runErrors {
+                let name = error.path.map { $0.trimmed().isEmpty ? "(unnamed)" : $0 } ?? "(run)"
+                out.write("    <testcase name=\"\(XMLText.attribute(name))\" classname=\"\(XMLText.attribute(suiteName))\" time=\"0\">\n")
+                out.write("      <error message=\"\(XMLText.attribute(error.message))\" type=\"error\">")
+                out.write(XMLText.content(error.description) + "\n")
+                out.write("</error>\n    </testcase>\n")
+            }
+            out.write("    <system-out/>\n    <system-err/>\n  </testsuite>\n")
+        }
         // A suite per linted file, in path order, then one per other path with findings.
         for position in result.files.indices {
             let file = result.files[position]
-            suite(file.path, screens: file.screenNames, diagnostics: byPath.removeValue(forKey: file.path) ?? [])
+            suite(file.path, screens: Array(zip(file.screenNames, file.screenDocuments)),
+                  diagnostics: byPath.removeValue(forKey: file.path) ?? [])
         }
         for path in byPath.keys.sorted() { suite(path, screens: [], diagnostics: byPath[path]!) }
 
-        func suite(_ path: String, screens names: [String], diagnostics: [Diagnostic]) {
-            defer { id += 1 }
-            var cases: [(name: String, diagnostics: [Diagnostic])] = names.map { ($0, []) }
+        func suite(_ path: String, screens: [(name: String, document: Int)], diagnostics: [Diagnostic]) {
+            var cases: [(name: String, document: Int?, diagnostics: [Diagnostic])] = screens.map { ($0.name, $0.document, []) }
+            var repeated = Set<String>()
+            var seen = Set<String>()
+            for screen in screens where !seen.insert(screen.name).inserted { repeated.insert(screen.name) }
             var loose: [Diagnostic] = []
             for d in diagnostics {
-                if let screen = d.screen, let i = cases.firstIndex(where: { $0.name == screen }) {
+                // A finding goes to its own document's screen; one with no document to the first of that name.
+                if let screen = d.screen,
+                   let i = cases.firstIndex(where: { $0.name == screen && $0.document != nil && $0.document == d.documentIndex })
+                    ?? cases.firstIndex(where: { $0.name == screen }) {
                     cases[i].diagnostics.append(d)
                 } else {
                     loose.append(d)
                 }
             }
-            if !loose.isEmpty { cases.append((JUnitReporter.fileCaseName, loose)) }
-            let failures = cases.filter { !$0.diagnostics.isEmpty }.count
+            if !loose.isEmpty { cases.append((JUnitReporter.fileCaseName, nil, loose)) }
+            let failures = cases.filter { $0.diagnostics.contains { $0.severity == .error } }.count
             let suiteName = XMLText.attribute(path.isEmpty ? "(unnamed)" : path)
-            out.write("  <testsuite name=\"\(suiteName)\" id=\"\(id)\" package=\"\(suiteName)\" ")
-            out.write("timestamp=\"\(timestamp)\" hostname=\"\(hostname)\" tests=\"\(cases.count)\" ")
-            out.write("failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"0\">\n")
-            out.write("    <properties>\n")
-            out.write("      <property name=\"tool\" value=\"\(Tool.name) \(Tool.version)\"/>\n")
-            out.write("    </properties>\n")
+            open(path.isEmpty ? "(unnamed)" : path, tests: cases.count, failures: failures, errors: 0)
+            var systemOut: [String] = []
             for testCase in cases {
-                let name = testCase.name.trimmed().isEmpty ? "(unnamed screen)" : testCase.name
+                var name = testCase.name.trimmed().isEmpty ? "(unnamed screen)" : testCase.name
+                if let document = testCase.document, repeated.contains(testCase.name) { name += " (document \(document + 1))" }
                 out.write("    <testcase name=\"\(XMLText.attribute(name))\" classname=\"\(suiteName)\" time=\"0\"")
-                guard !testCase.diagnostics.isEmpty else {
+                for d in testCase.diagnostics where d.severity != .error { systemOut.append("\(name): " + JUnitReporter.line(d)) }
+                let errors = testCase.diagnostics.filter { $0.severity == .error }
+                guard !errors.isEmpty else {
                     out.write("/>\n")
                     continue
                 }
-                let worst = testCase.diagnostics.map(\.severity).max() ?? .error
-                let count = testCase.diagnostics.count
-                let message = count == 1 ? testCase.diagnostics[0].message : "\(count) problems"
-                out.write(">\n      <failure message=\"\(XMLText.attribute(message))\" type=\"\(worst.rawValue)\">")
-                for d in testCase.diagnostics {
-                    var line = "\(TerminalText.lineStart(d.path)):\(d.range.start.line):\(d.range.start.column): \(d.severity.rawValue): "
-                    line += "\(d.message) [\(d.ruleID)]"
-                    if let yamlPath = d.yamlPath { line += " at \(yamlPath)" }
-                    line += " \(Tool.documentationURI(for: d.ruleID))"
-                    out.write(XMLText.content(line) + "\n")
-                }
+                let message = errors.map { d in
+                    "\(d.range.start.line):\(d.range.start.column): \(d.message) [\(d.ruleID)]"
+                }.joined(separator: "\n")
+                out.write(">\n      <failure message=\"\(XMLText.attribute(message))\" type=\"error\">")
+                for d in errors { out.write(XMLText.content(JUnitReporter.line(d)) + "\n") }
                 out.write("</failure>\n    </testcase>\n")
             }
-            out.write("    <system-out/>\n    <system-err/>\n  </testsuite>\n")
+            if systemOut.isEmpty {
+                out.write("    <system-out/>\n")
+            } else {
+                out.write("    <system-out>")
+                for line in systemOut { out.write(XMLText.content(line) + "\n") }
+                out.write("</system-out>\n")
+            }
+            out.write("    <system-err/>\n  </testsuite>\n")
         }
         out.write("</testsuites>\n")
+    }
+
+    /// `path:line:column: severity: message [rule] at yaml.path docs-link`, one finding.
+    static func line(_ d: Diagnostic) -> String {
+        var line = "\(TerminalText.lineStart(d.path)):\(d.range.start.line):\(d.range.start.column): \(d.severity.rawValue): "
+        line += "\(d.message) [\(d.ruleID)]"
+        if let yamlPath = d.yamlPath { line += " at \(yamlPath)" }
+        line += " \(Tool.documentationURI(for: d.ruleID))"
+        return line
     }
 
     /// Now, in UTC, as the schema's `YYYY-MM-DDTHH:MM:SS`.

@@ -47,9 +47,32 @@ public struct SARIFReporter: Reporter {
                     ("tool", .object([("driver", driver)])),
                     ("columnKind", .string(unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")),
                     ("results", .array(results)),
+                    ("invocations", .array([SARIFReporter.invocation(result)])),
                 ])])),
             ]))
         }
+    }
+
+    /// Whether the run linted all it was asked to; if not, a notification (level error) per run error,
+    /// with the file concerned when there is one, so a failed run never reads as a clean one.
+    static func invocation(_ result: RunResult) -> JSONValue {
+        let notifications: [JSONValue] = result.runErrors.map { error in
+            var fields: [(String, JSONValue)] = [("level", .string("error")), ("message", .object([("text", .string(error.message))]))]
+            if let path = error.path {
+                var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(uri(path)))]))]
+                if let line = error.line, line >= 1 {
+                    var region: [(String, JSONValue)] = [("startLine", .int(line))]
+                    if let column = error.column, column >= 1 { region.append(("startColumn", .int(column))) }
+                    physical.append(("region", .object(region)))
+                }
+                fields.append(("locations", .array([.object([("physicalLocation", .object(physical))])])))
+            }
+            return .object(fields)
+        }
+        return .object([
+            ("executionSuccessful", .bool(result.isComplete)),
+            ("toolExecutionNotifications", .array(notifications)),
+        ])
     }
 
     /// SARIF's name for a severity.

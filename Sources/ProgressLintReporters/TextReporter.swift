@@ -34,13 +34,31 @@ public struct TextReporter: Reporter {
     private func summaryLine(_ result: RunResult, shown: [Diagnostic], context: ReportContext) -> String {
         let files = plural(result.files.count, "file")
         let scope = "\(files), \(plural(result.screens, "screen")), \(plural(result.indicators, "indicator"))"
-        guard !shown.isEmpty else { return "no problems in \(scope)" }
+        // A run that could not lint everything never reads as clean: the summary says what was left out.
+        let failed = TextReporter.failures(result)
+        guard !shown.isEmpty || !failed.isEmpty else { return "no problems in \(scope)" }
+        guard !shown.isEmpty else {
+            let line = "0 problems in \(scope); \(failed)"
+            return context.color ? "\u{1B}[1m\(line)\u{1B}[0m" : line
+        }
         let errors = shown.filter { $0.severity == .error }.count
         let warnings = shown.filter { $0.severity == .warning }.count
         let infos = shown.filter { $0.severity == .info }.count
         let counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(infos) info"
-        let line = "\(plural(shown.count, "problem")) (\(counts)) in \(scope)"
+        let line = "\(plural(shown.count, "problem")) (\(counts)) in \(scope)" + (failed.isEmpty ? "" : "; \(failed)")
         return context.color ? "\u{1B}[1m\(line)\u{1B}[0m" : line
+    }
+
+    /// `1 path could not be linted, 2 configuration errors (the run failed; see the errors on standard error)`, or empty.
+    static func failures(_ result: RunResult) -> String {
+        var parts: [String] = []
+        let paths = result.problems.count, configurations = result.configurationErrors.count
+        if paths > 0 { parts.append(paths == 1 ? "1 path could not be linted" : "\(paths) paths could not be linted") }
+        if configurations > 0 {
+            parts.append(configurations == 1 ? "1 configuration error" : "\(configurations) configuration errors")
+        }
+        guard !parts.isEmpty else { return "" }
+        return parts.joined(separator: ", ") + " (the run failed; see the errors on standard error)"
     }
 
     private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }

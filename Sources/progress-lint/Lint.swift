@@ -28,7 +28,9 @@ struct Lint: ParsableCommand {
     @Option(name: .shortAndLong, help: "Use this configuration file instead of finding .progress-lint.yml.")
     var config: String?
 
-    @Flag(name: .shortAndLong, help: "Report errors only.")
+    @Flag(name: .shortAndLong, help: ArgumentHelp(
+        "Report errors only: warnings and infos are hidden from every format.",
+        discussion: "--max-warnings then counts the warnings reported, that is none."))
     var quiet = false
 
     @Option(name: .shortAndLong, help: "Files linted at once (default: the number of cores).")
@@ -49,8 +51,15 @@ struct Lint: ParsableCommand {
     @Option(help: "Write every current finding to this baseline file, then report as if they were accepted.")
     var writeBaseline: String?
 
-    @Option(help: "Exit 1 when more than this many warnings are reported.")
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Exit 1 when more than this many warnings are reported; -1 means no limit.",
+        discussion: "Counts the warnings the report shows: with --quiet, none."))
     var maxWarnings: Int?
+
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Exit 2 when a folder given holds no spec to lint (none there, or include/exclude leave all out).",
+        discussion: "With --no-error-on-unmatched-pattern that is a note on standard error instead."))
+    var errorOnUnmatchedPattern = true
 
     @Option(help: "Print the effective configuration for this file, as YAML, and exit.")
     var printConfig: String?
@@ -91,7 +100,9 @@ struct Lint: ParsableCommand {
                                   + ColumnUnit.allCases.map(\.rawValue).joined(separator: ", "))
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
+        if let maxWarnings, maxWarnings < -1 {
+            throw ValidationError("--max-warnings must be 0 or more, or -1 for no limit")
+        }
         if paths.count > 1 && paths.contains("-") {
             throw ValidationError("- reads standard input; give it alone, not with other paths (./- names a file called -)")
         }
@@ -135,13 +146,10 @@ struct Lint: ParsableCommand {
         } else {
             result = runner.run(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
         }
+        takeUnmatched(&result)
         reportProblems(result)
         try OutputGuard.check(writes, linted: result.files.indices.lazy.map { result.files.path(at: $0) }
                               + (stdin ? [stdinFilename].compactMap { $0 } : paths), reading: baseline)
-        if !stdin && result.files.isEmpty && result.problems.isEmpty && result.configurationErrors.isEmpty {
-            let searched = (paths.isEmpty ? ["."] : paths).map(TerminalText.safe).joined(separator: " ")
-            Output.standardError("progress-lint: note: no *.yaml or *.yml spec files found in \(searched)\n")
-        }
         try applyBaseline(to: &result)
 
         var failedWrite = false
@@ -168,8 +176,9 @@ struct Lint: ParsableCommand {
 
         if failedWrite || !result.configurationErrors.isEmpty || !result.problems.isEmpty { throw ExitCode(2) }
         if result.diagnostics.contains(where: { $0.severity == .error }) && !exitZero { throw ExitCode(1) }
-        let warnings = result.count(.warning)
-        if let maxWarnings, warnings > maxWarnings {
+        // What the report shows: with --quiet, no warnings.
+        let warnings = quiet ? 0 : result.count(.warning)
+        if let maxWarnings, maxWarnings >= 0, warnings > maxWarnings {
             Output.standardError("progress-lint: \(warnings) warnings, more than --max-warnings \(maxWarnings)\n")
             if !exitZero { throw ExitCode(1) }
         }
@@ -182,6 +191,23 @@ struct Lint: ParsableCommand {
             $0.output == nil && ![TextReporter.name, ConciseReporter.name].contains($0.format)
         } ?? false
         if machineOnStandardOutput { Output.standardError(text) } else { Output.standardOutput(text) }
+    }
+
+    /// Folders in which nothing was linted are problems (exit 2, in every report), or with
+    /// `--no-error-on-unmatched-pattern` notes on standard error.
+    private func takeUnmatched(_ result: inout RunResult) {
+        if errorOnUnmatchedPattern {
+            result.problems += result.unmatched.map { problem in
+                var problem = problem
+                problem.message += ", or pass --no-error-on-unmatched-pattern"
+                return problem
+            }
+        } else {
+            for problem in result.unmatched {
+                Output.standardError("progress-lint: note: \(TerminalText.safe(problem.description))\n")
+            }
+        }
+        result.unmatched = []
     }
 
     private func reportProblems(_ result: RunResult) {
@@ -274,7 +300,8 @@ struct Lint: ParsableCommand {
     }
 
     private func listPlannedFiles(_ runner: LintRunner) throws {
-        let (files, planned) = runner.plan(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
+        var (files, planned) = runner.plan(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
+        takeUnmatched(&planned)
         Output.standardOutput(files.map { TerminalText.lineStart(TerminalText.safe($0.0.path)) + "\n" }.joined())
         reportProblems(planned)
         if !planned.configurationErrors.isEmpty || !planned.problems.isEmpty { throw ExitCode(2) }

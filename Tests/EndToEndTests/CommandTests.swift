@@ -126,12 +126,21 @@ import Testing
 }
 
 extension CommandTests {
-    @Test func aFolderWithNoSpecsSaysSoOnStandardErrorAndExitsZero() throws {
+    @Test func aFolderWithNoSpecsIsAnErrorUnlessUnmatchedPatternsAreAllowed() throws {
         let dir = try Self.temporaryFolder()
         try "not a spec".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)
         let run = try Self.run([dir])
-        #expect(run.status == 0)
-        #expect(run.stderr.contains("no *.yaml or *.yml spec files found"))
-        #expect(run.stdout.contains("no problems in 0 files"))
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("progress-lint: \(dir): no *.yaml or *.yml spec files in this folder"))
+        #expect(run.stderr.contains("--no-error-on-unmatched-pattern"))
+        #expect(!run.stdout.contains("no problems"))
+        let allowed = try Self.run(["--no-error-on-unmatched-pattern", dir])
+        #expect(allowed.status == 0)
+        #expect(allowed.stderr.contains("progress-lint: note: \(dir): no *.yaml or *.yml spec files in this folder"))
+        #expect(allowed.stdout.contains("no problems in 0 files"))
+        // With no arguments the current folder is linted: no spec there is exit 2 too, as in ESLint.
+        let bare = try Self.run([], in: dir)
+        #expect(bare.status == 2)
+        #expect(bare.stderr.contains("progress-lint: .: no *.yaml or *.yml spec files in this folder"))
     }
 }

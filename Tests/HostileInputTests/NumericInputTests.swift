@@ -314,8 +314,14 @@ import Glibc
         let largest = try Hostile.run(["--max-warnings", "9223372036854775807", dir])
         #expect(largest.exited)
         #expect(largest.status == 1)
+        // -1 is no limit, as in ESLint.
+        let unlimited = try Hostile.run(["--max-warnings", "-1", dir])
+        #expect(unlimited.exited)
+        #expect(unlimited.status == 1, "\(unlimited.stderr)")
+        #expect(!unlimited.stderr.contains("max-warnings"))
         for arguments in [["--max-warnings", "99999999999999999999"], ["--jobs", "-9223372036854775808"],
-                          ["--jobs", "99999999999999999999"], ["--max-warnings", "-1"]] {
+                          ["--jobs", "99999999999999999999"], ["--max-warnings", "-2"],
+                          ["--max-warnings", "-9223372036854775808"]] {
             let run = try Hostile.run(arguments + [dir])
             #expect(run.exited, "\(arguments)")
             #expect(run.status == 2, "\(arguments): \(run.stderr)")

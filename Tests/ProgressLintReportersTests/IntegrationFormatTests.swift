@@ -191,6 +191,85 @@ import Testing
         #expect(screens == ["Upload photos", "Settings"])
     }
 
+    // MARK: a run that failed
+
+    /// A run with findings, a configuration error and a path that could not be read.
+    func failedRun() -> RunResult {
+        var result = run([("specs/upload.yaml", Self.spec), ("specs/dup.yaml", Self.spec + "\n---\nscreen: Settings\n"
+            + "indicators:\n  - {id: s, style: spinner, presentation: overlay, label: Saving}\n")])
+        result.configurationErrors = [ConfigurationError(
+            path: "specs/.progress-lint.yml", position: SourcePosition(line: 2, column: 3), message: "unknown key 'rulez'")]
+        result.problems = [RunProblem(path: "specs/gone.yaml", message: "no such file or folder"),
+                           RunProblem(path: "specs/<&>\u{1B}.yaml", message: "cannot read: \"denied\" <now>")]
+        return result
+    }
+
+    @Test(.enabled(if: Python.hasShared("sarif-schema-2.1.0.json") && Python.has("jsonschema")))
+    func sarifOfAFailedRunIsValidAndNamesEachProblem() throws {
+        let text = SARIFReporter().render(failedRun(), context: context)
+        let file = try Python.temporaryFile(text, suffix: ".sarif")
+        let problem = try Python.validateJSON(file, schema: Python.sharedSchemas.appendingPathComponent("sarif-schema-2.1.0.json").path)
+        #expect(problem == nil, "\(problem ?? "")")
+        let run = try #require((try json(text)["runs"] as? [[String: Any]])?.first)
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notifications.count == 3)
+        #expect(notifications.allSatisfy { $0["level"] as? String == "error" })
+        let region = (notifications[0]["locations"] as? [[String: Any]])?.first
+            .flatMap { $0["physicalLocation"] as? [String: Any] }?["region"] as? [String: Int]
+        #expect(region == ["startLine": 2, "startColumn": 3])
+    }
+
+    @Test(.enabled(if: Python.hasShared("junit.xsd") && Python.has("xmlschema")))
+    func junitOfAFailedRunIsValidWithAnErrorCasePerProblem() throws {
+        let xml = JUnitReporter().render(failedRun(), context: context)
+        let file = try Python.temporaryFile(xml, suffix: ".xml")
+        let schema = Python.sharedSchemas.appendingPathComponent("junit.xsd").path
+        let (status, output) = try Python.run("""
+            import sys, xmlschema
+            xmlschema.XMLSchema(sys.argv[2]).validate(sys.argv[1])
+            import xml.etree.ElementTree as ET
+            for suite in ET.parse(sys.argv[1]).getroot():
+                cases = suite.findall('testcase')
+                assert int(suite.get('tests')) == len(cases), suite.get('name')
+                assert int(suite.get('errors')) == sum(1 for c in cases if c.find('error') is not None), suite.get('name')
+                assert int(suite.get('failures')) == sum(1 for c in cases if c.find('failure') is not None), suite.get('name')
+            first = ET.parse(sys.argv[1]).getroot()[0]
+            assert first.get('name') == 'progress-lint' and first.get('errors') == '3', first.attrib
+            """, [file, schema])
+        #expect(status == 0, "\(output)")
+        #expect(xml.contains("<testcase name=\"Settings (document 2)\" classname=\"specs/dup.yaml\""))
+        #expect(xml.contains("<testcase name=\"Settings (document 3)\" classname=\"specs/dup.yaml\""))
+    }
+
+    @Test(.enabled(if: Python.has("jsonschema")))
+    func jsonReportOfAFailedRunMatchesItsSchemaAndListsTheErrors() throws {
+        let text = JSONReporter().render(failedRun(), context: context)
+        let file = try Python.temporaryFile(text, suffix: ".json")
+        let schema = Python.packageRoot.appendingPathComponent("schemas/report.schema.json").path
+        let problem = try Python.validateJSON(file, schema: schema)
+        #expect(problem == nil, "\(problem ?? "")")
+        let object = try json(text)
+        #expect(object["ok"] as? Bool == false)
+        let errors = try #require(object["errors"] as? [[String: Any]])
+        #expect(errors.count == 3)
+        #expect(errors[0]["path"] as? String == "specs/.progress-lint.yml")
+        #expect(errors[0]["line"] as? Int == 2)
+        #expect(errors[0]["column"] as? Int == 3)
+        #expect(errors[1]["path"] as? String == "specs/gone.yaml")
+        #expect(errors[1]["line"] == nil)
+    }
+
+    @Test func theTextSummaryOfAFailedRunNeverSaysNoProblems() {
+        var result = failedRun()
+        result.diagnostics = []
+        let text = TextReporter().render(result, context: context)
+        #expect(!text.contains("no problems"))
+        #expect(text.hasSuffix("0 problems in 2 files, 5 screens, 5 indicators; 2 paths could not be linted, "
+                               + "1 configuration error (the run failed; see the errors on standard error)\n"))
+    }
+
     func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
