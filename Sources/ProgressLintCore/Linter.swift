@@ -173,7 +173,7 @@ public struct Linter: Sendable {
         if let parseError {
             let rule = parseError.kind == .aliasBudget ? InputRuleID.specSchema : InputRuleID.yamlSyntax
             diagnostics.append(Diagnostic(
-                ruleID: rule, severity: .error, message: parseError.message, path: path,
+                ruleID: rule, severity: .error, message: YAMLSyntaxHint.message(for: parseError, in: bytes), path: path,
                 range: SourceRange(at: parseError.position)))
         }
         Linter.attachSourceLines(to: &diagnostics, from: bytes)

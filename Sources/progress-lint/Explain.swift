@@ -13,14 +13,15 @@ struct Explain: ParsableCommand {
     func run() throws {
         guard let description = RuleRegistry.description(of: rule) else {
             let ids = RuleRegistry.descriptions.map(\.id)
-            var message = "progress-lint: unknown rule '\(TerminalText.safe(rule))'"
+            var message = "progress-lint: unknown rule `\(TerminalText.safe(rule))`"
             if let suggestion = ids.min(by: { distance($0, rule) < distance($1, rule) }), distance(suggestion, rule) <= 4 {
-                message += "; did you mean '\(suggestion)'?"
+                message += "; did you mean `\(suggestion)`?"
             }
             Output.standardError(message + " (`progress-lint rules` lists them)\n")
             throw ExitCode(2)
         }
-        Output.standardOutput(RulePage.render(description))
+        // For a terminal: the page without its Markdown markup (Rules/*.md keeps it).
+        Output.standardOutput(TerminalMarkdown.render(RulePage.render(description)))
     }
 
     private func distance(_ a: String, _ b: String) -> Int {

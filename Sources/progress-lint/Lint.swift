@@ -14,7 +14,7 @@ struct Lint: ParsableCommand {
         abstract: "Lint spec files and folders (the default command)."
     )
 
-    @Argument(help: "Spec files or folders to lint (folders are searched for *.yaml and *.yml).")
+    @Argument(help: "Spec files or folders to lint (folders are searched for *.yaml and *.yml); - reads standard input.")
     var paths: [String] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
@@ -39,7 +39,7 @@ struct Lint: ParsableCommand {
     @Flag(help: "Read the spec from standard input.")
     var stdin = false
 
-    @Option(help: "With --stdin: the path to report and to find the configuration from.")
+    @Option(help: "With --stdin or -: the path to report and to find the configuration from.")
     var stdinFilename: String?
 
     @Flag(help: "Apply the config's include/exclude to files named on the command line too (for pre-commit).")
@@ -77,6 +77,15 @@ struct Lint: ParsableCommand {
         valueName: "when"))
     var color: String = "auto"
 
+    @Flag(help: "After the report, print how many findings each rule reported.")
+    var statistics = false
+
+    @Flag(help: "Exit 0 even when errors are reported (still 2 for usage and configuration problems).")
+    var exitZero = false
+
+    /// `--stdin`, or `-` as the only path (as in Ruff and ESLint).
+    var readsStandardInput: Bool { stdin || paths == ["-"] }
+
     func validate() throws {
         for name in format where Reporters.named(name) == nil {
             throw ValidationError("unknown format '\(name)'; use one of "
@@ -94,9 +103,14 @@ struct Lint: ParsableCommand {
         if let maxWarnings, maxWarnings < -1 {
             throw ValidationError("--max-warnings must be 0 or more, or -1 for no limit")
         }
-        if stdinFilename != nil && !stdin { throw ValidationError("--stdin-filename goes with --stdin") }
+        if paths.count > 1 && paths.contains("-") {
+            throw ValidationError("- reads standard input; give it alone, not with other paths (./- names a file called -)")
+        }
+        if stdinFilename != nil && !readsStandardInput {
+            throw ValidationError("--stdin-filename goes with --stdin or -")
+        }
         if stdin && !paths.isEmpty { throw ValidationError("give either --stdin or paths, not both") }
-        if stdin && listFiles { throw ValidationError("--list-files lists paths; it does not go with --stdin") }
+        if readsStandardInput && listFiles { throw ValidationError("--list-files lists paths; it does not go with --stdin or -") }
     }
 
     func targets() throws -> [ReportTarget] {
@@ -123,6 +137,7 @@ struct Lint: ParsableCommand {
         // Never a report or baseline over a spec: checked before linting, and again before writing.
         let writes = try targets().compactMap { t in t.output.map { OutputGuard.Write(format: t.format, path: $0) } }
             + (writeBaseline.map { [OutputGuard.Write(format: nil, path: $0)] } ?? [])
+        let stdin = readsStandardInput
         try OutputGuard.check(writes, linted: stdin ? [stdinFilename].compactMap { $0 } : paths, reading: baseline)
 
         var result: RunResult
@@ -157,14 +172,25 @@ struct Lint: ParsableCommand {
             }
         }
 
+        if statistics { printStatistics(result, context: context) }
+
         if failedWrite || !result.configurationErrors.isEmpty || !result.problems.isEmpty { throw ExitCode(2) }
-        if result.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        if result.diagnostics.contains(where: { $0.severity == .error }) && !exitZero { throw ExitCode(1) }
         // What the report shows: with --quiet, no warnings.
         let warnings = quiet ? 0 : result.count(.warning)
         if let maxWarnings, maxWarnings >= 0, warnings > maxWarnings {
             Output.standardError("progress-lint: \(warnings) warnings, more than --max-warnings \(maxWarnings)\n")
-            throw ExitCode(1)
+            if !exitZero { throw ExitCode(1) }
         }
+    }
+
+    /// `--statistics`: after the report, on standard output unless a machine-readable report is written there.
+    private func printStatistics(_ result: RunResult, context: ReportContext) {
+        let text = RuleStatistics.render(context.shown(result), rules: context.rules)
+        let machineOnStandardOutput = (try? targets())?.contains {
+            $0.output == nil && ![TextReporter.name, ConciseReporter.name].contains($0.format)
+        } ?? false
+        if machineOnStandardOutput { Output.standardError(text) } else { Output.standardOutput(text) }
     }
 
     /// Folders in which nothing was linted are problems (exit 2, in every report), or with

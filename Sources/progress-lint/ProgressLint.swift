@@ -11,7 +11,7 @@ struct ProgressLint: ParsableCommand {
             Exit status: 0 when no error was reported, 1 when one was, 2 for usage, configuration or I/O failures.
             """,
         version: Tool.version,
-        subcommands: [Lint.self, ListRules.self, Explain.self, GenerateDocs.self, Schema.self],
+        subcommands: [Lint.self, ListRules.self, Explain.self, Init.self, GenerateDocs.self, Schema.self],
         defaultSubcommand: Lint.self
     )
 
@@ -21,6 +21,11 @@ struct ProgressLint: ParsableCommand {
             try command.run()
         } catch {
             let code = exitCode(for: error)
+            if code == .success, fullMessage(for: error) == helpMessage() {
+                // `progress-lint --help` is the help of what `progress-lint` runs: linting.
+                Output.standardOutput(RootHelp.render(root: helpMessage(), lint: helpMessage(for: Lint.self)))
+                exit(withError: ExitCode.success)
+            }
             if code == .success || error is ExitCode {
                 exit(withError: error)
             }

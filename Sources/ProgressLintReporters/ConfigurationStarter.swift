@@ -1,0 +1,62 @@
+import ProgressLintCore
+import ProgressLintSpec
+
+extension ConfigurationText {
+    /// The `.progress-lint.yml` that `progress-lint init` writes: every option at its default, as
+    /// `--print-config` renders the defaults (so the two cannot drift), with a comment on each.
+    public static func starter(rules: [RuleDescription]) -> String {
+        let names = Dictionary(rules.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let platforms = Platform.allCases.map(\.rawValue).joined(separator: ", ")
+        let notes: [String: [String]] = [
+            "include": [
+                "Globs, relative to this file's folder, of the specs to lint; empty: every *.yaml and *.yml.",
+            ],
+            "exclude": ["Globs of specs to skip, relative to this file's folder."],
+            "thresholds": [
+                "Response times the timing rules judge waits by (ms, s, m or h).",
+            ],
+            "vague-labels": [
+                "Labels that say nothing about the work (vague-label); case and trailing dots are ignored.",
+            ],
+            "rules": [
+                "Each rule's level: off, info, warning or error.",
+                "`progress-lint rules` lists them; `progress-lint explain RULE` explains one.",
+            ],
+            "limits": [
+                "Bounds that keep a hostile or accidental file cheap: bytes per file, nesting depth,",
+                "and nodes reached through aliases.",
+            ],
+        ]
+        var out = """
+            # progress-lint configuration, written by `progress-lint init`.
+            # Every option is at its default: change what you need, delete what you do not.
+            # `progress-lint --print-config SPEC` shows the configuration a spec gets.
+
+            # Settings read first from other files; this file's own settings win.
+            # extends: ../.progress-lint.yml
+
+            # The platform of specs that name none: \(platforms).
+            # Rules that name a platform run only when it is known.
+            # platform: ios
+
+            """
+        let defaults = render(Configuration(), for: ".progress-lint.yml", rules: rules)
+        for line in defaults.split(separator: "\n") {
+            if line.hasPrefix("#") { continue }  // the header and the unset platform, written above
+            var text = String(line)
+            if text.hasSuffix("  # default") { text.removeLast("  # default".count) }
+            if !text.hasPrefix(" "), let colon = text.firstIndex(of: ":") {
+                let key = String(text[..<colon])
+                if let comment = notes[key] {
+                    if !out.hasSuffix("\n\n") { out += "\n" }
+                    out += comment.map { "# \($0)\n" }.joined()
+                }
+            } else if let colon = text.firstIndex(of: ":"),
+                      let name = names[String(text.drop { $0 == " " }[..<colon])] {
+                text += "  # \(name)"
+            }
+            out += text + "\n"
+        }
+        return out
+    }
+}
