@@ -17,6 +17,22 @@ import Testing
         #expect(run.stderr.isEmpty, "unexpected stderr: \(run.stderr)")
     }
 
+    /// The README opens with an excerpt of that report: each of its diagnostics, frame included, is
+    /// in the report as shown.
+    @Test func theREADMEsOpeningExampleIsAnExcerptOfTheExpectedReport() throws {
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let expected = try String(contentsOf: Self.packageRoot.appendingPathComponent("Examples/expected-report.txt"),
+                                  encoding: .utf8)
+        let start = try #require(readme.range(of: "```text\n"))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let excerpt = readme[start.upperBound..<end.lowerBound]
+        let blocks = excerpt.components(separatedBy: "\n\n")
+        #expect(blocks.count >= 2)
+        for block in blocks {
+            #expect(expected.contains(block + "\n"), "README's opening example is not in Examples/expected-report.txt:\n\(block)")
+        }
+    }
+
     @Test func theExamplesCoverEveryPlatformFamilyCleanAndBrokenScreensAndThirtyRules() throws {
         let run = try CommandTests.run(["--format", "json", "Examples/"], in: Self.packageRoot.path)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
