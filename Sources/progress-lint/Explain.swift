@@ -20,7 +20,7 @@ struct Explain: ParsableCommand {
             Output.standardError(message + " (`progress-lint rules` lists them)\n")
             throw ExitCode(2)
         }
-        Output.standardOutput(RulePage.render(description))
+        Output.standardOutput(RulePage.render(description, reports: RuleRegistry.reports(of:on:)))
     }
 
     private func distance(_ a: String, _ b: String) -> Int {

@@ -13,7 +13,7 @@ struct GenerateDocs: ParsableCommand {
     var output: String = RulePage.folder
 
     func run() throws {
-        let pages = RulePage.all(RuleRegistry.descriptions)
+        let pages = RulePage.all(RuleRegistry.descriptions, reports: RuleRegistry.reports(of:on:))
         do {
             try DocsFolder.sync(pages, in: output)
         } catch {

@@ -19,7 +19,7 @@ import Testing
             Issue.record("Rules/\(id).md is missing; \(Self.regenerate)")
             return
         }
-        #expect(onDisk == RulePage.render(rule), "Rules/\(id).md is stale; \(Self.regenerate)")
+        #expect(onDisk == RulePage.render(rule, reports: RuleRegistry.reports(of:on:)), "Rules/\(id).md is stale; \(Self.regenerate)")
     }
 
     @Test func theIndexListsEveryRule() throws {
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func noPageWithoutARule() throws {
-        let ids = Set(RulePage.all(RuleRegistry.descriptions).map(\.name))
+        let ids = Set(RulePage.all(RuleRegistry.descriptions, reports: RuleRegistry.reports(of:on:)).map(\.name))
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".md") }
         let orphans = files.filter { !ids.contains($0) }
         #expect(orphans.isEmpty, "Rules/ has pages no rule owns: \(orphans); \(Self.regenerate)")
