@@ -91,7 +91,11 @@ public struct RuleOptionValues: Sendable {
 
     /// The value of `option`: the configured one, or its default.
     public subscript<Value>(option: RuleOption<Value>) -> Value {
-        get { values[option.rule]?[option.key] as? Value ?? option.defaultValue }
+        get {
+            // Most configurations set no option: no hashing then (rules read options per indicator).
+            if values.isEmpty { return option.defaultValue }
+            return values[option.rule]?[option.key] as? Value ?? option.defaultValue
+        }
         set { values[option.rule, default: [:]][option.key] = newValue }
     }
 

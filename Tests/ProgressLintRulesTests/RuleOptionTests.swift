@@ -24,7 +24,7 @@ import Testing
                 #expect(!option.doc.isEmpty && !option.doc.hasSuffix("\n"), "\(option.key)")
             }
         }
-        #expect(RuleRegistry.options.map(\.key) == ["vague-labels"])
+        #expect(RuleRegistry.options.contains { $0.key == "vague-labels" && $0.rule == "vague-label" })
     }
 
     @Test func anOptionNoConfigSetsReadsAsItsDefault() throws {
@@ -101,21 +101,27 @@ import Testing
         return option.value(in: try load(setting))
     }
 
+    /// The README shows `vague-labels` with its default; any other option it shows must show its
+    /// default too (an option it does not show is documented on its rule's page).
     @Test func theReadmeShowsEachOptionsDefault() throws {
         let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        var shown: [String] = []
         for option in RuleRegistry.options {
-            let documented = try documentedDefault(of: option, in: readme)
+            guard let documented = try documentedDefault(of: option, in: readme) else { continue }
+            shown.append(option.key)
             let expected = ConfigurationText.yaml(option.defaultValue)
             #expect(documented == option.defaultValue,
                     "README.md's configuration example should set `\(option.key)` to its default, \(expected)")
         }
+        #expect(shown.contains("vague-labels"), "README.md's configuration example no longer shows `vague-labels`")
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: specFormat.path), "../shared is not beside the project"))
     func theSpecFormatShowsEachOptionsDefault() throws {
         let text = try String(contentsOf: Self.specFormat, encoding: .utf8)
         for option in RuleRegistry.options {
-            #expect(try documentedDefault(of: option, in: text) == option.defaultValue, "\(option.key)")
+            guard let documented = try documentedDefault(of: option, in: text) else { continue }
+            #expect(documented == option.defaultValue, "\(option.key)")
         }
     }
 }

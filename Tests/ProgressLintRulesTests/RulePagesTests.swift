@@ -22,6 +22,20 @@ import Testing
         #expect(onDisk == RulePage.render(rule, reports: RuleRegistry.reports(of:on:)), "Rules/\(id).md is stale; \(Self.regenerate)")
     }
 
+    @Test("a rule's page pins what each triggering example reports", arguments: RuleRegistry.descriptions.map(\.id))
+    func pageShowsEachTriggeringExamplesMessages(id: String) throws {
+        let rule = try #require(RuleRegistry.description(of: id))
+        let page = RulePage.render(rule, reports: RuleRegistry.reports(of:on:))
+        for example in rule.triggeringExamples {
+            let found = RuleRegistry.reports(of: rule, on: example)
+            #expect(!found.isEmpty, "\(id): a triggering example reports nothing")
+            for d in found {
+                let line = "\(d.range.start.line):\(d.range.start.column): \(d.severity.rawValue): \(d.message)\n"
+                #expect(page.contains("```text\n" + line) || page.contains("\n" + line), "\(id): \(line)")
+            }
+        }
+    }
+
     @Test func theIndexListsEveryRule() throws {
         let url = Self.folder.appendingPathComponent(RulePage.indexName)
         let onDisk = try? String(contentsOf: url, encoding: .utf8)
