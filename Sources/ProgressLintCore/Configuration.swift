@@ -47,12 +47,9 @@ public struct Configuration: Sendable {
     public var exclude: [String] = []
     /// Timing thresholds.
     public var thresholds = Thresholds()
-    /// Labels `vague-label` rejects (the configured list replaces the default).
-    public var vagueLabels = Configuration.defaultVagueLabels {
-        didSet { normalizedVagueLabels = Set(vagueLabels.map(LabelText.normalized)) }
-    }
-    /// `vagueLabels` as `vague-label` compares them (``LabelText/normalized(_:)``), worked out once.
-    public private(set) var normalizedVagueLabels = Set(Configuration.defaultVagueLabels.map(LabelText.normalized))
+    /// The rules' own options (`vague-labels`, …), by rule id; each rule declares its options,
+    /// with their defaults, in its file (``RuleDescription/ownOptions``).
+    public var options = RuleOptionValues()
     /// Per-rule levels set by the config.
     public var rules: [String: RuleLevel] = [:]
     /// Size, depth and alias limits.
@@ -71,9 +68,6 @@ public struct Configuration: Sendable {
     public var sources: [String: String] = [:]
     /// The config files read for this configuration: extended ones first, in reading order, the file itself last.
     public var files: [String] = []
-
-    /// The default `vague-labels`.
-    public static let defaultVagueLabels = ["Loading", "Please wait", "Authenticating", "Processing", "Working"]
 
     /// The defaults.
     public init() {}

@@ -6,8 +6,8 @@ public struct ConfigurationLoader: Sendable {
     /// The ids of every rule, to check the `rules:` keys.
     public let rules: [RuleDescription]
 
-    /// The keys a config file accepts at its top level.
-    public static let keys = ["platform", "include", "exclude", "thresholds", "vague-labels", "rules", "limits", "extends"]
+    /// The keys a config file accepts at its top level, besides the rules' own options (``options``).
+    public static let keys = ["platform", "include", "exclude", "thresholds", "rules", "limits", "extends"]
     /// The keys of `limits:`.
     public static let limitKeys = ["max-file-size", "max-depth", "max-alias-nodes", "max-diagnostics-per-file"]
 
@@ -52,6 +52,9 @@ public struct ConfigurationLoader: Sendable {
 
     /// Creates a loader that knows these rules.
     public init(rules: [RuleDescription]) { self.rules = rules }
+
+    /// The options the rules own (`vague-labels`, …), each a top-level key.
+    public var options: [AnyRuleOption] { rules.flatMap(\.ownOptions) }
 
     /// The most config files one chain of `extends` may read.
     public static let maxExtendsDepth = 32
@@ -188,18 +191,11 @@ public struct ConfigurationLoader: Sendable {
         }
 
         func scalar(_ node: NodeID, key: String) throws(ConfigurationError) -> String {
-            let n = document[node]
-            guard n.kind == .scalar, !n.isNull else { throw fail("`\(key)` must be a single value", at: node) }
-            return n.value
+            try ConfigurationNode(document: document, node: node, path: path, key: key).text()
         }
 
         func strings(_ node: NodeID, key: String) throws(ConfigurationError) -> [String] {
-            let n = document[node]
-            if n.kind == .scalar && !n.isNull { return [n.value] }
-            guard n.kind == .sequence else { throw fail("`\(key)` must be a list of text", at: node) }
-            var result: [String] = []
-            for item in n.items { result.append(try scalar(item, key: key)) }
-            return result
+            try ConfigurationNode(document: document, node: node, path: path, key: key).texts()
         }
 
         /// Patterns that must each be a valid glob, reported at the pattern's own position.
@@ -231,11 +227,7 @@ public struct ConfigurationLoader: Sendable {
         }
 
         func integer(_ node: NodeID, key: String) throws(ConfigurationError) -> Int {
-            let text = try scalar(node, key: key)
-            guard let value = Int(text.replacingUnderscores()), value > 0 else {
-                throw fail("`\(key)` must be a positive whole number, found `\(text)`", at: node)
-            }
-            return value
+            try ConfigurationNode(document: document, node: node, path: path, key: key).positiveInteger()
         }
 
         func size(_ node: NodeID, key: String) throws(ConfigurationError) -> Int {
@@ -258,7 +250,9 @@ public struct ConfigurationLoader: Sendable {
         }
 
         func read(_ root: NodeID, into c: inout Configuration) throws(ConfigurationError) {
-            for (name, _, value) in try pairs(root, what: "the configuration", allowed: ConfigurationLoader.keys) {
+            let options = rules.flatMap(\.ownOptions)
+            let keys = ConfigurationLoader.keys + options.map(\.key)
+            for (name, _, value) in try pairs(root, what: "the configuration", allowed: keys) {
                 if !["thresholds", "limits", "rules", "extends"].contains(name) { c.sources[name] = path }
                 switch name {
                 case "platform":
@@ -274,7 +268,6 @@ public struct ConfigurationLoader: Sendable {
                 case "exclude":
                     c.exclude = try globs(value, key: name)
                     c.excludeDirectory = directory
-                case "vague-labels": c.vagueLabels = try strings(value, key: name)
                 case "thresholds":
                     let keys = Thresholds().entries.map(\.key)
                     for (key, _, v) in try pairs(value, what: "thresholds", allowed: keys) {
@@ -325,15 +318,14 @@ public struct ConfigurationLoader: Sendable {
                         c.rules[key] = level
                         c.sources["rules." + key] = path
                     }
-                default: break
+                default:
+                    guard let option = options.first(where: { $0.key == name }) else { break }
+                    let node = ConfigurationNode(document: document, node: value, path: path, key: name)
+                    c.options.set(try option.decode(node), for: option)
                 }
             }
         }
     }
-}
-
-extension String {
-    fileprivate func replacingUnderscores() -> String { String(filter { $0 != "_" }) }
 }
 
 extension Substring {

@@ -1,4 +1,4 @@
-/// How labels are compared with the configured `vague-labels`.
+/// How rules compare labels: `vague-label` with its `vague-labels`, `native-label-renamed` with the system's.
 public enum LabelText {
     /// Lower-case, without surrounding white space and without trailing dots or an ellipsis:
     /// `"  Loading… "` and `"loading..."` both become `"loading"`.

@@ -116,8 +116,11 @@ public struct RuleDescription: Sendable {
     public var sources: [SourceReference]
     /// When it does not fire, worth saying.
     public var exceptions: [String]
-    /// Configuration it reads (thresholds, `vague-labels`), by its config key.
+    /// Shared configuration it reads (`thresholds.attention`, …), by its config key.
     public var options: [String]
+    /// The options it owns (key, default, decoder, doc), declared in its file: the loader reads
+    /// them, `--print-config` and `init` write them, its page shows their defaults.
+    public var ownOptions: [AnyRuleOption]
     /// The spec keys it reads, as dotted paths (`duration`, `accessibility.announce.start`). The
     /// engine does not run it on an indicator where one of them (or a mapping holding it) had an
     /// invalid value: it cannot judge what it cannot read.
@@ -139,7 +142,8 @@ public struct RuleDescription: Sendable {
     public init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
         rationale: String, sources: [SourceReference] = [], exceptions: [String] = [], options: [String] = [],
-        reads: [String] = [], asks: [Ask] = [], appliesTo: Applicability = .anyIndicator,
+        ownOptions: [AnyRuleOption] = [], reads: [String] = [], asks: [Ask] = [],
+        appliesTo: Applicability = .anyIndicator,
         triggeringExamples: [RuleExample] = [], nonTriggeringExamples: [RuleExample] = []
     ) {
         self.id = id
@@ -151,6 +155,7 @@ public struct RuleDescription: Sendable {
         self.sources = sources
         self.exceptions = exceptions
         self.options = options
+        self.ownOptions = ownOptions
         self.reads = reads
         self.asks = asks
         self.appliesTo = appliesTo

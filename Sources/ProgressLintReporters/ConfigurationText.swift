@@ -33,7 +33,9 @@ public enum ConfigurationText {
         out += "exclude: \(list(configuration.exclude))" + from("exclude", elsewhere: globFolder(configuration.excludeDirectory))
         out += "thresholds:\n"
         for entry in configuration.thresholds.entries { out += "  \(entry.key): \(entry.value)" + from("thresholds." + entry.key) }
-        out += "vague-labels: \(list(configuration.vagueLabels))" + from("vague-labels")
+        for option in rules.flatMap(\.ownOptions) {
+            out += "\(option.key): \(yaml(option.value(in: configuration)))" + from(option.key)
+        }
         out += "rules:\n"
         for rule in rules where !rule.isInputRule {
             out += "  \(rule.id): \(configuration.level(of: rule).name)" + from("rules." + rule.id)
@@ -44,6 +46,15 @@ public enum ConfigurationText {
         out += "  max-alias-nodes: \(configuration.limits.yaml.maxAliasNodes)" + from("limits.max-alias-nodes")
         out += "  max-diagnostics-per-file: \(configuration.limits.maxDiagnosticsPerFile)" + from("limits.max-diagnostics-per-file")
         return out
+    }
+
+    /// A rule option's value as YAML (texts double-quoted, as JSON strings, which YAML reads too).
+    public static func yaml(_ value: ConfigurationValue) -> String {
+        switch value {
+        case .text(let text): return quote(text)
+        case .texts(let texts): return list(texts)
+        case .integer(let number): return String(number)
+        }
     }
 
     /// A flow list of double-quoted strings (JSON string syntax, which YAML reads too).

@@ -21,7 +21,7 @@ struct Explain: ParsableCommand {
             throw ExitCode(2)
         }
         // For a terminal: the page without its Markdown markup (Rules/*.md keeps it).
-        Output.standardOutput(TerminalMarkdown.render(RulePage.render(description)))
+        Output.standardOutput(TerminalMarkdown.render(RulePage.render(description, reports: RuleRegistry.reports(of:on:))))
     }
 
     private func distance(_ a: String, _ b: String) -> Int {

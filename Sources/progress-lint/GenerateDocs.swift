@@ -41,7 +41,7 @@ struct GenerateDocs: ParsableCommand {
         } else {
             folder = root == here ? RulePage.folder : root + "/" + RulePage.folder
         }
-        let pages = RulePage.all(RuleRegistry.descriptions)
+        let pages = RulePage.all(RuleRegistry.descriptions, reports: RuleRegistry.reports(of:on:))
         do {
             try DocsFolder.sync(pages, in: folder)
         } catch {

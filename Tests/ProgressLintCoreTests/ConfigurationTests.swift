@@ -22,7 +22,7 @@ import Testing
         #expect(c.include == ["specs/**/*.yaml"])
         #expect(c.thresholds.attention == .seconds(20))
         #expect(c.thresholds.updatesEveryMax == Duration(milliseconds: 500))
-        #expect(c.vagueLabels == ["Hold on"])
+        #expect(c.options[VagueLabel.labels].written == ["Hold on"])
         #expect(c.rules["vague-label"] == .on(.error))
         #expect(c.limits.maxFileSize == 2 * 1024 * 1024)
         #expect(c.limits.yaml.maxDepth == 50)

@@ -48,7 +48,7 @@ import Testing
         #expect(c.thresholds.instant == Duration(milliseconds: 200))      // thresholds entry by entry
         #expect(c.thresholds.attention == .seconds(15))
         #expect(c.thresholds.noticeable == .seconds(1))                   // neither file: the default
-        #expect(c.vagueLabels == ["Hold on"])                             // lists replaced whole
+        #expect(c.options[VagueLabel.labels].written == ["Hold on"])       // lists replaced whole
         #expect(c.rules["vague-label"] == .on(.info))                     // rules entry by entry
         #expect(c.rules["uneven-pacing"] == .off)
         #expect(c.limits.yaml.maxDepth == 50)                             // limits entry by entry
@@ -71,7 +71,7 @@ import Testing
         let c = try load("c.yml", in: folder)
         #expect(c.platform == .android)
         #expect(c.rules["vague-label"] == .on(.error))
-        #expect(c.vagueLabels == ["C"])
+        #expect(c.options[VagueLabel.labels].written == ["C"])
         #expect(c.sources["platform"] == "b.yml")
         #expect(c.files == ["a.yml", "b.yml", "c.yml"])
     }

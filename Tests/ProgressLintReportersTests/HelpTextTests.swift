@@ -13,7 +13,7 @@ import Testing
         #expect(loaded.platform == defaults.platform)
         #expect(loaded.include == defaults.include && loaded.exclude == defaults.exclude)
         #expect(loaded.thresholds == defaults.thresholds)
-        #expect(loaded.vagueLabels == defaults.vagueLabels)
+        #expect(loaded.options[VagueLabel.labels].written == defaults.options[VagueLabel.labels].written)
         #expect(loaded.limits == defaults.limits)
         for rule in RuleRegistry.descriptions {
             #expect(loaded.level(of: rule) == defaults.level(of: rule), "\(rule.id)")

@@ -6,7 +6,9 @@ import ProgressLintSpec
 import ProgressLintYAML
 import Testing
 
-/// SARIF, GitHub annotations, JUnit XML and the dashboard JSON, from real lint runs.
+/// SARIF, GitHub annotations, JUnit XML and the dashboard JSON, from real runs of the parser and
+/// decoder (files, screens, inventory, input findings) with fixed rule findings: these tests check
+/// the formats, not what the rules find today.
 @Suite struct IntegrationFormatTests {
     static let spec = """
         platform: ios
@@ -27,11 +29,53 @@ import Testing
         indicators: []
         """
 
+    /// Fixed findings on ``spec`` in the file `path`, `shift` lines further down (the platform, as
+    /// the report shows it, is `platform`).
+    static func findings(in path: String, shift: Int = 0, platform: String? = "ios") -> [Diagnostic] {
+        func at(_ line: Int, _ column: Int, _ endColumn: Int) -> SourceRange {
+            SourceRange(start: SourcePosition(line: line + shift, column: column),
+                        end: SourcePosition(line: line + shift, column: endColumn))
+        }
+        return [
+            Diagnostic(ruleID: "obstructive-needs-exit", severity: .error,
+                       message: "indicator 'upload' blocks the screen (presentation: overlay) for an unknown time with "
+                           + "no way out; add `cancel` (stop the work) or `close` (let it go on in the background)",
+                       path: path, range: at(4, 5, 15), screen: "Upload photos", indicator: "upload",
+                       yamlPath: "indicators[upload]", documentIndex: 0, platform: platform),
+            Diagnostic(ruleID: "vague-label", severity: .warning,
+                       message: "indicator 'upload' has a vague label \"Loading\"; say what is happening, "
+                           + "e.g. \"Uploading 12 photos\"",
+                       path: path, range: at(7, 12, 19), screen: "Upload photos", indicator: "upload",
+                       yamlPath: "indicators[upload].label", documentIndex: 0, value: "Loading", platform: platform),
+            Diagnostic(ruleID: "missing-label", severity: .info,
+                       message: "indicator 'sync' may run for an unknown time but has no `label`; add one that says "
+                           + "what is happening",
+                       path: path, range: at(8, 5, 13), screen: "Upload photos", indicator: "sync",
+                       yamlPath: "indicators[sync]", documentIndex: 0, platform: platform),
+        ]
+    }
+
+    /// Parses and decodes `sources` with no rule on, then adds ``findings(in:shift:platform:)`` for
+    /// each file that is ``spec`` (with `platform: ios` or without it, or followed by more documents).
     func run(_ sources: [(String, String)], platform: Platform? = nil) -> RunResult {
         var configuration = Configuration()
         configuration.platform = platform
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
-        return runner.run(inMemory: sources.map { ($0.0, Array($0.1.utf8)) }, configuration: configuration)
+        let linter = Linter(rules: [], descriptions: RuleRegistry.descriptions)
+        let runner = LintRunner(linter: linter, loader: RuleRegistry.makeConfigurationLoader())
+        var result = runner.run(inMemory: sources.map { ($0.0, Array($0.1.utf8)) }, configuration: configuration)
+        let withoutPlatform = Self.spec.replacingOccurrences(of: "platform: ios\n", with: "")
+        for (path, text) in sources {
+            if text.hasPrefix(Self.spec) {
+                result.diagnostics += Self.findings(in: path)
+            } else if text == withoutPlatform {
+                result.diagnostics += Self.findings(in: path, shift: -1, platform: platform?.rawValue)
+            }
+        }
+        result.diagnostics.sort {
+            ($0.path, $0.range.start.line, $0.range.start.column, $0.ruleID)
+                < ($1.path, $1.range.start.line, $1.range.start.column, $1.ruleID)
+        }
+        return result
     }
 
     var context: ReportContext { ReportContext(rules: RuleRegistry.descriptions) }
@@ -82,15 +126,15 @@ import Testing
     }
 
     @Test func fingerprintsSurviveMovedLinesButNotChangedValues() throws {
-        let before = run([("a.yaml", Self.spec)]).diagnostics
-        let moved = run([("a.yaml", "# a comment\n\n# another\n" + Self.spec)]).diagnostics
-        #expect(before.count == moved.count)
+        let before = Self.findings(in: "a.yaml")
+        let moved = Self.findings(in: "a.yaml", shift: 3)
         #expect(before.map(\.range.start.line) != moved.map(\.range.start.line))
         #expect(Fingerprint.of(before) == Fingerprint.of(moved))
-        let changed = run([("a.yaml", Self.spec.replacingOccurrences(of: "label: Loading", with: "label: Working"))])
-        let vague = { (ds: [Diagnostic]) in zip(ds, Fingerprint.of(ds)).first { $0.0.ruleID == "vague-label" }?.1 }
-        #expect(vague(before) != nil)
-        #expect(vague(before) != vague(changed.diagnostics))
+        var changed = before
+        changed[1].value = "Working"
+        changed[1].message = changed[1].message.replacingOccurrences(of: "Loading", with: "Working")
+        #expect(Fingerprint.of(before)[1] != Fingerprint.of(changed)[1])
+        #expect(Fingerprint.of(before)[0] == Fingerprint.of(changed)[0])
     }
 
     // MARK: GitHub
@@ -111,6 +155,7 @@ import Testing
         let text = GitHubReporter().render(run([("a.yaml", Self.spec)]), context: context)
         #expect(text.contains("::error file=a.yaml,line=4,"))
         #expect(text.contains("::warning file=a.yaml,line=7,"))
+        #expect(text.contains("::notice file=a.yaml,line=8,"))
     }
 
     // MARK: JUnit

@@ -262,7 +262,7 @@ import Testing
 @Suite struct SourceCitationTests {
     @Test func rulePagesCiteSourcesByTitleAndAddressAndNameNoSeedFile() {
         for rule in RuleRegistry.descriptions {
-            let page = RulePage.render(rule)
+            let page = RulePage.render(rule, reports: RuleRegistry.reports(of:on:))
             #expect(page.range(of: #"\d{3}_[0-9a-f]{16}"#, options: .regularExpression) == nil, "\(rule.id)")
             #expect(!page.contains("seed"), "\(rule.id)")
             for reference in rule.sources {
@@ -275,7 +275,7 @@ import Testing
     }
 
     @Test func pagesShowTheKeysARuleReadsAndWhatItAsks() {
-        let page = RulePage.render(ReannounceLongWait.description)
+        let page = RulePage.render(ReannounceLongWait.description, reports: RuleRegistry.reports(of:on:))
         #expect(page.contains("Reads: `user-initiated`"))
         #expect(page.contains("add `accessibility.announce.repeat-every`"))
         #expect(page.contains("`purpose` is `waiting-for-input` or `gauge`"))

@@ -1,3 +1,4 @@
+import Foundation
 import ProgressLintCore
 import ProgressLintReporters
 import ProgressLintRules
@@ -5,18 +6,37 @@ import Testing
 
 /// Every rule's own examples are its tests: each triggering example must produce
 /// exactly the diagnostics its `↓` markers show, each non-triggering one none.
+///
+/// One rule's examples run alone with
+/// `PROGRESS_LINT_RULE=vague-label swift test --filter RuleExampleTests` (a comma-separated
+/// list names several): `swift test --filter` selects tests, not the arguments of one.
 @Suite struct RuleExampleTests {
-    static let ids = RuleRegistry.descriptions.map(\.id)
+    /// The rules named by `PROGRESS_LINT_RULE`, or every rule.
+    static func selected(_ ids: [String], by variable: String? = ProcessInfo.processInfo.environment["PROGRESS_LINT_RULE"])
+        -> [String]
+    {
+        guard let variable, !variable.isEmpty else { return ids }
+        let names = Set(variable.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
+        return ids.filter { names.contains($0) }
+    }
+
+    static let ids = selected(RuleRegistry.descriptions.map(\.id))
+
+    @Test func theRuleSelectionNamesOnlyRulesThatExist() {
+        let all = RuleRegistry.descriptions.map(\.id)
+        #expect(Self.selected(all, by: nil) == all)
+        #expect(Self.selected(all, by: "vague-label") == ["vague-label"])
+        #expect(Self.selected(all, by: "offer-cancel, vague-label") == ["offer-cancel", "vague-label"])
+        let variable = ProcessInfo.processInfo.environment["PROGRESS_LINT_RULE"] ?? ""
+        let unknown = variable.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !all.contains($0) }
+        #expect(unknown.isEmpty, "PROGRESS_LINT_RULE names no rule called \(unknown); `progress-lint rules` lists them")
+    }
 
     static func lint(_ example: RuleExample, level: RuleLevel? = nil, of id: String? = nil) throws -> RunResult {
-        var configuration = Configuration()
-        if let config = example.config {
-            configuration = try RuleRegistry.makeConfigurationLoader()
-                .load(Array(config.utf8), path: "example-config.yml", directory: "/")
+        try RuleRegistry.lint(example) { configuration in
+            if let level, let id { configuration.rules[id] = level }
         }
-        if let level, let id { configuration.rules[id] = level }
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
-        return runner.run(inMemory: [("example.yaml", Array(example.source.utf8))], configuration: configuration)
     }
 
     @Test("triggering examples report exactly the marked positions", arguments: ids)
@@ -54,7 +74,7 @@ import Testing
         }
     }
 
-    static let configurable = RuleRegistry.descriptions.filter { !$0.isInputRule }.map(\.id)
+    static let configurable = selected(RuleRegistry.descriptions.filter { !$0.isInputRule }.map(\.id))
 
     @Test("a rule's severity follows the configuration, and off means off", arguments: configurable)
     func severityFollowsTheConfiguration(id: String) throws {

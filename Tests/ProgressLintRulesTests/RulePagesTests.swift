@@ -19,7 +19,21 @@ import Testing
             Issue.record("Rules/\(id).md is missing; \(Self.regenerate)")
             return
         }
-        #expect(onDisk == RulePage.render(rule), "Rules/\(id).md is stale; \(Self.regenerate)")
+        #expect(onDisk == RulePage.render(rule, reports: RuleRegistry.reports(of:on:)), "Rules/\(id).md is stale; \(Self.regenerate)")
+    }
+
+    @Test("a rule's page pins what each triggering example reports", arguments: RuleRegistry.descriptions.map(\.id))
+    func pageShowsEachTriggeringExamplesMessages(id: String) throws {
+        let rule = try #require(RuleRegistry.description(of: id))
+        let page = RulePage.render(rule, reports: RuleRegistry.reports(of:on:))
+        for example in rule.triggeringExamples {
+            let found = RuleRegistry.reports(of: rule, on: example)
+            #expect(!found.isEmpty, "\(id): a triggering example reports nothing")
+            for d in found {
+                let line = "\(d.range.start.line):\(d.range.start.column): \(d.severity.rawValue): \(d.message)\n"
+                #expect(page.contains("```text\n" + line) || page.contains("\n" + line), "\(id): \(line)")
+            }
+        }
     }
 
     @Test func theIndexListsEveryRule() throws {
@@ -29,7 +43,7 @@ import Testing
     }
 
     @Test func noPageWithoutARule() throws {
-        let ids = Set(RulePage.all(RuleRegistry.descriptions).map(\.name))
+        let ids = Set(RulePage.all(RuleRegistry.descriptions, reports: RuleRegistry.reports(of:on:)).map(\.name))
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".md") }
         let orphans = files.filter { !ids.contains($0) }
         #expect(orphans.isEmpty, "Rules/ has pages no rule owns: \(orphans); \(Self.regenerate)")

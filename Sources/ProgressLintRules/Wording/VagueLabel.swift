@@ -3,6 +3,29 @@ import ProgressLintSpec
 
 /// `vague-label`: a label that says only that something is happening.
 public struct VagueLabel: IndicatorRule {
+    /// The labels it rejects, compared as ``LabelText/normalized(_:)`` makes them; the configured
+    /// list replaces the default.
+    public static let labels = RuleOption<Labels>(
+        rule: "vague-label", key: "vague-labels",
+        default: Labels(["Loading", "Please wait", "Authenticating", "Processing", "Working"]),
+        doc: "The labels `vague-label` rejects; a configured list replaces the default one, an empty list turns the check off.",
+        decode: { node throws(ConfigurationError) in Labels(try node.texts()) },
+        encode: { .texts($0.written) })
+
+    /// A list of vague labels, as written and as compared.
+    public struct Labels: Equatable, Sendable {
+        /// The labels as the config writes them.
+        public let written: [String]
+        /// The labels normalised for comparison, worked out once per configuration.
+        let normalized: Set<String>
+
+        /// The list `written`.
+        public init(_ written: [String]) {
+            self.written = written
+            self.normalized = Set(written.map(LabelText.normalized))
+        }
+    }
+
     public static let description = RuleDescription(
         id: "vague-label",
         name: "Vague label",
@@ -10,7 +33,7 @@ public struct VagueLabel: IndicatorRule {
         defaultSeverity: .warning,
         summary: """
             A `label` or `reduce-motion.replace-with` that is one of the configured `vague-labels` \
-            (by default Loading, Please wait, Authenticating, Processing, Working), ignoring case, \
+            (by default \(labels.defaultValue.written.joined(separator: ", "))), ignoring case, \
             surrounding space and trailing dots or an ellipsis.
             """,
         rationale: """
@@ -24,7 +47,7 @@ public struct VagueLabel: IndicatorRule {
             "Longer labels that merely contain a vague word (\"Loading your playlists\") are specific enough.",
             "`vague-labels` in the config replaces the default list; an empty list turns the check off.",
         ],
-        options: ["vague-labels"],
+        ownOptions: [labels.erased],
         reads: ["label", "reduce-motion.replace-with"],
         asks: [.change("label")],
         triggeringExamples: [
@@ -73,7 +96,7 @@ public struct VagueLabel: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        let vague = context.configuration.normalizedVagueLabels
+        let vague = context.configuration.options[Self.labels].normalized
         guard !vague.isEmpty else { return [] }
         var texts: [(key: String, value: Located<String>)] = []
         if let label = indicator.label { texts.append(("label", label)) }
