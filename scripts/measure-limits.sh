@@ -2,12 +2,18 @@
 # scripts/measure-limits.sh — peak memory (RSS) and wall time of the release binary on the
 # hostile inputs of the README's "Limits and hostile input": a 100 MB spec, the alias bomb,
 # a million levels of nesting, many documents, aliased long scalars, a suppression comment or a
-# diagnostic on every line. Prints a Markdown table. Fixtures go to a temporary folder.
-# MEASURE_ONLY=text measures only the cases whose title contains text.
+# diagnostic on every line, and dense 10 MB inputs (as many nodes as the default limits allow).
+# Prints a Markdown table. Fixtures go to a temporary folder.
+# MEASURE_ONLY=text measures only the cases whose title contains text; MEASURE_BINARY=path
+# measures that binary instead of building one.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-swift build -c release --package-path "$root" --product progress-lint >/dev/null
-binary="$(swift build -c release --package-path "$root" --show-bin-path)/progress-lint"
+if [ -n "${MEASURE_BINARY:-}" ]; then
+    binary=$MEASURE_BINARY
+else
+    swift build -c release --package-path "$root" --product progress-lint >/dev/null
+    binary="$(swift build -c release --package-path "$root" --show-bin-path)/progress-lint"
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 - "$binary" "$work" <<'PY'
@@ -43,38 +49,78 @@ for i, n in enumerate('bcdefghi'):
     lol.append(f'{n}: &{n} [' + ','.join(['*' + 'abcdefghi'[i]] * 9) + ']')
 bomb = ('\n'.join(lol) + '\n').encode()
 N = 10 ** 6
+MB10 = 10 * 1024 * 1024
+
+def dense_flow(f):
+    head = b'screen: S\nindicators: []\nx: ['
+    f.write(head + b'1,' * ((MB10 - len(head) - 3) // 2) + b'1]\n')
+
+def dense_keys(f):
+    head = b'screen: S\nindicators: []\n'
+    f.write(head)
+    written, n = len(head), 0
+    while True:
+        line = b'%x: 1\n' % n
+        if written + len(line) > MB10:
+            break
+        f.write(line)
+        written += len(line)
+        n += 1
+
+def dense_flow_dups(f):
+    head = b'screen: S\nindicators: []\nx: {'
+    f.write(head + b'k: 1, ' * ((MB10 - len(head) - 8) // 6) + b'k: 1}\n')
+
+def dense_nest(f):
+    head, unit = b'screen: S\nindicators: []\nx: [', b'[' * 998 + b']' * 998 + b','
+    count = (MB10 - len(head) - 3) // len(unit)
+    f.write(head + unit * count + b'1]\n')
+
+def dense_dash(f):
+    unit = b'- ' * 999 + b'x\n'
+    f.write(unit * (MB10 // len(unit)))
 cases = [
-    ('100 MB spec, default limits (reads 10 MB + 1 byte)', case('huge', hundred_mb)),
-    ('100 MB spec, `max-file-size: 200MB` (parsed and linted)', case('huge-full', hundred_mb, '  max-file-size: 200MB\n')),
-    ('alias bomb (billion laughs), default limits', case('bomb', bomb)),
-    ('alias fan-out, 100,000 aliases', case('fanout', b'x: &x {a: 1}\nl: [' + b','.join([b'*x'] * 100000) + b']\n')),
-    ('10^6 `[`, default limits', case('seq', b'[' * N)),
-    ('10^6 `{`, default limits', case('map', b'{' * N)),
-    ('10^6 `- `, default limits', case('dash', b'- ' * N + b'x\n')),
-    ('mapping staircase, 1,500 levels (1.1 MB)', case('stair', b''.join(b' ' * i + b'k:\n' for i in range(1500)))),
-    ('10^6 `[`, `max-depth: 10000` (the ceiling)', case('seq-ceiling', b'[' * N, '  max-depth: 10000\n')),
-    ('10^6 `- `, `max-depth: 10000` (the ceiling)', case('dash-ceiling', b'- ' * N + b'x\n', '  max-depth: 10000\n')),
-    ('10^6 empty documents (`---`, 4 MB)', case('docs4', b'---\n' * N)),
-    ('2.6 × 10^6 empty documents (`---`, 10 MB)', case('docs10', b'---\n' * (10 * 1024 * 1024 // 4 - 1))),
-    ('361k small screens (10 MB)', case('screens', b'screen: S\nindicators: []\n---\n' * 361000)),
-    ('1 MB `id` anchored, aliased 4,000 times', case('alias-1mb', b'screen: S\nanchor: &x ' + b'i' * (1 << 20)
+    ('100 MB spec, default limits (reads 10 MB + 1 byte)', lambda: case('huge', hundred_mb)),
+    ('100 MB spec, `max-file-size: 200MB` (parsed and linted)', lambda: case('huge-full', hundred_mb, '  max-file-size: 200MB\n')),
+    ('alias bomb (billion laughs), default limits', lambda: case('bomb', bomb)),
+    ('alias fan-out, 100,000 aliases', lambda: case('fanout', b'x: &x {a: 1}\nl: [' + b','.join([b'*x'] * 100000) + b']\n')),
+    ('10^6 `[`, default limits', lambda: case('seq', b'[' * N)),
+    ('10^6 `{`, default limits', lambda: case('map', b'{' * N)),
+    ('10^6 `- `, default limits', lambda: case('dash', b'- ' * N + b'x\n')),
+    ('mapping staircase, 1,500 levels (1.1 MB)', lambda: case('stair', b''.join(b' ' * i + b'k:\n' for i in range(1500)))),
+    ('10^6 `[`, `max-depth: 10000` (the ceiling)', lambda: case('seq-ceiling', b'[' * N, '  max-depth: 10000\n')),
+    ('10^6 `- `, `max-depth: 10000` (the ceiling)', lambda: case('dash-ceiling', b'- ' * N + b'x\n', '  max-depth: 10000\n')),
+    ('10^6 empty documents (`---`, 4 MB)', lambda: case('docs4', b'---\n' * N)),
+    ('2.6 × 10^6 empty documents (`---`, 10 MB)', lambda: case('docs10', b'---\n' * (10 * 1024 * 1024 // 4 - 1))),
+    ('361k small screens (10 MB)', lambda: case('screens', b'screen: S\nindicators: []\n---\n' * 361000)),
+    ('1 MB `id` anchored, aliased 4,000 times', lambda: case('alias-1mb', b'screen: S\nanchor: &x ' + b'i' * (1 << 20)
         + b'\nindicators: [' + b', '.join([b'{id: *x, style: bar}'] * 4000) + b']\n')),
-    ('100 KB `id` anchored, aliased 2,000 times', case('alias-100kb', b'screen: S\nanchor: &x ' + b'i' * 100000
+    ('100 KB `id` anchored, aliased 2,000 times', lambda: case('alias-100kb', b'screen: S\nanchor: &x ' + b'i' * 100000
         + b'\nindicators: [' + b', '.join([b'{id: *x, style: bar}'] * 2000) + b']\n')),
-    ('20k indicators, each with `# progress-lint-disable-line vague-label`', case('supp20', b'screen: S\nindicators:\n'
+    ('20k indicators, each with `# progress-lint-disable-line vague-label`', lambda: case('supp20', b'screen: S\nindicators:\n'
         + b''.join(b'  - {id: i%d, style: bar, determinate: true, label: Loading} # progress-lint-disable-line vague-label\n' % i
                    for i in range(20000)))),
-    ('80k indicators, each with `# progress-lint-disable-line vague-label`', case('supp80', b'screen: S\nindicators:\n'
+    ('80k indicators, each with `# progress-lint-disable-line vague-label`', lambda: case('supp80', b'screen: S\nindicators:\n'
         + b''.join(b'  - {id: i%d, style: bar, determinate: true, label: Loading} # progress-lint-disable-line vague-label\n' % i
                    for i in range(80000)))),
-    ('10 MB of duplicate keys', case('dupkeys', b'screen: S\nindicators: []\n' + b'k: 1\n' * (10 * 1024 * 1024 // 5 - 6))),
-    ('10 MB of duplicate keys, `--format sarif`', case('dupkeys-sarif', b'screen: S\nindicators: []\n' + b'k: 1\n' * (10 * 1024 * 1024 // 5 - 6))),
+    ('10 MB of duplicate keys', lambda: case('dupkeys', b'screen: S\nindicators: []\n' + b'k: 1\n' * (10 * 1024 * 1024 // 5 - 6))),
+    ('10 MB of duplicate keys, `--format sarif`', lambda: case('dupkeys-sarif', b'screen: S\nindicators: []\n' + b'k: 1\n' * (10 * 1024 * 1024 // 5 - 6))),
+    # Dense 10 MB inputs: as many nodes as the default file size allows, each shape its own way.
+    ('10 MB flow sequence `x: [1,1,1,…]` (5 million items, one line)', lambda: case('dense-flow', dense_flow)),
+    ('10 MB block sequence `- 1` (2.6 million items)', lambda: case('dense-block', b'- 1\n' * (MB10 // 4))),
+    ('10 MB `indicators:` of `- 1` (2.6 million items that are not indicators)',
+        lambda: case('dense-indicators', b'screen: S\nindicators:\n' + b'- 1\n' * (MB10 // 4 - 6))),
+    ('10 MB mapping of 1.2 million distinct keys', lambda: case('dense-keys', dense_keys)),
+    ('10 MB flow mapping of duplicate keys `{k: 1, k: 1, …}` (one line)', lambda: case('dense-flow-dups', dense_flow_dups)),
+    ('10 MB of flow nesting `[[[…]]]` 999 deep, repeated', lambda: case('dense-nest', dense_nest)),
+    ('10 MB of block nesting `- - - … x` 999 deep, repeated', lambda: case('dense-dash', dense_dash)),
 ]
 only = os.environ.get('MEASURE_ONLY', '')
 cases = [c for c in cases if only in c[0]]
 print('| input | exit | wall time | peak RSS |')
 print('| --- | --- | --- | --- |')
-for title, path in cases:
+for title, make in cases:
+    path = make()  # only the fixtures measured are written
     start = time.monotonic()
     extra = ['--format', 'sarif'] if 'sarif' in title else []
     p = subprocess.Popen([binary, *extra, path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -6,11 +6,15 @@ import ProgressLintYAML
 /// stays the same when items are reordered or lines move. A node reached through
 /// an alias is named where it is written.
 public enum YAMLPath {
-    /// The path segment of each child of the collections already seen, so that naming many
+    /// Where each child of the collections already seen was first placed, so that naming many
     /// nodes of one long list costs one pass over it, not one per node (100,000 diagnostics
     /// in one list took minutes). Valid for one document.
     public struct Cache {
-        var segments: [NodeID: [NodeID: String]] = [:]
+        /// For each collection, the positions in it of the children it holds first, in order of
+        /// node (their order in the source), found by binary search: 4 bytes a child, where a
+        /// table of segments cost a string and two hash entries a child (a mapping of 2 million
+        /// keys took 200 MB).
+        var places: [NodeID: [Int32]] = [:]
 
         /// An empty cache.
         public init() {}
@@ -55,8 +59,11 @@ public enum YAMLPath {
         var steps = 0
         while let parent = document[current].parent, steps < 10_000 {
             steps += 1
-            if cache.segments[parent] == nil { cache.segments[parent] = childSegments(parent, in: document) }
-            if let segment = cache.segments[parent]?[current] { segments.append(segment) }
+            if cache.places[parent] == nil { cache.places[parent] = firstPlaces(parent, in: document) }
+            if let places = cache.places[parent], let segment = segment(of: current, in: parent, places: places,
+                                                                      document: document) {
+                segments.append(segment)
+            }
             current = parent
         }
         segments.reverse()
@@ -65,22 +72,44 @@ public enum YAMLPath {
         return path
     }
 
-    /// The segment naming each child of `parent`; the first place a child appears wins.
-    private static func childSegments(_ parent: NodeID, in document: YAMLDocument) -> [NodeID: String] {
-        let container = document[parent]
-        var result: [NodeID: String] = [:]
-        if container.kind == .sequence {
-            for (index, item) in container.items.enumerated() where result[item] == nil {
-                result[item] = "[\(itemName(item, index: index, in: document))]"
-            }
-        } else {
-            for (key, value) in container.pairs {
-                let segment = "." + document[key].value
-                if result[value] == nil { result[value] = segment }
-                if result[key] == nil { result[key] = segment }
-            }
+    /// The places (item, or key and value, positions) in `parent` of the nodes it holds first,
+    /// in increasing node order. A node is created where it is first held, after every node
+    /// placed before it, so those places are the ones whose node is above all before it; the
+    /// others are aliases.
+    private static func firstPlaces(_ parent: NodeID, in document: YAMLDocument) -> [Int32] {
+        let isSequence = document.kind(of: parent) == .sequence
+        let count = isSequence ? document.itemCount(of: parent) : 2 * document.pairCount(of: parent)
+        var result: [Int32] = []
+        var highest = Int32(-1)
+        for place in 0..<count {
+            let child = isSequence ? document.item(place, of: parent)
+                : place % 2 == 0 ? document.pair(place / 2, of: parent).key : document.pair(place / 2, of: parent).value
+            guard child.index > highest else { continue }
+            highest = child.index
+            if document.parent(of: child) == parent { result.append(Int32(truncatingIfNeeded: place)) }
         }
         return result
+    }
+
+    /// The segment naming `child` in `parent` (where it is first held), as the uncached form gives it.
+    private static func segment(of child: NodeID, in parent: NodeID, places: [Int32], document: YAMLDocument)
+        -> String? {
+        let isSequence = document.kind(of: parent) == .sequence
+        func node(at place: Int32) -> NodeID {
+            let place = Int(place)
+            return isSequence ? document.item(place, of: parent)
+                : place % 2 == 0 ? document.pair(place / 2, of: parent).key : document.pair(place / 2, of: parent).value
+        }
+        var low = 0
+        var high = places.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if node(at: places[middle]) < child { low = middle + 1 } else { high = middle }
+        }
+        guard low < places.count, node(at: places[low]) == child else { return nil }
+        let place = Int(places[low])
+        if isSequence { return "[" + itemName(child, index: place, in: document) + "]" }
+        return "." + document.value(of: document.pair(place / 2, of: parent).key)
     }
 
     private static func itemName(_ item: NodeID, index: Int, in document: YAMLDocument) -> String {

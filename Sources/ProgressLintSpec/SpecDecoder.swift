@@ -85,19 +85,32 @@ struct SpecReader {
         return lastKept < document[node].range.start
     }
 
-    /// Kind and position of each issue counted in `omitted`: one is counted once per position,
-    /// as the linter reports one diagnostic per rule and position.
-    private var omittedAt: Set<OmittedKey> = []
-
-    private struct OmittedKey: Hashable {
-        let line: Int
-        let column: Int
-    }
+    /// Position (line and column, 32 bits each) of each issue counted in `omitted`: one is counted
+    /// once per position, as the linter reports one diagnostic per rule and position.
+    private var omittedAt: Set<UInt64> = []
+    /// The nodes already counted in `omitted`, a bit each: a node that fails twice (a duplicate
+    /// key is an unknown key too) is not looked up again.
+    private var omittedNodes: [UInt64] = []
 
     private mutating func omit(_ node: NodeID) {
+        let index = Int(node.index)
+        if omittedNodes.isEmpty { omittedNodes = Array(repeating: 0, count: document.nodeCount / 64 + 1) }
+        let bit = UInt64(1) << UInt64(index & 63)
+        guard omittedNodes[index >> 6] & bit == 0 else { return }
+        omittedNodes[index >> 6] |= bit
         let start = document[node].range.start
-        guard omittedAt.insert(OmittedKey(line: start.line, column: start.column)).inserted else { return }
+        let key = UInt64(UInt32(clamping: start.line)) << 32 | UInt64(UInt32(clamping: start.column))
+        guard omittedAt.insert(key).inserted else { return }
         omitted = (min((omitted?.count ?? 0), Int.max - 1) + 1, omitted.map { min($0.first, node) } ?? node)
+    }
+
+    /// Counts a failure at `node` when it is past the limit (see ``fail(_:at:_:)``): true when it
+    /// was, so its message need not be worked out.
+    private mutating func omitPastLimit(_ node: NodeID) -> Bool {
+        guard isPastLimit(node) else { return false }
+        failures.append(node)
+        omit(node)
+        return true
     }
 
     mutating func reportDuplicateKeys() {
@@ -187,6 +200,7 @@ struct SpecReader {
 
     mutating func indicator(_ id: NodeID) -> Indicator? {
         guard document[id].kind == .mapping else {
+            if omitPastLimit(id) { return nil }
             fail("each item of `indicators` must be a mapping with at least `id` and `style`, found \(describe(id))",
                  at: id)
             return nil

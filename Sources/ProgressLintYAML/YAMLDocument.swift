@@ -3,8 +3,10 @@
 /// Nodes are addressed by ``NodeID``. Collections list their children in one
 /// shared array, so a document costs a few arrays however many nodes it has.
 public struct YAMLDocument: Sendable {
-    var nodes: [NodeRecord] = []
+    var nodes = NodeStore()
     var children: [Int32] = []
+    /// Explicit tags, by node index: few nodes have one.
+    var tags: [Int32: String] = [:]
 
     /// The root node, or nil for a document with no content.
     public internal(set) var root: NodeID?
@@ -18,7 +20,7 @@ public struct YAMLDocument: Sendable {
 
     /// Calls `body` with the range of every scalar that spans some text, in source order.
     public func forEachScalarRange(_ body: (SourceRange) -> Void) {
-        for i in nodes.indices where nodes[i].kind == .scalar && nodes[i].range.start != nodes[i].range.end {
+        for i in nodes.indices where nodes[i].kind == .scalar && nodes[i].start != nodes[i].end {
             body(nodes[i].range)
         }
     }
@@ -42,15 +44,16 @@ public struct YAMLDocument: Sendable {
     /// The scalar's text (empty for collections).
     public func value(of id: NodeID) -> String { nodes[Int(id.index)].value }
     /// The node's explicit tag, if any.
-    public func tag(of id: NodeID) -> String? { nodes[Int(id.index)].tag }
+    public func tag(of id: NodeID) -> String? { tags.isEmpty ? nil : tags[id.index] }
 
     /// Whether the node is a plain scalar that YAML reads as null (`~`, `null`, or nothing).
     public func isNull(_ id: NodeID) -> Bool {
         // Fields are read in place: copying the record out would retain and release its strings.
         let i = Int(id.index)
-        guard nodes[i].kind == .scalar, nodes[i].style == .plain, nodes[i].tag == nil, nodes[i].value.utf8.count <= 4
+        guard case .scalar(let value) = nodes[i].content, nodes[i].style == .plain, value.utf8.count <= 4,
+              tag(of: id) == nil
         else { return false }
-        switch nodes[i].value {
+        switch value {
         case "", "~", "null", "Null", "NULL": return true
         default: return false
         }
@@ -59,24 +62,26 @@ public struct YAMLDocument: Sendable {
     /// How many key/value pairs a mapping has (0 for other kinds); ``pair(_:of:)`` reads them.
     public func pairCount(of id: NodeID) -> Int {
         let i = Int(id.index)
-        return nodes[i].kind == .mapping ? Int(nodes[i].childCount) / 2 : 0
+        if case .mapping(_, let count) = nodes[i].content { return Int(count) / 2 }
+        return 0
     }
 
     /// The key and value of a mapping's pair number `n` (0-based, in source order).
     public func pair(_ n: Int, of id: NodeID) -> (key: NodeID, value: NodeID) {
-        let at = Int(nodes[Int(id.index)].firstChild) + 2 * n
+        let at = Int(nodes[Int(id.index)].children.first) + 2 * n
         return (NodeID(children[at]), NodeID(children[at + 1]))
     }
 
     /// How many items a sequence has (0 for other kinds); ``item(_:of:)`` reads them.
     public func itemCount(of id: NodeID) -> Int {
         let i = Int(id.index)
-        return nodes[i].kind == .sequence ? Int(nodes[i].childCount) : 0
+        if case .sequence(_, let count) = nodes[i].content { return Int(count) }
+        return 0
     }
 
     /// A sequence's item number `n` (0-based).
     public func item(_ n: Int, of id: NodeID) -> NodeID {
-        NodeID(children[Int(nodes[Int(id.index)].firstChild) + n])
+        NodeID(children[Int(nodes[Int(id.index)].children.first) + n])
     }
 
     /// The collection that first holds the node, nil for the root.
@@ -146,13 +151,13 @@ public struct YAMLNode {
     public var count: Int {
         switch kind {
         case .scalar: return 0
-        case .sequence: return Int(document.nodes[index].childCount)
-        case .mapping: return Int(document.nodes[index].childCount) / 2
+        case .sequence: return Int(document.nodes[index].children.count)
+        case .mapping: return Int(document.nodes[index].children.count) / 2
         }
     }
 
     private var childSlice: ArraySlice<Int32> {
-        let start = Int(document.nodes[index].firstChild)
-        return document.children[start..<start + Int(document.nodes[index].childCount)]
+        let (first, count) = document.nodes[index].children
+        return document.children[Int(first)..<Int(first) + Int(count)]
     }
 }

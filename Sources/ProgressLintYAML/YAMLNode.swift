@@ -27,26 +27,89 @@ public enum ScalarStyle: UInt8, Sendable {
     public var isQuotedOrBlock: Bool { self != .plain && self != .none }
 }
 
-/// Storage of one node in a document's arena.
+/// Storage of one node in a document's arena: 48 bytes, since a 10 MB file may hold 5 million
+/// nodes (`[1,1,1,…]`). Positions are kept as `UInt32`s (files are at most 1 GB) and turned into
+/// ``SourcePosition``s on access; tags, which few nodes have, are kept beside the arena.
 struct NodeRecord {
-    var kind: NodeKind
-    var style: ScalarStyle
-    var flow: Bool
-    /// For a scalar: its byte length, first and last byte, or 0 when it is not ASCII; keys whose
-    /// fingerprints differ cannot be equal (see `Builder.findDuplicateKeys`). 0 for collections.
-    var fingerprint: UInt32 = 0
-    var range: SourceRange
-    /// Scalar value; empty for collections.
-    var value: String
-    /// Explicit tag, resolved by libyaml (`!!str` → `tag:yaml.org,2002:str`).
-    var tag: String?
+    /// A scalar's text, or where a collection's children are in `YAMLDocument.children`
+    /// (items, or key and value alternating).
+    enum Content {
+        case scalar(String)
+        case sequence(firstChild: Int32, count: Int32)
+        case mapping(firstChild: Int32, count: Int32)
+    }
+
+    var content: Content
+    var start: PackedPosition
+    var end: PackedPosition
     /// The first collection that holds this node (-1 for the root).
     var parent: Int32
-    /// Children in `YAMLDocument.children`: items, or key and value alternating.
-    var firstChild: Int32
-    var childCount: Int32
-    /// Nodes this node stands for once aliases are expanded (saturating).
-    var expandedSize: Int
-    /// Bytes of scalar text (plus one per node) reached from this node, aliases expanded.
-    var expandedBytes: Int
+    var style: ScalarStyle
+    var flow: Bool
+
+    var kind: NodeKind {
+        switch content {
+        case .scalar: return .scalar
+        case .sequence: return .sequence
+        case .mapping: return .mapping
+        }
+    }
+
+    /// Scalar value; empty for collections.
+    var value: String {
+        if case .scalar(let value) = content { return value }
+        return ""
+    }
+
+    /// Where the children start in `YAMLDocument.children`, and how many there are (0 for a scalar).
+    var children: (first: Int32, count: Int32) {
+        switch content {
+        case .scalar: return (0, 0)
+        case .sequence(let first, let count), .mapping(let first, let count): return (first, count)
+        }
+    }
+
+    var range: SourceRange { SourceRange(start: start.position, end: end.position) }
+}
+
+/// A ``SourcePosition`` in 12 bytes, as libyaml counts it (0-based line, column and offset),
+/// each clamped to `UInt32.max` (files are at most 1 GB).
+struct PackedPosition: Equatable {
+    var line: UInt32
+    var column: UInt32
+    var offset: UInt32
+
+    static let start = PackedPosition(line: 0, column: 0, offset: 0)
+
+    var position: SourcePosition {
+        SourcePosition(line: Int(line) + 1, column: Int(column) + 1, characterOffset: Int(offset))
+    }
+}
+
+/// The node arena, in chunks of 65,536 records: growing it never copies more than one chunk,
+/// so a document of millions of nodes never holds its arena twice while it grows.
+struct NodeStore {
+    private static let shift = 16
+    private static let mask = (1 << shift) - 1
+    private var chunks: [[NodeRecord]] = []
+    private(set) var count = 0
+
+    var indices: Range<Int> { 0..<count }
+
+    mutating func append(_ record: consuming NodeRecord) {
+        if count & NodeStore.mask == 0 {
+            // The first chunk grows as an array does (most documents have a few nodes); the
+            // next ones are made whole.
+            var chunk: [NodeRecord] = []
+            if count > 0 { chunk.reserveCapacity(NodeStore.mask + 1) }
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(record)
+        count += 1
+    }
+
+    subscript(index: Int) -> NodeRecord {
+        _read { yield chunks[index &>> NodeStore.shift][index & NodeStore.mask] }
+        _modify { yield &chunks[index &>> NodeStore.shift][index & NodeStore.mask] }
+    }
 }

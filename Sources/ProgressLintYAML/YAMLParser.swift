@@ -58,14 +58,17 @@ private struct Builder {
     let limits: YAMLLimits
     private var document = YAMLDocument()
     private var documentCount = 0
-    /// Open collections: node index, and where their children start in `scratch`.
-    private var open: [(node: Int32, scratchStart: Int)] = []
+    /// Open collections: node index, where their children start in `scratch`, and the nodes
+    /// (saturating) and bytes of scalar text plus one per node they reach so far, aliases expanded.
+    private var open: [(node: Int32, scratchStart: Int, size: Int, bytes: Int)] = []
     private var scratch: [Int32] = []
     private var anchors: [String: Int32] = [:]
+    /// The expanded size and bytes of each anchored node (see `open`), once it is complete.
+    private var expansions: [Int32: (size: Int, bytes: Int)] = [:]
     private var aliasNodes = 0
     private var aliasBytes = 0
     /// Where the last node finished (a scalar, an alias or a collection): a block collection ends there.
-    private var lastEnd = SourcePosition.start
+    private var lastEnd = PackedPosition.start
 
     init(limits: YAMLLimits) { self.limits = limits }
 
@@ -99,18 +102,20 @@ private struct Builder {
     }
 
     private mutating func handle(_ event: inout yaml_event_t, _ body: (YAMLDocument, Int) -> Void) -> YAMLError? {
-        let range = SourceRange(start: Builder.position(event.start_mark), end: Builder.position(event.end_mark))
+        let start = Builder.packed(event.start_mark)
+        let end = Builder.packed(event.end_mark)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             // Nothing is reserved ahead of need: a stream of a million `---` costs a million empty documents.
             document = YAMLDocument()
-            document.start = range.start
+            document.start = start.position
             anchors.removeAll()
+            expansions.removeAll()
             aliasNodes = 0
             aliasBytes = 0
         case YAML_DOCUMENT_END_EVENT:
             // The document is handed over and dropped before the next is read.
-            document.end = range.end
+            document.end = end.position
             body(document, documentCount)
             documentCount += 1
             document = YAMLDocument()
@@ -126,85 +131,87 @@ private struct Builder {
             case YAML_FOLDED_SCALAR_STYLE: style = .folded
             default: style = .plain
             }
-            let index = add(NodeRecord(
-                kind: .scalar, style: style, flow: false,
-                fingerprint: Builder.fingerprint(UnsafeBufferPointer(start: s.value, count: s.length)),
-                range: range, value: value,
-                tag: Builder.string(s.tag), parent: -1, firstChild: 0, childCount: 0, expandedSize: 1,
-                expandedBytes: s.length + 1))
-            register(anchor: s.anchor, node: index)
-            lastEnd = range.end
+            let bytes = Builder.add(s.length, 1)
+            let index = add(
+                NodeRecord(content: .scalar(value), start: start, end: end, parent: -1, style: style, flow: false),
+                tag: s.tag, bytes: bytes)
+            if register(anchor: s.anchor, node: index) { expansions[index] = (1, bytes) }
+            lastEnd = end
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             if open.count >= limits.maxDepth {
                 return YAMLError(
                     kind: .depth,
                     message: "collections nest deeper than \(limits.maxDepth) levels (limits.max-depth)",
-                    position: range.start)
+                    position: start.position)
             }
             let isSequence = event.type == YAML_SEQUENCE_START_EVENT
-            let tag: String?
+            let tag: UnsafeMutablePointer<yaml_char_t>?
             let anchor: UnsafeMutablePointer<yaml_char_t>?
             let flow: Bool
             if isSequence {
-                tag = Builder.string(event.data.sequence_start.tag)
+                tag = event.data.sequence_start.tag
                 anchor = event.data.sequence_start.anchor
                 flow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
             } else {
-                tag = Builder.string(event.data.mapping_start.tag)
+                tag = event.data.mapping_start.tag
                 anchor = event.data.mapping_start.anchor
                 flow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
             }
-            let index = add(NodeRecord(
-                kind: isSequence ? .sequence : .mapping, style: .none, flow: flow, range: range, value: "",
-                tag: tag, parent: -1, firstChild: 0, childCount: 0, expandedSize: 1, expandedBytes: 1))
-            register(anchor: anchor, node: index)
-            open.append((index, scratch.count))
+            let content: NodeRecord.Content = isSequence ? .sequence(firstChild: 0, count: 0) : .mapping(firstChild: 0, count: 0)
+            let index = add(
+                NodeRecord(content: content, start: start, end: end, parent: -1, style: .none, flow: flow),
+                tag: tag, bytes: 1)
+            _ = register(anchor: anchor, node: index)
+            open.append((index, scratch.count, 1, 1))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            close(end: range.end)
+            close(end: end)
         case YAML_ALIAS_EVENT:
             let name = Builder.string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
                 return YAMLError(
                     kind: .unknownAlias, message: "alias '*\(name)' refers to no anchor defined before it",
-                    position: range.start)
+                    position: start.position)
             }
             if open.contains(where: { $0.node == target }) {
                 return YAMLError(
                     kind: .syntax, message: "alias '*\(name)' refers to a collection that contains it (a recursive alias)",
-                    position: range.start)
+                    position: start.position)
             }
-            let size = document.nodes[Int(target)].expandedSize
+            // The target is complete (an alias inside its own anchor is refused above).
+            let (size, bytes) = expansions[target] ?? (1, 1)
             aliasNodes = Builder.add(aliasNodes, size)
             if size > limits.maxAliasNodes || aliasNodes > limits.maxAliasNodes {
                 return YAMLError(
                     kind: .aliasBudget,
                     message: "aliases in this document reach more than \(limits.maxAliasNodes) nodes "
                         + "(limits.max-alias-nodes); is this an alias bomb?",
-                    position: range.start)
+                    position: start.position)
             }
             // Bytes count as well as nodes: one long anchored scalar reached thousands of times
             // is few nodes but gigabytes of text.
-            let bytes = document.nodes[Int(target)].expandedBytes
             aliasBytes = Builder.add(aliasBytes, bytes)
             if bytes > limits.maxAliasBytes || aliasBytes > limits.maxAliasBytes {
                 return YAMLError(
                     kind: .aliasBudget,
                     message: "aliases in this document reach more than \(YAMLLimits.sizeText(limits.maxAliasBytes)) "
                         + "of text (limits.max-file-size); is this an alias bomb?",
-                    position: range.start)
+                    position: start.position)
             }
             attach(target, size: size, bytes: bytes)
-            lastEnd = range.end
+            lastEnd = end
         default:
             break
         }
         return nil
     }
 
-    private mutating func add(_ record: consuming NodeRecord) -> Int32 {
-        let index = Int32(document.nodes.count)
+    private mutating func add(
+        _ record: consuming NodeRecord, tag: UnsafeMutablePointer<yaml_char_t>?, bytes: Int
+    ) -> Int32 {
+        let index = Int32(truncatingIfNeeded: document.nodes.count)
         document.nodes.append(record)
-        attach(index, size: 1, bytes: document.nodes[Int(index)].expandedBytes)
+        if let tag = Builder.string(tag) { document.tags[index] = tag }
+        attach(index, size: 1, bytes: bytes)
         return index
     }
 
@@ -215,36 +222,35 @@ private struct Builder {
             if document.nodes[Int(index)].parent < 0 && index != top.node && document.root?.index != index {
                 document.nodes[Int(index)].parent = top.node
             }
-            let parentSize = document.nodes[Int(top.node)].expandedSize
-            document.nodes[Int(top.node)].expandedSize = Builder.add(parentSize, size)
-            document.nodes[Int(top.node)].expandedBytes = Builder.add(document.nodes[Int(top.node)].expandedBytes, bytes)
+            open[open.count - 1].size = Builder.add(top.size, size)
+            open[open.count - 1].bytes = Builder.add(top.bytes, bytes)
         } else if document.root == nil {
             document.root = NodeID(index)
         }
     }
 
-    private mutating func close(end: SourcePosition) {
-        guard let (node, scratchStart) = open.popLast() else { return }
-        let first = Int32(document.children.count)
+    private mutating func close(end: PackedPosition) {
+        guard let (node, scratchStart, size, bytes) = open.popLast() else { return }
+        let first = Int32(truncatingIfNeeded: document.children.count)
         let count = scratch.count - scratchStart
         document.children.append(contentsOf: scratch[scratchStart...])
         scratch.removeSubrange(scratchStart...)
-        document.nodes[Int(node)].firstChild = first
-        document.nodes[Int(node)].childCount = Int32(count)
+        let isMapping = document.nodes[Int(node)].kind == .mapping
+        let childCount = Int32(truncatingIfNeeded: count)
+        document.nodes[Int(node)].content = isMapping
+            ? .mapping(firstChild: first, count: childCount) : .sequence(firstChild: first, count: childCount)
         // A flow collection ends just past its `]` or `}`; a block one just past its last node's
         // value (libyaml's end mark lies at the next key, inside its indentation).
-        document.nodes[Int(node)].range.end = document.nodes[Int(node)].flow || count == 0 ? end : lastEnd
-        lastEnd = document.nodes[Int(node)].range.end
-        if document.nodes[Int(node)].kind == .mapping {
+        document.nodes[Int(node)].end = document.nodes[Int(node)].flow || count == 0 ? end : lastEnd
+        lastEnd = document.nodes[Int(node)].end
+        if isMapping {
             findDuplicateKeys(from: Int(first), count: count)
         }
+        if expansions[node] != nil { expansions[node] = (size, bytes) }
         // The finished collection's expanded size feeds its parent's.
         if let top = open.last {
-            let size = document.nodes[Int(node)].expandedSize - 1
-            let parentSize = document.nodes[Int(top.node)].expandedSize
-            document.nodes[Int(top.node)].expandedSize = Builder.add(parentSize, size)
-            let bytes = document.nodes[Int(node)].expandedBytes - 1
-            document.nodes[Int(top.node)].expandedBytes = Builder.add(document.nodes[Int(top.node)].expandedBytes, bytes)
+            open[open.count - 1].size = Builder.add(top.size, size - 1)
+            open[open.count - 1].bytes = Builder.add(top.bytes, bytes - 1)
         }
     }
 
@@ -255,36 +261,57 @@ private struct Builder {
     }
 
     /// Records keys that repeat an earlier key of the mapping whose children start at `first`.
-    /// Keys are compared by fingerprint first (computed from libyaml's bytes), by text only when
-    /// the fingerprints allow them to be equal; small mappings pairwise, larger ones through a
-    /// dictionary.
+    /// Keys are compared by fingerprint first (computed from their text, kept for the mapping
+    /// only), by text only when the fingerprints allow them to be equal; small mappings pairwise,
+    /// larger ones through a table of the first key of each text (a node index a slot, made
+    /// whole at once: a mapping of millions of keys costs no copy of their text).
     private mutating func findDuplicateKeys(from first: Int, count: Int) {
         let pairs = count / 2
         guard pairs > 1 else { return }
         if pairs <= 64 {
-            for i in 1..<pairs {
-                let keyIndex = Int(document.children[first + 2 * i])
-                guard document.nodes[keyIndex].kind == .scalar else { continue }
-                let print = document.nodes[keyIndex].fingerprint
-                for j in 0..<i {
-                    let earlier = Int(document.children[first + 2 * j])
-                    guard document.nodes[earlier].kind == .scalar,
-                          Builder.mayBeEqual(document.nodes[earlier].fingerprint, print),
-                          document.nodes[earlier].value == document.nodes[keyIndex].value else { continue }
-                    document.duplicateKeys.append((NodeID(Int32(keyIndex)), NodeID(Int32(earlier))))
-                    break
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: pairs) { prints in
+                for i in 0..<pairs {
+                    let keyIndex = Int(document.children[first + 2 * i])
+                    // Collections have no fingerprint (never compared).
+                    prints[i] = document.nodes[keyIndex].kind == .scalar
+                        ? Builder.fingerprint(document.nodes[keyIndex].value) : 0
+                }
+                for i in 1..<pairs {
+                    let keyIndex = Int(document.children[first + 2 * i])
+                    guard document.nodes[keyIndex].kind == .scalar else { continue }
+                    let print = prints[i]
+                    for j in 0..<i {
+                        let earlier = Int(document.children[first + 2 * j])
+                        guard document.nodes[earlier].kind == .scalar,
+                              Builder.mayBeEqual(prints[j], print),
+                              document.nodes[earlier].value == document.nodes[keyIndex].value else { continue }
+                        document.duplicateKeys.append((NodeID(Int32(keyIndex)), NodeID(Int32(earlier))))
+                        break
+                    }
                 }
             }
         } else {
-            var seen: [String: Int32] = [:]
+            // Open addressing over a power of two at least twice the keys; -1 is an empty slot.
+            var capacity = 128
+            while capacity < 2 * pairs { capacity <<= 1 }
+            let mask = capacity - 1
+            var slots = [Int32](repeating: -1, count: capacity)
             for i in 0..<pairs {
                 let keyIndex = document.children[first + 2 * i]
-                guard document.nodes[Int(keyIndex)].kind == .scalar else { continue }
-                let value = document.nodes[Int(keyIndex)].value
-                if let earlier = seen[value] {
-                    document.duplicateKeys.append((NodeID(keyIndex), NodeID(earlier)))
-                } else {
-                    seen[value] = keyIndex
+                guard case .scalar(let value) = document.nodes[Int(keyIndex)].content else { continue }
+                // Equal strings hash equally (`==` compares canonically, and so does hashing).
+                var slot = value.hashValue & mask
+                while true {
+                    let earlier = slots[slot]
+                    if earlier < 0 {
+                        slots[slot] = keyIndex
+                        break
+                    }
+                    if document.nodes[Int(earlier)].value == value {
+                        document.duplicateKeys.append((NodeID(keyIndex), NodeID(earlier)))
+                        break
+                    }
+                    slot = (slot + 1) & mask
                 }
             }
         }
@@ -292,6 +319,11 @@ private struct Builder {
 
     /// Length, first and last byte of ASCII text; 0 for other text, which is compared with every
     /// key, since canonically equivalent text (`K` and the Kelvin sign) is equal.
+    private static func fingerprint(_ text: String) -> UInt32 {
+        if let print = text.utf8.withContiguousStorageIfAvailable({ fingerprint($0) }) { return print }
+        return Array(text.utf8).withUnsafeBufferPointer { fingerprint($0) }
+    }
+
     private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         guard let first = bytes.first, let last = bytes.last else { return 1 }
         var i = 0
@@ -306,9 +338,12 @@ private struct Builder {
         a == b || a == 0 || b == 0
     }
 
-    private mutating func register(anchor: UnsafeMutablePointer<yaml_char_t>?, node: Int32) {
-        guard let name = Builder.string(anchor) else { return }
+    /// Records the node's anchor, if it has one (and marks it in `expansions`); whether it has one.
+    private mutating func register(anchor: UnsafeMutablePointer<yaml_char_t>?, node: Int32) -> Bool {
+        guard let name = Builder.string(anchor) else { return false }
         anchors[name] = node
+        expansions[node] = (1, 1)
+        return true
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
@@ -318,6 +353,11 @@ private struct Builder {
 
     private static func position(_ mark: yaml_mark_t) -> SourcePosition {
         SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1, characterOffset: Int(mark.index))
+    }
+
+    private static func packed(_ mark: yaml_mark_t) -> PackedPosition {
+        PackedPosition(line: UInt32(clamping: mark.line), column: UInt32(clamping: mark.column),
+                       offset: UInt32(clamping: mark.index))
     }
 
     /// Turns libyaml's error state into a ``YAMLError``.

@@ -157,6 +157,67 @@ import Testing
                                       + "(limits.max-diagnostics-per-file is 10)") == true, "\(shown)")
     }
 
+    @Test func denseInputsAreLintedWithinTheDefaultLimits() throws {
+        // As many nodes as the bytes hold, each shape its own way: at 10 MB they took up to 1 GB
+        // and 12 s (release) when each node cost 128 bytes and every omitted diagnostic a hash
+        // entry (scripts/measure-limits.sh measures them). 2 MB here: the debug binary is 5 times slower.
+        let size = 2 * 1024 * 1024
+        let screen = "screen: S\nindicators: []\n"
+        var files: [(String, [UInt8])] = []
+        let flowHead = screen + "x: ["
+        files.append(("flow.yaml", Array(flowHead.utf8) + Hostile.repeated("1,", (size - flowHead.utf8.count - 3) / 2,
+                                                                           then: "1]\n")))
+        files.append(("items.yaml", Array("screen: S\nindicators:\n".utf8) + Hostile.repeated("- 1\n", size / 4 - 6)))
+        var keys = Array(screen.utf8)
+        var n = 0
+        while true {
+            let line = Array("\(String(n, radix: 16)): 1\n".utf8)
+            if keys.count + line.count > size { break }
+            keys += line
+            n += 1
+        }
+        files.append(("keys.yaml", keys))
+        let mapHead = screen + "x: {"
+        files.append(("dups.yaml", Array(mapHead.utf8) + Hostile.repeated("k: 1, ", (size - mapHead.utf8.count - 8) / 6,
+                                                                          then: "k: 1}\n")))
+        let dashes = String(repeating: "- ", count: 999) + "x\n"
+        files.append(("dashes.yaml", Hostile.repeated(dashes, size / dashes.utf8.count)))
+        let dir = try Hostile.folder(with: files[0].0, files[0].1)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (name, bytes) in files.dropFirst() {
+            #expect(FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(bytes)))
+        }
+        var run = try Hostile.run([dir])
+        run.stdout = run.stdout.replacingOccurrences(of: dir + "/", with: "")
+        #expect(run.exited, "timed out or killed")
+        #expect(run.status == 1)
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        #expect(run.stdout.contains(Hostile.companionDiagnostic), "companion not linted")
+        let unknownX = "3:1: error: unknown key `x` in the screen; expected one of `version`, `platform`, `screen`, "
+            + "`indicators` [spec-schema]"
+        #expect(lines(of: run, in: "flow.yaml").map(String.init) == ["flow.yaml:" + unknownX])
+        #expect(lines(of: run, in: "dashes.yaml").map(String.init) == [
+            "dashes.yaml:1:1: error: a screen must be a mapping with `screen` and `indicators`, found a list [spec-schema]"])
+        let more = " more diagnostics in this file not shown (limits.max-diagnostics-per-file is 1000); "
+            + "fix the ones shown, or raise the limit [spec-schema]"
+        let items = lines(of: run, in: "items.yaml")
+        #expect(items.count == 1_001)
+        #expect(items.first.map(String.init) == "items.yaml:3:3: error: each item of `indicators` must be a mapping with at least "
+                + "`id` and `style`, found 1 [spec-schema]")
+        #expect(items.last.map(String.init) == "items.yaml:1003:3: error: \(size / 4 - 6 - 1_000)" + more, "\(items.suffix(1))")
+        let keyLines = lines(of: run, in: "keys.yaml")
+        #expect(keyLines.count == 1_001)
+        #expect(keyLines.first?.hasPrefix("keys.yaml:3:1: error: unknown key `0` in the screen") == true)
+        #expect(keyLines.last.map(String.init) == "keys.yaml:1003:1: error: \(n - 1_000)" + more, "\(keyLines.suffix(1))")
+        let dupLines = lines(of: run, in: "dups.yaml")
+        #expect(dupLines.count == 1_001)
+        #expect(dupLines.first.map(String.init) == "dups.yaml:" + unknownX)
+        #expect(dupLines.dropFirst().first.map(String.init) == "dups.yaml:3:11: error: duplicate key `k`; it is already set on line 3 of this "
+                + "mapping; remove one [spec-schema]")
+        let dupCount = (size - mapHead.utf8.count - 8) / 6 + 1
+        #expect(dupLines.last.map(String.init) == "dups.yaml:3:6005: error: \(dupCount - 1_000)" + more, "\(dupLines.suffix(1))")
+    }
+
     @Test func printConfigShowsTheDiagnosticsLimit() throws {
         let dir = try Hostile.folder(with: "s.yaml", Array("screen: S\nindicators: []\n".utf8))
         defer { try? FileManager.default.removeItem(atPath: dir) }
