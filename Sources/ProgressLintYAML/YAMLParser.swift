@@ -69,6 +69,14 @@ private struct Builder {
     private var aliasBytes = 0
     /// Where the last node finished (a scalar, an alias or a collection): a block collection ends there.
     private var lastEnd = PackedPosition.start
+    /// Flow collections (`[…]`, `{…}`) open now, and the sum of that depth over every event so far.
+    /// libyaml re-checks each open flow level at every token, so its work grows with depth × length:
+    /// a 10 MB file of 999-deep `[[[…]]]` kept it busy for over a minute. ``flowWorkBudget`` bounds it.
+    private var flowDepth = 0
+    private var flowWork = 0
+    /// About three seconds of libyaml's work on this machine; a 10 MB spec nested ten flow levels
+    /// deep throughout needs a fifth of it.
+    static let flowWorkBudget = 200_000_000
 
     init(limits: YAMLLimits) { self.limits = limits }
 
@@ -104,6 +112,14 @@ private struct Builder {
     private mutating func handle(_ event: inout yaml_event_t, _ body: (YAMLDocument, Int) -> Void) -> YAMLError? {
         let start = Builder.packed(event.start_mark)
         let end = Builder.packed(event.end_mark)
+        flowWork += flowDepth
+        if flowWork > Builder.flowWorkBudget {
+            return YAMLError(
+                kind: .depth,
+                message: "flow collections (`[…]`, `{…}`) nest \(flowDepth) deep here in a file this long; "
+                    + "parsing them costs depth × length: write them in block style or nest them less",
+                position: start.position)
+        }
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             // Nothing is reserved ahead of need: a stream of a million `---` costs a million empty documents.
@@ -163,6 +179,7 @@ private struct Builder {
                 tag: tag, bytes: 1)
             _ = register(anchor: anchor, node: index)
             open.append((index, scratch.count, 1, 1))
+            if flow { flowDepth += 1 }
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             close(end: end)
         case YAML_ALIAS_EVENT:
@@ -235,6 +252,7 @@ private struct Builder {
         let count = scratch.count - scratchStart
         document.children.append(contentsOf: scratch[scratchStart...])
         scratch.removeSubrange(scratchStart...)
+        if document.nodes[Int(node)].flow { flowDepth -= 1 }
         let isMapping = document.nodes[Int(node)].kind == .mapping
         let childCount = Int32(truncatingIfNeeded: count)
         document.nodes[Int(node)].content = isMapping
