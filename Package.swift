@@ -23,16 +23,18 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // Logic shared across the layers (did you mean, JSON strings, byte order); no dependencies.
+        .target(name: "ProgressLintSupport"),
         // Events → a document arena of nodes, each with its start and end position.
         .target(name: "ProgressLintYAML", dependencies: ["CYAML"]),
         // Typed screens and indicators, decoded from YAML nodes; schema problems as findings.
-        .target(name: "ProgressLintSpec", dependencies: ["ProgressLintYAML"]),
+        .target(name: "ProgressLintSpec", dependencies: ["ProgressLintYAML", "ProgressLintSupport"]),
         // Diagnostics, rules, configuration, suppressions, the engine and the runner.
-        .target(name: "ProgressLintCore", dependencies: ["ProgressLintYAML", "ProgressLintSpec"]),
+        .target(name: "ProgressLintCore", dependencies: ["ProgressLintYAML", "ProgressLintSpec", "ProgressLintSupport"]),
         // One file per rule, grouped by category; the registry of all rules.
         .target(name: "ProgressLintRules", dependencies: ["ProgressLintCore", "ProgressLintSpec"]),
         // One file per output format.
-        .target(name: "ProgressLintReporters", dependencies: ["ProgressLintCore", "ProgressLintSpec"]),
+        .target(name: "ProgressLintReporters", dependencies: ["ProgressLintCore", "ProgressLintSpec", "ProgressLintSupport"]),
         // The command: arguments, choosing files and reporters, exit codes.
         .executableTarget(
             name: "progress-lint",

@@ -1,3 +1,4 @@
+import ProgressLintSupport
 import ProgressLintYAML
 
 /// Findings accepted when adopting the linter on an existing tree (`--write-baseline`, `--baseline`).
@@ -214,24 +215,5 @@ public struct Baseline: Hashable, Sendable {
     }
 
     /// A JSON string literal (also a YAML double-quoted scalar).
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-                    || scalar.value == 0x2029 || scalar.value == 0xFEFF {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { JSONString.quoted(s) }
 }

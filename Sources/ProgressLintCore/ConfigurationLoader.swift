@@ -1,4 +1,5 @@
 import ProgressLintSpec
+import ProgressLintSupport
 import ProgressLintYAML
 
 /// Reads `.progress-lint.yml` files into ``Configuration``s.
@@ -177,13 +178,8 @@ public struct ConfigurationLoader: Sendable {
             for (key, value) in document[node].pairs {
                 let name = document[key].value
                 if let allowed, !allowed.contains(name) {
-                    var message = "unknown key `\(name)` in `\(what)`"
-                    if let suggestion = SpecKeys.suggestion(for: name, among: allowed) {
-                        message += "; did you mean `\(suggestion)`?"
-                    } else {
-                        message += "; expected one of \(allowed.map { "`\($0)`" }.joined(separator: ", "))"
-                    }
-                    throw fail(message, at: key)
+                    throw fail("unknown key `\(name)` in `\(what)`" + DidYouMean.clauseOrChoices(for: name, among: allowed),
+                               at: key)
                 }
                 result.append((name, key, value))
             }
@@ -215,8 +211,7 @@ public struct ConfigurationLoader: Sendable {
             do {
                 return try Duration.parse(text[...])
             } catch .missingUnit(let number) {
-                throw fail("`\(key): \(number)` has no unit; add one: \(number)ms, \(number)s, \(number)m or \(number)h",
-                           at: node)
+                throw fail(Duration.missingUnitMessage(key: key, number: number), at: node)
             } catch .outOfRange {
                 let shown = text.count > 40 ? text.prefix(37) + "…" : text[...]
                 throw fail("`\(key): \(shown)` is out of range; a duration is at most \(Duration.maximum) (7 days)",
@@ -301,11 +296,8 @@ public struct ConfigurationLoader: Sendable {
                     let ids = rules.map(\.id)
                     for (key, keyNode, v) in try pairs(value, what: "rules", allowed: nil) {
                         guard let description = rules.first(where: { $0.id == key }) else {
-                            var message = "unknown rule `\(key)` in `rules`"
-                            if let suggestion = SpecKeys.suggestion(for: key, among: ids) {
-                                message += "; did you mean `\(suggestion)`?"
-                            }
-                            throw fail(message + " (`progress-lint rules` lists them)", at: keyNode)
+                            throw fail("unknown rule `\(key)` in `rules`" + DidYouMean.clause(for: key, among: ids)
+                                       + " (`progress-lint rules` lists them)", at: keyNode)
                         }
                         if description.isInputRule {
                             throw fail("`\(key)` is an input rule: it is always on and its severity cannot be changed",

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProgressLintSupport
 import ProgressLintYAML
 
 /// Every fact one ``CrossFileRule`` gathered in a run, kept until all files are read.
@@ -133,7 +134,7 @@ public struct CrossFileFacts: RandomAccessCollection, Sendable {
     /// (`exact`) get numbers of their own, so each is shown as written.
     private mutating func number(_ text: String, exact: Bool = true) -> Int32 {
         if let known = numbers[text] {
-            if !exact || CrossFileFacts.sameBytes(strings[Int(known)], text) { return known }
+            if !exact || ByteOrder.same(strings[Int(known)], text) { return known }
             strings.append(text)
             return Int32(strings.count - 1)
         }
@@ -141,15 +142,5 @@ public struct CrossFileFacts: RandomAccessCollection, Sendable {
         strings.append(text)
         numbers[text] = new
         return new
-    }
-
-    private static func sameBytes(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
-            }
-        }
     }
 }

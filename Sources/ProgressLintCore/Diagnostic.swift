@@ -1,12 +1,5 @@
+import ProgressLintSupport
 import ProgressLintYAML
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One finding, ready for a reporter.
 public struct Diagnostic: Hashable, Sendable {
@@ -58,21 +51,8 @@ public struct Diagnostic: Hashable, Sendable {
         self.source = source
     }
 
-    /// Byte-wise order of two paths (what `ls` and the file walk use), compared with `memcmp`.
-    public static func pathPrecedes(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let n = min(x.count, y.count)
-                if n > 0, let p = x.baseAddress, let q = y.baseAddress {
-                    let c = memcmp(p, q, n)
-                    if c != 0 { return c < 0 }
-                }
-                return x.count < y.count
-            }
-        }
-    }
+    /// Byte-wise order of two paths (what `ls` and the file walk use).
+    public static func pathPrecedes(_ a: String, _ b: String) -> Bool { ByteOrder.precedes(a, b) }
 
     /// The order reporters print in: path, line, column, rule.
     public static func ordered(_ a: Diagnostic, _ b: Diagnostic) -> Bool {

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProgressLintSupport
 
 /// What a report says of one linted file.
 public struct FileSummary: Hashable, Sendable {
@@ -120,7 +121,7 @@ public struct FileList: RandomAccessCollection, Sendable {
         var path = summary.path
         let start = path.withUTF8 { utf8 in
             if addedInOrder {
-                let c = lastPath.withUnsafeBytes { FileList.compare(UnsafeRawBufferPointer(utf8), $0) }
+                let c = lastPath.withUnsafeBytes { ByteOrder.compare(UnsafeRawBufferPointer(utf8), $0) }
                 if c < 0 || (c == 0 && order < lastOrder) { addedInOrder = false }
                 lastPath.removeAll(keepingCapacity: true)
                 lastPath.append(contentsOf: utf8)
@@ -167,7 +168,7 @@ public struct FileList: RandomAccessCollection, Sendable {
         let paths = records.map { record in store.read(record.start, Int(record.pathLength)) { Array($0) } }
         var order = Array(Int32(0)..<Int32(clamping: records.count))
         order.sort { a, b in
-            let c = paths[Int(a)].withUnsafeBytes { x in paths[Int(b)].withUnsafeBytes { FileList.compare(x, $0) } }
+            let c = paths[Int(a)].withUnsafeBytes { x in paths[Int(b)].withUnsafeBytes { ByteOrder.compare(x, $0) } }
             return c != 0 ? c < 0 : records[Int(a)].order < records[Int(b)].order
         }
         reportOrder = order
@@ -191,16 +192,6 @@ public struct FileList: RandomAccessCollection, Sendable {
 
     private func number(at position: Int) -> Int {
         reportOrder.map { Int($0[position]) } ?? position
-    }
-
-    /// Byte order, then length: the order of ``Diagnostic/pathPrecedes(_:_:)``.
-    private static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
-        let n = Swift.min(a.count, b.count)
-        if n > 0, let p = a.baseAddress, let q = b.baseAddress {
-            let c = memcmp(p, q, n)
-            if c != 0 { return Int(c) }
-        }
-        return a.count - b.count
     }
 }
 

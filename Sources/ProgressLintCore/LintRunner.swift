@@ -218,7 +218,7 @@ public struct LintRunner: Sendable {
 
     static func tooLarge(_ path: String, limit: Int, prefix: [UInt8]) -> FileResult {
         var result = FileResult(path: path)
-        let position = ByteText.position(ofByte: limit, in: prefix)
+        let position = TextPosition.of(byteOffset: limit, in: prefix)
         result.diagnostics = [Diagnostic(
             ruleID: InputRuleID.yamlSyntax, severity: .error,
             message: "the file is larger than \(ByteText.size(limit)) (limits.max-file-size); it was not linted",
@@ -545,26 +545,8 @@ extension Array {
     }
 }
 
-/// Positions and sizes computed from raw bytes.
+/// Sizes as a limit is reported.
 public enum ByteText {
-    /// 1-based line and column of the byte at `offset`.
-    static func position(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
-        var line = 1
-        var column = 1
-        var characters = 0
-        for i in 0..<min(offset, bytes.count) {
-            let byte = bytes[i]
-            if byte & 0xC0 != 0x80 { characters += 1 }
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return SourcePosition(line: line, column: column, characterOffset: characters)
-    }
-
     /// `10MB`, `1KB` or `1000 bytes`, as a limit is reported.
     public static func size(_ bytes: Int) -> String {
         if bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024))MB" }

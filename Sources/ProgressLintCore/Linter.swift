@@ -1,4 +1,5 @@
 import ProgressLintSpec
+import ProgressLintSupport
 import Synchronization
 import ProgressLintYAML
 
@@ -249,11 +250,8 @@ public struct Linter: Sendable {
                     report("`\(directive)` does not suppress any `\(rule)` diagnostic; remove `\(rule)` from it")
                 }
             } else {
-                var message = "`\(directive)` names unknown rule `\(rule)`"
-                if let suggestion = SpecKeys.suggestion(for: rule, among: Array(descriptions.keys).sorted()) {
-                    message += "; did you mean `\(suggestion)`?"
-                }
-                report(message)
+                report("`\(directive)` names unknown rule `\(rule)`"
+                       + DidYouMean.clause(for: rule, among: Array(descriptions.keys).sorted()))
             }
         }
         return found

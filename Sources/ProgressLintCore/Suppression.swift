@@ -100,7 +100,7 @@ public enum SuppressionScanner {
                 i += 1
                 continue
             }
-            let column = characterCount(bytes, from: lineStart, to: hash) + 1
+            let column = TextPosition.of(byteOffset: hash, in: bytes, from: lineStart).column
             let position = SourcePosition(line: line, column: column, characterOffset: 0)
             var end = i
             while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
@@ -114,12 +114,6 @@ public enum SuppressionScanner {
         guard i + prefix.count <= bytes.count else { return false }
         for j in 0..<prefix.count where bytes[i + j] != prefix[j] { return false }
         return true
-    }
-
-    private static func characterCount(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
-        var n = 0
-        for k in start..<end where bytes[k] & 0xC0 != 0x80 { n += 1 }
-        return n
     }
 
     /// Parses the comment text from `progress-lint-disable…` to the end of the line.

@@ -23,12 +23,27 @@ public enum YAMLPath {
     /// The path of `node` in `document`. For one node: each step scans its parent's children
     /// directly, building nothing; naming many nodes of one document wants the cached form.
     public static func of(_ node: NodeID, in document: YAMLDocument) -> String {
+        path(of: node, in: document) { child, parent in segment(of: child, in: parent, document: document) }
+    }
+
+    /// The path of `node` in `document`, reusing and filling `cache` (one per document). The same
+    /// path as ``of(_:in:)``: one walk up, one naming of each step, only the look-up differs.
+    public static func of(_ node: NodeID, in document: YAMLDocument, cache: inout Cache) -> String {
+        path(of: node, in: document) { child, parent in
+            if cache.places[parent] == nil { cache.places[parent] = firstPlaces(parent, in: document) }
+            return cache.places[parent].flatMap { segment(of: child, in: parent, places: $0, document: document) }
+        }
+    }
+
+    /// The segments from the root down to `node`, each found by `segment(child, parent)`.
+    private static func path(of node: NodeID, in document: YAMLDocument,
+                             segment: (_ child: NodeID, _ parent: NodeID) -> String?) -> String {
         var segments: [String] = []
         var current = node
         var steps = 0
         while let parent = document.parent(of: current), steps < 10_000 {
             steps += 1
-            if let segment = segment(of: current, in: parent, document: document) { segments.append(segment) }
+            if let segment = segment(current, parent) { segments.append(segment) }
             current = parent
         }
         segments.reverse()
@@ -37,39 +52,19 @@ public enum YAMLPath {
         return path
     }
 
-    /// The segment naming `child` in `parent`, as ``childSegments(_:in:)`` would (first place wins).
+    /// The segment naming `child` in `parent`, where it is first held.
     private static func segment(of child: NodeID, in parent: NodeID, document: YAMLDocument) -> String? {
         if document.kind(of: parent) == .sequence {
             for n in 0..<document.itemCount(of: parent) where document.item(n, of: parent) == child {
-                return "[" + itemName(child, index: n, in: document) + "]"
+                return itemSegment(child, index: n, in: document)
             }
         } else {
             for n in 0..<document.pairCount(of: parent) {
                 let (key, value) = document.pair(n, of: parent)
-                if value == child || key == child { return "." + document.value(of: key) }
+                if value == child || key == child { return keySegment(key, in: document) }
             }
         }
         return nil
-    }
-
-    /// The path of `node` in `document`, reusing and filling `cache` (one per document).
-    public static func of(_ node: NodeID, in document: YAMLDocument, cache: inout Cache) -> String {
-        var segments: [String] = []
-        var current = node
-        var steps = 0
-        while let parent = document[current].parent, steps < 10_000 {
-            steps += 1
-            if cache.places[parent] == nil { cache.places[parent] = firstPlaces(parent, in: document) }
-            if let places = cache.places[parent], let segment = segment(of: current, in: parent, places: places,
-                                                                      document: document) {
-                segments.append(segment)
-            }
-            current = parent
-        }
-        segments.reverse()
-        var path = segments.joined()
-        if path.hasPrefix(".") { path.removeFirst() }
-        return path
     }
 
     /// The places (item, or key and value, positions) in `parent` of the nodes it holds first,
@@ -108,8 +103,16 @@ public enum YAMLPath {
         }
         guard low < places.count, node(at: places[low]) == child else { return nil }
         let place = Int(places[low])
-        if isSequence { return "[" + itemName(child, index: place, in: document) + "]" }
-        return "." + document.value(of: document.pair(place / 2, of: parent).key)
+        if isSequence { return itemSegment(child, index: place, in: document) }
+        return keySegment(document.pair(place / 2, of: parent).key, in: document)
+    }
+
+    /// `.key`: the segment of a mapping's key and its value.
+    private static func keySegment(_ key: NodeID, in document: YAMLDocument) -> String { "." + document.value(of: key) }
+
+    /// `[id]` (or `[index]` when the item has no `id`): the segment of a sequence's item.
+    private static func itemSegment(_ item: NodeID, index: Int, in document: YAMLDocument) -> String {
+        "[" + itemName(item, index: index, in: document) + "]"
     }
 
     private static func itemName(_ item: NodeID, index: Int, in document: YAMLDocument) -> String {

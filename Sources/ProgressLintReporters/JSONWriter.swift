@@ -1,3 +1,5 @@
+import ProgressLintSupport
+
 /// Writes JSON as it goes, indented by two spaces with keys in the order written (stable,
 /// diffable output), straight into a ``ReportStream``: no tree of values is built first.
 public struct JSONWriter {
@@ -132,22 +134,15 @@ public struct JSONWriter {
         }
     }
 
-    /// Writes `s` as a JSON string literal, escaping quotes, backslashes and every control character.
+    /// Writes `s` as a JSON string literal, escaped as ``JSONString/escape(_:into:)`` says.
     public static func escape(_ s: String, into out: inout ReportStream) {
         var s = s
         s.withUTF8 { bytes in
             out.write(byte: 0x22)
-            var plain = true
-            for (i, byte) in bytes.enumerated() where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C
-                || (byte == 0x5B && i >= 2 && bytes[i - 1] == 0x23 && bytes[i - 2] == 0x23) {
-                plain = false
-                break
-            }
-            if plain {
+            if JSONString.isPlain(bytes) {
                 out.write(bytes: bytes)
             } else {
-                var escaped = ""
-                JSONValue.escape(String(decoding: bytes, as: UTF8.self), into: &escaped)
+                let escaped = JSONString.quoted(String(decoding: bytes, as: UTF8.self))
                 out.write(String(escaped.dropFirst().dropLast()))
             }
             out.write(byte: 0x22)
@@ -176,32 +171,8 @@ public indirect enum JSONValue: Sendable {
         return writer.out.text
     }
 
-    /// Appends `s` as a JSON string literal, escaping quotes, backslashes and every control character.
-    /// The `[` of `##[` is written `\u005b`, so JSON printed under GitHub Actions carries no `##[command]`.
-    public static func escape(_ s: String, into out: inout String) {
-        out += "\""
-        var hashes = 0
-        for scalar in s.unicodeScalars {
-            defer { hashes = scalar == "#" ? hashes + 1 : 0 }
-            switch scalar {
-            case "[" where hashes >= 2: out += "\\u005b"
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
+    /// Appends `s` as a JSON string literal (``JSONString/escape(_:into:)``).
+    public static func escape(_ s: String, into out: inout String) { JSONString.escape(s, into: &out) }
 }
 
 extension ReportStream {

@@ -39,6 +39,11 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
         case outOfRange
     }
 
+    /// The message for a number written without a unit (`key: 30`), in a spec or a configuration.
+    public static func missingUnitMessage(key: String, number: String) -> String {
+        "`\(key): \(number)` has no unit; add one: \(number)ms, \(number)s, \(number)m or \(number)h"
+    }
+
     /// Parses `250ms`, `3s`, `1.5s`, `2m`, `1h`, `0s`; longer than ``maximum`` throws `outOfRange`.
     public static func parse(_ text: Substring) throws(ParseError) -> Duration {
         // Works on the UTF-8 bytes: the digits, `.` and units are ASCII, and a byte of a

@@ -1,3 +1,4 @@
+import ProgressLintSupport
 import ProgressLintYAML
 
 extension SpecReader {
@@ -81,7 +82,7 @@ extension KnownComponent {
     public static func nearMiss(of name: String) -> KnownComponent? {
         let names = allCases.map(\.rawValue)
         var candidates: [String] = []
-        if let close = SpecKeys.suggestion(for: name, among: names) { candidates.append(close) }
+        if let close = DidYouMean.closest(to: name, among: names) { candidates.append(close) }
         for known in names where known.count >= 8 && known != name {
             if name.hasPrefix(known) || name.hasSuffix(known) { candidates.append(known) }
         }

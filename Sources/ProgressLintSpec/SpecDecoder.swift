@@ -1,3 +1,4 @@
+import ProgressLintSupport
 import ProgressLintYAML
 
 /// Decodes YAML documents into ``Screen``s, reporting every deviation from the
@@ -136,8 +137,8 @@ struct SpecReader {
         var sawIndicators = false
         var sawName = false
         for entry in entries(of: root, allowed: SpecKeys.screen, in: "the screen") {
-            switch entry.name {
-            case "version":
+            switch ScreenKey(rawValue: entry.name) {
+            case .version?:
                 let node = document[entry.value]
                 if node.kind == .scalar, node.style == .plain, node.value == "1" {
                     screen.version = Located(1, at: entry.value)
@@ -145,15 +146,15 @@ struct SpecReader {
                     fail("`version: \(describe(entry.value))` is not supported; 1 is the only version of the spec format",
                          at: entry.value)
                 }
-            case "platform":
+            case .platform?:
                 screen.platform = enumeration(entry, Platform.self)
-            case "screen":
+            case .screen?:
                 sawName = true
                 screen.name = text(entry)
-            case "indicators":
+            case .indicators?:
                 sawIndicators = true
                 screen.indicators = indicators(entry)
-            default:
+            case nil:
                 break
             }
         }
@@ -210,35 +211,35 @@ struct SpecReader {
         var sawID = false
         var sawStyle = false
         for entry in entries(of: id, allowed: SpecKeys.indicator, in: "an indicator") {
-            switch entry.name {
-            case "id": sawID = true; indicator.id = text(entry)
-            case "style": sawStyle = true; indicator.style = enumeration(entry, IndicatorStyle.self)
-            case "determinate": indicator.determinate = bool(entry)
-            case "component": indicator.component = component(entry)
-            case "task": indicator.task = text(entry)
-            case "purpose": indicator.purpose = enumeration(entry, Purpose.self)
-            case "duration": indicator.duration = expectedDuration(entry)
-            case "show-after": indicator.showAfter = duration(entry)
-            case "presentation": indicator.presentation = enumeration(entry, Presentation.self)
-            case "other-actions": indicator.otherActions = enumeration(entry, OtherActions.self)
-            case "user-initiated": indicator.userInitiated = bool(entry)
-            case "location": indicator.location = enumeration(entry, Location.self)
-            case "track": indicator.track = enumeration(entry, Track.self)
-            case "label": indicator.label = text(entry)
-            case "accessibility": indicator.accessibility = accessibility(entry)
-            case "reduce-motion": indicator.reduceMotion = reduceMotion(entry)
-            case "cancel": indicator.cancel = cancel(entry)
-            case "close": indicator.close = bool(entry)
-            case "pause": indicator.pause = bool(entry)
-            case "updates-every": indicator.updatesEvery = duration(entry)
-            case "phases": indicator.phases = phases(entry)
-            case "on-total-change": indicator.onTotalChange = enumeration(entry, TotalChange.self)
-            case "failure": indicator.failure = failure(entry)
-            case "stall": indicator.stall = stall(entry)
-            case "becomes": indicator.becomes = becomes(entry)
-            case "title": indicator.title = text(entry)
-            case "auto-refresh": indicator.autoRefresh = autoRefresh(entry)
-            default: break
+            switch IndicatorKey(rawValue: entry.name) {
+            case .id?: sawID = true; indicator.id = text(entry)
+            case .style?: sawStyle = true; indicator.style = enumeration(entry, IndicatorStyle.self)
+            case .determinate?: indicator.determinate = bool(entry)
+            case .component?: indicator.component = component(entry)
+            case .task?: indicator.task = text(entry)
+            case .purpose?: indicator.purpose = enumeration(entry, Purpose.self)
+            case .duration?: indicator.duration = expectedDuration(entry)
+            case .showAfter?: indicator.showAfter = duration(entry)
+            case .presentation?: indicator.presentation = enumeration(entry, Presentation.self)
+            case .otherActions?: indicator.otherActions = enumeration(entry, OtherActions.self)
+            case .userInitiated?: indicator.userInitiated = bool(entry)
+            case .location?: indicator.location = enumeration(entry, Location.self)
+            case .track?: indicator.track = enumeration(entry, Track.self)
+            case .label?: indicator.label = text(entry)
+            case .accessibility?: indicator.accessibility = accessibility(entry)
+            case .reduceMotion?: indicator.reduceMotion = reduceMotion(entry)
+            case .cancel?: indicator.cancel = cancel(entry)
+            case .close?: indicator.close = bool(entry)
+            case .pause?: indicator.pause = bool(entry)
+            case .updatesEvery?: indicator.updatesEvery = duration(entry)
+            case .phases?: indicator.phases = phases(entry)
+            case .onTotalChange?: indicator.onTotalChange = enumeration(entry, TotalChange.self)
+            case .failure?: indicator.failure = failure(entry)
+            case .stall?: indicator.stall = stall(entry)
+            case .becomes?: indicator.becomes = becomes(entry)
+            case .title?: indicator.title = text(entry)
+            case .autoRefresh?: indicator.autoRefresh = autoRefresh(entry)
+            case nil: break
             }
         }
         if !sawID { fail("missing required key `id` in an indicator; give it an id unique within the screen", at: id) }
@@ -257,12 +258,12 @@ struct SpecReader {
         guard let pairs = mapping(entry, allowed: SpecKeys.accessibility) else { return nil }
         var value = Accessibility()
         for e in pairs {
-            switch e.name {
-            case "label": value.label = text(e)
-            case "focus": value.focus = enumeration(e, Focus.self)
-            case "focus-after": value.focusAfter = enumeration(e, FocusAfter.self)
-            case "announce": value.announce = announce(e)
-            default: break
+            switch AccessibilityKey(rawValue: e.name) {
+            case .label?: value.label = text(e)
+            case .focus?: value.focus = enumeration(e, Focus.self)
+            case .focusAfter?: value.focusAfter = enumeration(e, FocusAfter.self)
+            case .announce?: value.announce = announce(e)
+            case nil: break
             }
         }
         return Located(value, at: entry.value)
@@ -272,12 +273,12 @@ struct SpecReader {
         guard let pairs = mapping(entry, allowed: SpecKeys.announce) else { return nil }
         var value = Announce()
         for e in pairs {
-            switch e.name {
-            case "start": value.start = text(e)
-            case "completion": value.completion = text(e)
-            case "progress-every": value.progressEvery = duration(e)
-            case "repeat-every": value.repeatEvery = duration(e)
-            default: break
+            switch AnnounceKey(rawValue: e.name) {
+            case .start?: value.start = text(e)
+            case .completion?: value.completion = text(e)
+            case .progressEvery?: value.progressEvery = duration(e)
+            case .repeatEvery?: value.repeatEvery = duration(e)
+            case nil: break
             }
         }
         return Located(value, at: entry.value)
@@ -286,10 +287,10 @@ struct SpecReader {
     mutating func reduceMotion(_ entry: Entry) -> Located<ReduceMotion>? {
         let node = document[entry.value]
         if node.kind == .scalar && !node.isNull {
-            switch node.value {
-            case "stop-animation": return Located(.stopAnimation, at: entry.value)
-            case "none": return Located(.none, at: entry.value)
-            default:
+            switch ReduceMotionKeyword(rawValue: node.value) {
+            case .stopAnimation?: return Located(.stopAnimation, at: entry.value)
+            case .none?: return Located(.none, at: entry.value)
+            case nil:
                 fail("`reduce-motion: \(describe(entry.value))` is not valid; use a mapping with `replace-with` "
                      + "(and `follow-up`), or stop-animation, or none", at: entry.value)
                 return nil
@@ -298,11 +299,11 @@ struct SpecReader {
         guard let pairs = mapping(entry, allowed: SpecKeys.reduceMotion) else { return nil }
         var value = ReduceMotionFallback()
         for e in pairs {
-            switch e.name {
-            case "replace-with": value.replaceWith = text(e)
-            case "follow-up": value.followUp = text(e)
-            case "follow-up-after": value.followUpAfter = duration(e)
-            default: break
+            switch ReduceMotionKey(rawValue: e.name) {
+            case .replaceWith?: value.replaceWith = text(e)
+            case .followUp?: value.followUp = text(e)
+            case .followUpAfter?: value.followUpAfter = duration(e)
+            case nil: break
             }
         }
         return Located(.fallback(value), at: entry.value)
@@ -315,11 +316,11 @@ struct SpecReader {
         guard let pairs = mapping(entry, allowed: SpecKeys.cancel, alsoAllowed: "true or false") else { return nil }
         var value = Cancel(isOffered: true)
         for e in pairs {
-            switch e.name {
-            case "label": value.label = text(e)
-            case "discards-progress": value.discardsProgress = bool(e)
-            case "confirm": value.confirm = bool(e)
-            default: break
+            switch CancelKey(rawValue: e.name) {
+            case .label?: value.label = text(e)
+            case .discardsProgress?: value.discardsProgress = bool(e)
+            case .confirm?: value.confirm = bool(e)
+            case nil: break
             }
         }
         return Located(value, at: entry.value)
@@ -333,12 +334,12 @@ struct SpecReader {
                                       what: "each phase") else { continue }
             var phase = Phase(node: item)
             for e in pairs {
-                switch e.name {
-                case "name": phase.name = text(e)
-                case "share": phase.share = fraction(e)
-                case "duration": phase.duration = duration(e)
-                case "verifies": phase.verifies = bool(e)
-                default: break
+                switch PhaseKey(rawValue: e.name) {
+                case .name?: phase.name = text(e)
+                case .share?: phase.share = fraction(e)
+                case .duration?: phase.duration = duration(e)
+                case .verifies?: phase.verifies = bool(e)
+                case nil: break
                 }
             }
             result.append(phase)
@@ -350,11 +351,11 @@ struct SpecReader {
         guard let pairs = mapping(entry, allowed: SpecKeys.failure) else { return nil }
         var value = Failure()
         for e in pairs {
-            switch e.name {
-            case "fills": value.fills = bool(e)
-            case "message": value.message = text(e)
-            case "retry": value.retry = bool(e)
-            default: break
+            switch FailureKey(rawValue: e.name) {
+            case .fills?: value.fills = bool(e)
+            case .message?: value.message = text(e)
+            case .retry?: value.retry = bool(e)
+            case nil: break
             }
         }
         return Located(value, at: entry.value)
@@ -364,11 +365,11 @@ struct SpecReader {
         guard let pairs = mapping(entry, allowed: SpecKeys.stall) else { return nil }
         var value = Stall()
         for e in pairs {
-            switch e.name {
-            case "after": value.after = duration(e)
-            case "message": value.message = text(e)
-            case "retry": value.retry = bool(e)
-            default: break
+            switch StallKey(rawValue: e.name) {
+            case .after?: value.after = duration(e)
+            case .message?: value.message = text(e)
+            case .retry?: value.retry = bool(e)
+            case nil: break
             }
         }
         return Located(value, at: entry.value)
@@ -382,11 +383,11 @@ struct SpecReader {
                                       what: "each state of `becomes`") else { continue }
             var state = BecomesState(node: item)
             for e in pairs {
-                switch e.name {
-                case "when": state.when = text(e)
-                case "style": state.style = enumeration(e, IndicatorStyle.self)
-                case "determinate": state.determinate = bool(e)
-                default: break
+                switch BecomesKey(rawValue: e.name) {
+                case .when?: state.when = text(e)
+                case .style?: state.style = enumeration(e, IndicatorStyle.self)
+                case .determinate?: state.determinate = bool(e)
+                case nil: break
                 }
             }
             result.append(state)
@@ -462,13 +463,7 @@ struct SpecReader {
                     omit(key)
                     continue
                 }
-                var message = "unknown key `\(name)` in \(place())"
-                if let suggestion = SpecKeys.suggestion(for: name, among: allowed) {
-                    message += "; did you mean `\(suggestion)`?"
-                } else {
-                    message += "; expected one of \(allowed.map { "`\($0)`" }.joined(separator: ", "))"
-                }
-                fail(message, at: key)
+                fail("unknown key `\(name)` in \(place())" + DidYouMean.clauseOrChoices(for: name, among: allowed), at: key)
                 continue
             }
             if names.insert(known) {
@@ -566,7 +561,7 @@ struct SpecReader {
         if let value = E(rawValue: node.value) { return Located(value, at: entry.value) }
         let choices = E.allCases.map(\.rawValue)
         var message = "`\(entry.name): \(describe(entry.value))` is not valid; use one of \(choices.joined(separator: ", "))"
-        if let suggestion = SpecKeys.suggestion(for: node.value, among: choices) {
+        if let suggestion = DidYouMean.closest(to: node.value, among: choices) {
             message += " (did you mean `\(suggestion)`?)"
         }
         fail(message, at: entry.value)
@@ -582,8 +577,7 @@ struct SpecReader {
         do {
             return try Duration.parse(text)
         } catch .missingUnit(let number) {
-            fail("`\(entry.name): \(number)` has no unit; add one: \(number)ms, \(number)s, \(number)m or \(number)h",
-                 at: entry.value)
+            fail(Duration.missingUnitMessage(key: entry.name, number: number), at: entry.value)
         } catch .outOfRange {
             let shown = text.trimmingSpaces.count > 40 ? text.trimmingSpaces.prefix(37) + "…" : text.trimmingSpaces
             fail("`\(entry.name): \(shown)` is out of range; a duration is at most \(Duration.maximum) (7 days)",

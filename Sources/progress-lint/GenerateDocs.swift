@@ -9,17 +9,22 @@ import Glibc
 import Darwin
 #endif
 
-/// `progress-lint generate-docs`: writes `Rules/<rule-id>.md` for every rule and removes orphaned pages.
-/// A contributor's command: hidden from help, and it writes only inside the progress-lint package.
+/// `progress-lint generate-docs`: writes `Rules/<rule-id>.md` for every rule and removes orphaned pages,
+/// and regenerates the README's spec key tables. A contributor's command: hidden from help, and it
+/// writes only inside the progress-lint package.
 struct GenerateDocs: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-docs",
-        abstract: "Regenerate the rule pages under Rules/ from the rules' descriptions (in the package's folder).",
+        abstract: "Regenerate the rule pages under Rules/ from the rules' descriptions, and the README's key tables "
+            + "(in the package's folder).",
         shouldDisplay: false
     )
 
     @Option(help: "The folder to write the pages to (inside the package; default its Rules/).")
     var output: String?
+
+    @Option(help: "The README whose spec key tables to regenerate (inside the package; default its README.md).")
+    var readme: String?
 
     func run() throws {
         let here = GenerateDocs.currentDirectory()
@@ -29,18 +34,7 @@ struct GenerateDocs: ParsableCommand {
                                  + "\(TerminalText.safe(here)) or above)\n")
             throw ExitCode(2)
         }
-        let folder: String
-        if let output {
-            let absolute = GenerateDocs.normalize(output.hasPrefix("/") ? output : here + "/" + output)
-            guard absolute.hasPrefix(root + "/") else {
-                Output.standardError("progress-lint: --output \(TerminalText.safe(output)) is outside the package "
-                                     + "\(TerminalText.safe(root)); give a folder inside it\n")
-                throw ExitCode(2)
-            }
-            folder = output
-        } else {
-            folder = root == here ? RulePage.folder : root + "/" + RulePage.folder
-        }
+        let folder = try inside(root, output, here: here, default: RulePage.folder, what: "--output")
         let pages = RulePage.all(RuleRegistry.descriptions, reports: RuleRegistry.reports(of:on:))
         do {
             try DocsFolder.sync(pages, in: folder)
@@ -49,6 +43,40 @@ struct GenerateDocs: ParsableCommand {
             throw ExitCode(2)
         }
         Output.standardOutput("wrote \(pages.count - 1) rule pages and an index to \(TerminalText.safe(folder))/\n")
+        try updateKeyTable(try inside(root, readme, here: here, default: KeyTable.readme, what: "--readme"))
+    }
+
+    /// `path` (relative to `here`), or `fallback` in `root`; refused when it is outside the package.
+    private func inside(_ root: String, _ path: String?, here: String, default fallback: String, what: String) throws
+        -> String
+    {
+        guard let path else { return root == here ? fallback : root + "/" + fallback }
+        let absolute = GenerateDocs.normalize(path.hasPrefix("/") ? path : here + "/" + path)
+        guard absolute.hasPrefix(root + "/") else {
+            Output.standardError("progress-lint: \(what) \(TerminalText.safe(path)) is outside the package "
+                                 + "\(TerminalText.safe(root)); give a path inside it\n")
+            throw ExitCode(2)
+        }
+        return path
+    }
+
+    /// Rewrites the README's key tables from the key table.
+    private func updateKeyTable(_ readme: String) throws {
+        let bytes = try? FileReader.read(SpecFile(path: readme), limit: 16 << 20).get()
+        guard let bytes, let text = String(validating: bytes, as: UTF8.self), let updated = KeyTable.replacing(in: text)
+        else {
+            Output.standardError("progress-lint: cannot update the key tables of \(TerminalText.safe(readme)): "
+                                 + "it is missing or lacks the `<!-- keys:begin` and `<!-- keys:end -->` markers\n")
+            throw ExitCode(2)
+        }
+        guard updated != text else { return }
+        do {
+            try Output.write(updated, to: readme)
+        } catch {
+            Output.standardError("progress-lint: cannot write \(TerminalText.safe(error.path)): \(error.reason)\n")
+            throw ExitCode(2)
+        }
+        Output.standardOutput("updated the key tables of \(TerminalText.safe(readme))\n")
     }
 
     /// The nearest folder from `start` up whose Package.swift names the progress-lint package.

@@ -108,6 +108,16 @@ import Testing
         #expect(try Self.run(["explain", "vage-label"]).stderr.contains("did you mean `vague-label`"))
     }
 
+    @Test func explainSuggestsARuleAsTheConfigurationDoesWhateverItsCase() throws {
+        // One "did you mean" for rule names: case, `_` and `-` do not count, and a far-off name gets no guess.
+        #expect(try Self.run(["explain", "VAGUE_LABEL"]).stderr.contains("did you mean `vague-label`"))
+        for far in ["label", "vague-labelling"] {
+            let run = try Self.run(["explain", far])
+            #expect(run.status == 2)
+            #expect(!run.stderr.contains("did you mean"), "\(far): \(run.stderr)")
+        }
+    }
+
     @Test func anUnwritableOutputExitsTwoAndLeavesNoFile() throws {
         let dir = try Self.temporaryFolder()
         try clean.write(toFile: dir + "/ok.yaml", atomically: true, encoding: .utf8)

@@ -51,6 +51,17 @@ import Testing
         #expect(throws: ConfigurationError.self) { try Baseline.parse(Array("- not a baseline\n".utf8), path: "b.json") }
     }
 
+    @Test func aBaselineEscapesStringsAsTheJSONReportDoesAndReadsThemBack() throws {
+        // `##[` would be a GitHub Actions command when the file is printed; a CR and a byte order mark
+        // are invisible. The JSON reporter writes them `\u005b`, `\r` and `\ufeff`, and so does the baseline.
+        let odd = Diagnostic(ruleID: "vague-label", severity: .warning, message: "m", path: "specs/##[error]\r\u{FEFF}.yaml",
+                             range: .init(at: .start), yamlPath: "indicators[a].label")
+        let baseline = Baseline(accepting: [odd])
+        let text = baseline.rendered()
+        #expect(text.contains(#""path": "specs/##\u005berror]\r\ufeff.yaml""#), "\(text)")
+        #expect(try Baseline.parse(Array(text.utf8), path: "b.json") == baseline)
+    }
+
     func parse(_ entries: String) throws(ConfigurationError) -> Baseline {
         try Baseline.parse(Array("{\"version\": 1, \"entries\": [\n\(entries)\n]}\n".utf8), path: "b.json")
     }

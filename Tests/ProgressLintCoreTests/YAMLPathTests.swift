@@ -1,3 +1,4 @@
+import Foundation
 import ProgressLintCore
 import ProgressLintYAML
 import Testing
@@ -28,5 +29,61 @@ import Testing
         for node in document.nodeIDs {
             #expect(YAMLPath.of(node, in: document) == YAMLPath.of(node, in: document, cache: &cache))
         }
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The contract's corpus generator, `../shared` beside the project or beside its folder of worktrees.
+    static let generator = [packageRoot.deletingLastPathComponent(),
+                            packageRoot.deletingLastPathComponent().deletingLastPathComponent()]
+        .map { $0.appendingPathComponent("shared/bench/gen-corpus.py") }
+        .first { FileManager.default.fileExists(atPath: $0.path) }
+
+    /// The `.yaml` files below `folder`.
+    static func specs(in folder: URL) -> [URL] {
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        return files.filter { $0.pathExtension == "yaml" || $0.pathExtension == "yml" }.sorted { $0.path < $1.path }
+    }
+
+    /// Every node of every document of `files`, named both ways.
+    func expectBothFormsAgree(on files: [URL]) throws -> Int {
+        var nodes = 0
+        for file in files {
+            let documents = (try? YAMLParser.parse(String(contentsOf: file, encoding: .utf8))) ?? []
+            for document in documents {
+                var cache = YAMLPath.Cache()
+                for node in document.nodeIDs {
+                    nodes += 1
+                    let direct = YAMLPath.of(node, in: document), cached = YAMLPath.of(node, in: document, cache: &cache)
+                    #expect(direct == cached, "\(file.lastPathComponent): \(direct) ≠ \(cached)")
+                }
+            }
+        }
+        return nodes
+    }
+
+    @Test func theCachedAndDirectFormsAgreeOnEveryNodeOfTheExamples() throws {
+        let files = Self.specs(in: Self.packageRoot.appendingPathComponent("Examples"))
+        #expect(files.count > 5)
+        #expect(try expectBothFormsAgree(on: files) > 500)
+    }
+
+    @Test(.enabled(if: generator != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+                   "../shared/bench/gen-corpus.py or python3 is not available"))
+    func theCachedAndDirectFormsAgreeOnEveryNodeOfTheCorpus() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paths-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = [try #require(Self.generator).path, folder.path, "--files", "120", "--seed", "13",
+                            "--violation-rate", "0.5"]
+        python.standardOutput = FileHandle.nullDevice
+        try python.run()
+        python.waitUntilExit()
+        #expect(python.terminationStatus == 0)
+        let files = Self.specs(in: folder)
+        #expect(files.count >= 100)
+        #expect(try expectBothFormsAgree(on: files) > 10_000)
     }
 }

@@ -5,6 +5,15 @@ import Testing
 /// containers on one line, and every control character escaped, through a stream that hands
 /// its bytes over in blocks.
 @Suite struct JSONWriterTests {
+    @Test func aByteOrderMarkInAStringIsEscapedAsTheBaselineEscapesIt() {
+        var out = ReportStream()
+        out.writeJSON { json in json.string("a\u{FEFF}b ##[c") }
+        #expect(out.text == #""a\ufeffb ##\u005bc""# + "\n")
+        var tree = ""
+        JSONValue.escape("\u{FEFF}", into: &tree)
+        #expect(tree == #""\ufeff""#)
+    }
+
     @Test func nestedValuesAreIndentedAndEmptyContainersStayOnOneLine() {
         var out = ReportStream()
         out.writeJSON { json in

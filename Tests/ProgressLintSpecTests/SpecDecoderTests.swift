@@ -3,6 +3,41 @@ import ProgressLintYAML
 import Testing
 
 @Suite struct SpecDecoderTests {
+    /// A spec in which the key at `path` (below an indicator, or a screen key) holds a list of
+    /// numbers, a value no key of the format accepts.
+    static func wrongValue(at path: [String], screenKey: Bool) -> String {
+        var nested = "[1, 2]"
+        for (depth, name) in path.enumerated().reversed() {
+            let isLast = depth == path.count - 1
+            // `phases` and `becomes` hold lists of mappings.
+            nested = isLast ? "\(name): \(nested)"
+                : ["phases", "becomes"].contains(name) ? "\(name): [{\(nested)}]" : "\(name): {\(nested)}"
+        }
+        var keys = screenKey ? [("screen", "S"), ("indicators", "[]")] : [("id", "a"), ("style", "bar")]
+        keys.removeAll { $0.0 == path[0] }
+        let mapping = (keys.map { "\($0.0): \($0.1)" } + [nested]).joined(separator: ", ")
+        return screenKey ? "{\(mapping)}\n" : "screen: S\nindicators:\n  - {\(mapping)}\n"
+    }
+
+    @Test func everyKeyOfTheKeyTableIsDecodedAWrongValueOfEachIsReportedNotIgnored() throws {
+        var paths: [([String], Bool)] = ScreenKey.allCases.map { ([$0.rawValue], true) }
+        paths += IndicatorKey.allCases.map { ([$0.rawValue], false) }
+        paths += AccessibilityKey.allCases.map { (["accessibility", $0.rawValue], false) }
+        paths += AnnounceKey.allCases.map { (["accessibility", "announce", $0.rawValue], false) }
+        paths += ReduceMotionKey.allCases.map { (["reduce-motion", $0.rawValue], false) }
+        paths += CancelKey.allCases.map { (["cancel", $0.rawValue], false) }
+        paths += PhaseKey.allCases.map { (["phases", $0.rawValue], false) }
+        paths += FailureKey.allCases.map { (["failure", $0.rawValue], false) }
+        paths += StallKey.allCases.map { (["stall", $0.rawValue], false) }
+        paths += BecomesKey.allCases.map { (["becomes", $0.rawValue], false) }
+        for (path, screenKey) in paths {
+            let text = Self.wrongValue(at: path, screenKey: screenKey)
+            let (_, issues, _) = try decode(text)
+            #expect(!issues.isEmpty, "\(path.joined(separator: ".")) was not checked:\n\(text)")
+            #expect(!issues.contains { $0.message.hasPrefix("unknown key") }, "\(issues.map(\.message))\n\(text)")
+        }
+    }
+
     func decode(_ text: String) throws -> (screen: Screen?, issues: [SpecIssue], document: YAMLDocument) {
         let document = try #require(try YAMLParser.parse(text).first)
         let (screen, issues) = SpecDecoder.decode(document, documentIndex: 0)

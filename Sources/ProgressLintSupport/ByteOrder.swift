@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Byte-wise comparison of texts: the order `ls` and the file walk use, and equality without
+/// Unicode normalization (two paths are the same file only when their bytes are).
+public enum ByteOrder {
+    /// Negative when `a` sorts first, 0 when the bytes are equal, positive when `b` does:
+    /// byte order, then the shorter first.
+    public static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let n = Swift.min(a.count, b.count)
+        if n > 0, let p = a.baseAddress, let q = b.baseAddress {
+            let c = memcmp(p, q, n)
+            if c != 0 { return Int(c) }
+        }
+        return a.count - b.count
+    }
+
+    /// The byte-wise comparison of two strings' UTF-8 bytes.
+    public static func compare(_ a: String, _ b: String) -> Int {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in b.withUTF8 { y in compare(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) } }
+    }
+
+    /// Whether `a` sorts before `b` byte-wise.
+    public static func precedes(_ a: String, _ b: String) -> Bool { compare(a, b) < 0 }
+
+    /// Whether two strings have the same UTF-8 bytes.
+    public static func same(_ a: String, _ b: String) -> Bool { compare(a, b) == 0 }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import ProgressLintReporters
+import ProgressLintSpec
+import Testing
+
+/// The key table is the one spelling of the spec's keys: the README's key tables and the JSON
+/// Schema are generated from it, and the committed README is current.
+@Suite struct KeyTableTests {
+    static let readme = Python.packageRoot.appendingPathComponent(KeyTable.readme)
+
+    @Test func theReadmeKeyTablesAreWhatGenerateDocsWrites() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let updated = try #require(KeyTable.replacing(in: text),
+                                   "README.md lacks the keys:begin/keys:end markers around its key tables")
+        #expect(updated == text, "README.md's key tables are stale; run `swift run progress-lint generate-docs` and commit README.md")
+    }
+
+    @Test func theReadmeHasARowForEveryKeyWithTheChoicesOfItsSwiftEnum() throws {
+        let table = KeyTable.rendered()
+        for key in SpecKey.all(ScreenKey.self) + SpecKey.all(IndicatorKey.self) {
+            #expect(table.contains("| `\(key.name)` |"), "no row for \(key.name)")
+        }
+        let style = try #require(table.split(separator: "\n").first { $0.hasPrefix("| `style` |") })
+        #expect(style.contains(IndicatorStyle.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")))
+        let location = try #require(table.split(separator: "\n").first { $0.hasPrefix("| `location` |") })
+        #expect(location.hasSuffix("| `content` | where it is drawn |"))
+    }
+
+    @Test func replacingNeedsBothMarkersInOrder() {
+        #expect(KeyTable.replacing(in: "no markers") == nil)
+        #expect(KeyTable.replacing(in: KeyTable.end + "\n" + KeyTable.begin + "\n") == nil)
+        let once = KeyTable.replacing(in: "a\n\(KeyTable.begin)\nold\n\(KeyTable.end)\nb\n")
+        #expect(once == "a\n\(KeyTable.begin)\n\(KeyTable.rendered())\(KeyTable.end)\nb\n")
+        #expect(once.flatMap(KeyTable.replacing(in:)) == once)
+    }
+
+    @Test func theSchemaDescribesEachIndicatorKeyWithItsDocAndDefault() throws {
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(SpecJSONSchema.rendered().utf8)) as? [String: Any])
+        let indicator = (schema["definitions"] as? [String: Any])?["indicator"] as? [String: Any]
+        let properties = try #require(indicator?["properties"] as? [String: [String: Any]])
+        #expect(indicator?["required"] as? [String] == ["id", "style"])
+        for key in IndicatorKey.allCases {
+            let expected = key.info.doc + (key.info.defaultValue.map { " (default \($0))" } ?? "")
+            #expect(properties[key.rawValue]?["description"] as? String == expected, "\(key.rawValue)")
+        }
+    }
+}
