@@ -218,6 +218,33 @@ import Testing
         #expect(dupLines.last.map(String.init) == "dups.yaml:3:6005: error: \(dupCount - 1_000)" + more, "\(dupLines.suffix(1))")
     }
 
+    @Test func deepFlowNestingAllThroughAFileIsOneDiagnosticNotMinutesOfParsing() throws {
+        // libyaml re-checks every open flow level at each token: 10 MB of 999-deep `[[[…]]]` kept it
+        // busy for over a minute. Past a bound on depth × length the file is one yaml-syntax finding.
+        let depth = 999
+        let rows = (0..<1_100).map { "k\($0): " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n" }
+        let run = try lint("deep.yaml", Array(("screen: S\nindicators: []\n" + rows.joined()).utf8))
+        #expect(run.exited, "timed out or killed")
+        #expect(run.status == 1)
+        #expect(run.stdout.contains(Hostile.companionDiagnostic), "companion not linted")
+        let found = lines(of: run, in: "deep.yaml")
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.contains(": error: flow collections (`[…]`, `{…}`) nest ") == true, "\(found)")
+        #expect(found.first?.hasSuffix("write them in block style or nest them less [yaml-syntax]") == true)
+    }
+
+    @Test func shallowFlowCollectionsOfAWholeFileParseToTheEnd() throws {
+        // Ten levels deep on every line of a 2 MB file: far inside the bound, every document is read.
+        let row = "  - {id: a, style: bar, phases: [{name: x, share: 1, duration: 1s}], "
+            + "accessibility: {announce: {start: [a, [b, [c, [d, [e, [f]]]]]]}}}\n"
+        let body = String(repeating: row, count: 2 * 1024 * 1024 / row.utf8.count)
+        let run = try lint("shallow.yaml", Array(("screen: S\nindicators:\n" + body + "---\nscreen: T\nindicators: []\n").utf8))
+        #expect(run.exited, "timed out or killed")
+        #expect(!run.stdout.contains("flow collections"), "\(run.stdout.suffix(500))")
+        // The last document, past all the flow collections, is read: the companion's screen and both of these.
+        #expect(run.stdout.contains("in 2 files, 3 screens"), "\(run.stdout.suffix(300))")
+    }
+
     @Test func printConfigShowsTheDiagnosticsLimit() throws {
         let dir = try Hostile.folder(with: "s.yaml", Array("screen: S\nindicators: []\n".utf8))
         defer { try? FileManager.default.removeItem(atPath: dir) }
