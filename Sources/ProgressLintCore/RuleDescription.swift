@@ -124,6 +124,8 @@ public struct RuleDescription: Sendable {
     public var reads: [String]
     /// What its findings ask the user to do, key by key (a finding may say otherwise).
     public var asks: [Ask]
+    /// Whether its findings carry a fix, of which applicability, and why (nil: no fix).
+    public var fix: FixDescription?
     /// Which indicators it judges: rules about the progress of a task stay silent on an indicator
     /// whose `purpose` is not `task-progress`.
     public var appliesTo: Applicability
@@ -139,7 +141,7 @@ public struct RuleDescription: Sendable {
     public init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
         rationale: String, sources: [SourceReference] = [], exceptions: [String] = [], options: [String] = [],
-        reads: [String] = [], asks: [Ask] = [], appliesTo: Applicability = .anyIndicator,
+        reads: [String] = [], asks: [Ask] = [], fix: FixDescription? = nil, appliesTo: Applicability = .anyIndicator,
         triggeringExamples: [RuleExample] = [], nonTriggeringExamples: [RuleExample] = []
     ) {
         self.id = id
@@ -153,6 +155,7 @@ public struct RuleDescription: Sendable {
         self.options = options
         self.reads = reads
         self.asks = asks
+        self.fix = fix
         self.appliesTo = appliesTo
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples

@@ -68,10 +68,12 @@ struct SpecReader {
     /// Where the last of the kept issues is, in source order.
     private var lastKept: SourcePosition?
 
-    mutating func fail(_ message: String, at node: NodeID, _ kind: SpecIssue.Kind = .schema) {
+    mutating func fail(_ message: String, at node: NodeID, _ kind: SpecIssue.Kind = .schema,
+                       remedy: SpecIssue.Remedy? = nil) {
         failures.append(node)
         guard !isPastLimit(node) else { return omit(node) }
-        let issue = SpecIssue(kind, message, at: node)
+        var issue = SpecIssue(kind, message, at: node)
+        issue.remedy = remedy
         if reported.insert(issue).inserted {
             issues.append(issue)
             let start = document[node].range.start
@@ -449,12 +451,13 @@ struct SpecReader {
                     continue
                 }
                 var message = "unknown key `\(name)` in \(place())"
-                if let suggestion = SpecKeys.suggestion(for: name, among: allowed) {
+                let suggestion = SpecKeys.suggestion(for: name, among: allowed)
+                if let suggestion {
                     message += "; did you mean `\(suggestion)`?"
                 } else {
                     message += "; expected one of \(allowed.map { "`\($0)`" }.joined(separator: ", "))"
                 }
-                fail(message, at: key)
+                fail(message, at: key, remedy: suggestion.map { .renameKey($0) })
                 continue
             }
             if names.insert(known) {
@@ -536,7 +539,7 @@ struct SpecReader {
                 if ["yes", "no", "on", "off", "y", "n"].contains(lower) {
                     let meant = ["yes", "on", "y"].contains(lower) ? "true" : "false"
                     fail("`\(entry.name): \(node.value)` is a YAML 1.1 boolean; use true/false (here `\(meant)`)",
-                         at: entry.value)
+                         at: entry.value, remedy: .value(meant))
                     return nil
                 }
             }

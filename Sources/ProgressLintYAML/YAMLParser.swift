@@ -194,6 +194,7 @@ private struct Builder {
                     position: range.start)
             }
             attach(target, size: size, bytes: bytes)
+            document.aliasTargets.insert(target)
             lastEnd = range.end
         default:
             break
