@@ -173,6 +173,8 @@ public struct Linter: Sendable {
         diagnostics.sort(by: Diagnostic.ordered)
         diagnostics = collector.bound(diagnostics)
         if let parseError {
+            // A file that does not parse is never fixed: its findings offer no fix.
+            for i in diagnostics.indices { diagnostics[i].fix = nil }
             let rule = parseError.kind == .aliasBudget ? InputRuleID.specSchema : InputRuleID.yamlSyntax
             diagnostics.append(Diagnostic(
                 ruleID: rule, severity: .error, message: parseError.message, path: path,
