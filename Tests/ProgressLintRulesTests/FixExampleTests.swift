@@ -62,7 +62,8 @@ import Testing
             let before = linter.lint(bytes, path: "example.yaml", configuration: configuration)
             let mine = before.diagnostics.filter { $0.ruleID == id }
             for diagnostic in mine {
-                guard let fix = diagnostic.fix else { continue }
+                // Display-only fixes are shown, never applied.
+                guard let fix = diagnostic.fix, fix.applicability != .displayOnly else { continue }
                 fixed += 1
                 let after = Fixer.apply([fix], to: bytes)
                 let text = String(decoding: after, as: UTF8.self)
