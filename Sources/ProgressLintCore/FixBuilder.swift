@@ -22,42 +22,69 @@ public final class FixSource {
     /// The byte offset of a libyaml position (its character offset counts characters after the BOM).
     public func byteOffset(_ position: SourcePosition) -> Int {
         let c = max(position.characterOffset, 0)
-        if isASCII == nil { isASCII = !bytes[bom...].contains { $0 >= 0x80 } }
-        if isASCII == true { return min(bom + c, bytes.count) }
-        if characterStarts == nil {
-            var starts: [Int] = []
-            starts.reserveCapacity(bytes.count - bom + 1)
-            for i in bom..<bytes.count where bytes[i] & 0xC0 != 0x80 { starts.append(i) }
-            starts.append(bytes.count)
-            characterStarts = starts
-        }
-        let starts = characterStarts!
+        if ascii { return min(bom + c, bytes.count) }
+        let starts = characters
         return c < starts.count ? starts[c] : bytes.count
+    }
+
+    /// Whether every byte after the BOM is ASCII (then characters are bytes).
+    private var ascii: Bool {
+        if let isASCII { return isASCII }
+        let found = !bytes[bom...].contains { $0 >= 0x80 }
+        isASCII = found
+        return found
+    }
+
+    /// The byte offset of each character after the BOM, and the end of the file.
+    private var characters: [Int] {
+        if let characterStarts { return characterStarts }
+        var starts: [Int] = []
+        starts.reserveCapacity(bytes.count - bom + 1)
+        for i in bom..<bytes.count where bytes[i] & 0xC0 != 0x80 { starts.append(i) }
+        starts.append(bytes.count)
+        characterStarts = starts
+        return starts
+    }
+
+    /// The number of characters before the byte at `offset` (after the BOM).
+    private func characterIndex(ofByte offset: Int) -> Int {
+        if ascii { return max(offset - bom, 0) }
+        let starts = characters
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The offset of the first byte of each line.
+    private var lines: [Int] {
+        if let lineStarts { return lineStarts }
+        var starts = [bom]
+        for i in bom..<bytes.count where bytes[i] == 0x0A { starts.append(i + 1) }
+        lineStarts = starts
+        return starts
+    }
+
+    /// The index in ``lines`` of the line holding `offset`.
+    private func lineIndex(of offset: Int) -> Int {
+        let starts = lines
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
     }
 
     /// The line and column (1-based, columns in characters) of the byte at `offset`.
     public func position(ofByte offset: Int) -> SourcePosition {
-        if lineStarts == nil {
-            var starts = [bom]
-            for i in bom..<bytes.count where bytes[i] == 0x0A { starts.append(i + 1) }
-            lineStarts = starts
-        }
-        let starts = lineStarts!
         let target = min(max(offset, 0), bytes.count)
-        var low = 0, high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= target { low = mid } else { high = mid - 1 }
-        }
-        var column = 1
-        var i = starts[low]
-        while i < target {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        var characters = 0
-        for j in bom..<target where bytes[j] & 0xC0 != 0x80 { characters += 1 }
-        return SourcePosition(line: low + 1, column: column, characterOffset: characters)
+        let line = lineIndex(of: target)
+        let characters = characterIndex(ofByte: target)
+        let column = characters - characterIndex(ofByte: lines[line]) + 1
+        return SourcePosition(line: line + 1, column: column, characterOffset: characters)
     }
 
     /// The file's line ending: `\r\n` when its first line ends so, else `\n`.
@@ -77,19 +104,13 @@ public final class FixSource {
 
     /// The offset of the first byte of the line holding `offset`.
     func lineStart(of offset: Int) -> Int {
-        var i = min(offset, bytes.count)
-        while i > bom, bytes[i - 1] != 0x0A { i -= 1 }
-        return i
+        lines[lineIndex(of: min(max(offset, 0), bytes.count))]
     }
 
-    /// The offset just past the line break ending the line that holds `offset`, or the end of the file.
+    /// The offset just past the line break ending the line that holds `offset`, or nil on the last line.
     func nextLineStart(after offset: Int) -> Int? {
-        var i = offset
-        while i < bytes.count {
-            if bytes[i] == 0x0A { return i + 1 }
-            i += 1
-        }
-        return nil
+        let next = lineIndex(of: min(max(offset, 0), bytes.count)) + 1
+        return next < lines.count ? lines[next] : nil
     }
 
     /// The source text of `[start, end)`.

@@ -71,10 +71,12 @@ public enum Fixer {
         return outcome
     }
 
-    /// The `spec-schema` and `yaml-syntax` errors of a lint, by message.
+    /// The `spec-schema` and `yaml-syntax` errors of a lint, by message; the count of diagnostics
+    /// past `limits.max-diagnostics-per-file` is not one (fixing changes its number).
     static func schemaErrors(_ result: FileResult) -> Set<String> {
         Set(result.diagnostics.lazy.filter {
             $0.severity == .error && ($0.ruleID == InputRuleID.specSchema || $0.ruleID == InputRuleID.yamlSyntax)
+                && !$0.message.contains("(limits.max-diagnostics-per-file is ")
         }.map(\.message))
     }
 

@@ -113,3 +113,20 @@ import Testing
         #expect(UnifiedDiff.render(path: "a", before: [65], after: [65]).isEmpty)
     }
 }
+
+@Suite struct FixerScaleTests {
+    @Test func thousandsOfFixesOnOneLongNonASCIILineCostLinearTime() {
+        // 3,000 YAML 1.1 booleans on one line, after non-ASCII text: positions are found by
+        // binary search, not by scanning the line once per edit.
+        let items = (0..<3000).map { "{id: \"é\($0)\", style: spinner, pause: yes}" }.joined(separator: ", ")
+        let text = "screen: S\nindicators: [" + items + "]\n"
+        let clock = ContinuousClock()
+        var outcome: FixOutcome?
+        let elapsed = clock.measure {
+            outcome = Fixer.fix(Array(text.utf8), path: "a.yaml", configuration: Configuration(),
+                                linter: RuleRegistry.makeLinter(), unsafe: false)
+        }
+        #expect(outcome?.applied ?? 0 > 0)
+        #expect(elapsed < .seconds(60), "\(elapsed)")
+    }
+}
