@@ -1,6 +1,7 @@
 import Foundation
 import ProgressLintCore
 import ProgressLintRules
+import ProgressLintSpec
 import ProgressLintYAML
 import Testing
 
@@ -128,5 +129,40 @@ import Testing
         }
         #expect(outcome?.applied ?? 0 > 0)
         #expect(elapsed < .seconds(60), "\(elapsed)")
+    }
+}
+
+/// Two rules whose fixes undo each other: the loop stops at its bound and says so.
+@Suite struct FixerBoundTests {
+    struct HideTrack: IndicatorRule {
+        static let description = RuleDescription(
+            id: "test-hide-track", name: "Hide", category: .platform, defaultSeverity: .warning, summary: "s",
+            rationale: "r", reads: ["track"], asks: [.set("track", to: "hidden")])
+        func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
+            guard let track = indicator.track, track.value == .visible else { return [] }
+            return [context.violation(indicator, at: track.node, "hide it",
+                                      fix: FixProposal(.safe, "hide", [.replaceScalar(track.node, with: .token("hidden"))]))]
+        }
+    }
+
+    struct ShowTrack: IndicatorRule {
+        static let description = RuleDescription(
+            id: "test-show-track", name: "Show", category: .platform, defaultSeverity: .warning, summary: "s",
+            rationale: "r", reads: ["track"], asks: [.set("track", to: "visible")])
+        func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
+            guard let track = indicator.track, track.value == .hidden else { return [] }
+            return [context.violation(indicator, at: track.node, "show it",
+                                      fix: FixProposal(.safe, "show", [.replaceScalar(track.node, with: .token("visible"))]))]
+        }
+    }
+
+    @Test func fixesThatUndoEachOtherStopAtTenPassesWithANote() {
+        let linter = Linter(rules: [HideTrack(), ShowTrack()],
+                            descriptions: RuleRegistry.descriptions + [HideTrack.description, ShowTrack.description])
+        let text = "screen: S\nindicators:\n  - id: a\n    style: bar\n    track: visible\n"
+        let outcome = Fixer.fix(Array(text.utf8), path: "a.yaml", configuration: Configuration(), linter: linter,
+                                unsafe: false)
+        #expect(outcome.applied == Fixer.maxPasses)
+        #expect(outcome.notes.contains { $0.contains("did not settle after 10 passes") }, "\(outcome.notes)")
     }
 }
