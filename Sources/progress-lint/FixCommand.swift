@@ -50,13 +50,11 @@ extension Lint {
             }
             return false
         }
-        if !(stdin && fix) {
-            var text = ""
-            for record in records where record.applied > 0 {
-                text += UnifiedDiff.render(path: record.path, before: record.before, after: record.after)
-            }
-            Output.standardOutput(text)
+        var text = ""
+        for record in records where record.applied > 0 {
+            text += UnifiedDiff.render(path: record.path, before: record.before, after: record.after)
         }
+        Output.standardOutput(text)
         Output.standardError(applied == 0 ? "progress-lint: nothing to fix\n"
             : "progress-lint: would fix \(applied) finding\(applied == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n")
         if !result.configurationErrors.isEmpty || !result.problems.isEmpty { throw ExitCode(2) }

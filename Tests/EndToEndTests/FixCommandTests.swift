@@ -83,6 +83,10 @@ import Testing
         #expect(run.stdout == input.replacingOccurrences(of: "determinate: yes", with: "determinate: true")
                 + "    track: hidden\n", "\(run.stdout)")
         #expect(run.stderr.contains("s.yaml:"), "the report goes to standard error: \(run.stderr)")
+        // With --diff as well, the diff of standard input is printed and nothing else.
+        let diff = try CommandTests.run(["--stdin", "--stdin-filename", "s.yaml", "--fix", "--diff"], stdin: input)
+        #expect(diff.status == 1)
+        #expect(diff.stdout.hasPrefix("--- s.yaml\n+++ s.yaml\n"), "\(diff.stdout)")
     }
 
     @Test func aFileWithAYAMLSyntaxErrorIsNeverWritten() throws {
