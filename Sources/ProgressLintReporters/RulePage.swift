@@ -118,7 +118,7 @@ public enum RulePage {
 
     /// Whether its findings carry a fix, of which applicability, and why.
     private static func fixSection(_ rule: RuleDescription) -> String {
-        var out = "## Fix\n\n"
+        let out = "## Fix\n\n"
         guard let fix = rule.fix else { return out + "Fix: none; its remedy is not determined by the spec.\n\n" }
         let how: String
         switch fix.applicability {
