@@ -15,6 +15,8 @@ measures, interleaving the runs so the machine's load hits them alike:
            consistent-location: the same work and cross-file facts with a report of
            few findings, so its peak RSS is the memory a run needs besides its report
 
+and, on a fresh copy of the 10k corpus each run (it writes), --fix and --fix --unsafe-fixes
+against a plain lint of the same copy (all --jobs 1; target: --fix at most 2x the lint),
 plus a single-file run (as an editor's save hook does it) against a trivial Swift
 executable (Benchmarks/Trivial.swift) started the same way. Each figure is the
 median of several runs (fewer for 100k); wall time, CPU time (user + system) and
@@ -38,6 +40,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, 'bench-out')
 GENERATOR = os.path.normpath(os.path.join(ROOT, '..', 'shared', 'bench', 'gen-corpus.py'))
+if not os.path.exists(GENERATOR):
+    # A worktree sits one folder deeper (../../shared).
+    GENERATOR = os.path.normpath(os.path.join(ROOT, '..', '..', 'shared', 'bench', 'gen-corpus.py'))
 SCRATCH = os.path.join(ROOT, '.build-bench')
 SEED = 1
 
@@ -152,6 +157,29 @@ def bench_size(size, lint, floor, runs):
     return result
 
 
+def bench_fix(size, lint, runs):
+    """--fix (and --fix --unsafe-fixes) against a plain lint, each on a fresh copy of the corpus."""
+    folder = corpus(size)
+    work = os.path.join(OUT, 'fix-copy-%d' % size)
+    report = os.path.join(OUT, 'report-fix-%d.json' % size)
+    base = [lint, '--format', 'json', '--output', report, '--jobs', '1']
+    commands = {'lint': base + [work], 'fix': base + ['--fix', work],
+                'fix-unsafe': base + ['--fix', '--unsafe-fixes', work]}
+    samples = {name: [] for name in commands}
+    for i in range(runs + 1):
+        for name, command in commands.items():
+            shutil.rmtree(work, ignore_errors=True)
+            shutil.copytree(folder, work)
+            sample = measure(command)
+            if i > 0:  # the first round warms the page cache
+                samples[name].append(sample)
+        if i > 0:
+            log('  --fix over %d files, run %d/%d: %s' % (size, i, runs, ', '.join(
+                '%s %.3fs' % (n, samples[n][-1]['wall']) for n in commands)))
+    shutil.rmtree(work, ignore_errors=True)
+    return {name: summarize(s) for name, s in samples.items()}
+
+
 def bench_single(lint, trivial, runs):
     folder = corpus(1000)
     specs = sorted(os.path.join(d, f) for d, _, fs in os.walk(folder) for f in fs if f.endswith(('.yaml', '.yml')))
@@ -206,6 +234,9 @@ def main():
         runs = args.runs if size < 100000 else max(1, min(args.runs, 3))
         results['sizes'][str(size)] = bench_size(size, lint, floor, runs)
     results['single'] = bench_single(lint, trivial, max(args.runs, 15))
+    fix_size = 10000 if 10000 in sizes else max(s for s in sizes if s <= 10000) if min(sizes) <= 10000 else None
+    if fix_size:
+        results['fix'] = {'files': fix_size, **bench_fix(fix_size, lint, args.runs)}
 
     r = results['ratios']
     for size, figures in results['sizes'].items():
@@ -215,6 +246,10 @@ def main():
             'speed-up default vs jobs1': ratio(figures['jobs1']['wall'], figures['default']['wall']),
             'cpu jobs1/floor': ratio(figures['jobs1']['cpu'], figures['floor']['cpu']),
         }
+    if 'fix' in results:
+        f = results['fix']
+        r['fix/lint %d files (target <= 2)' % f['files']] = ratio(f['fix']['wall'], f['lint']['wall'])
+        r['fix --unsafe-fixes/lint %d files' % f['files']] = ratio(f['fix-unsafe']['wall'], f['lint']['wall'])
     single = results['single']
     r['single/trivial'] = ratio(single['single']['wall'], single['trivial']['wall'])
     by = results['sizes']
@@ -235,6 +270,10 @@ def main():
             print('%-8s %-8s %10.3f %10.3f %10.1f' % (size, mode, f['wall'], f['cpu'], f['rss_mib']))
         print('%-8s report   %d diagnostics, %.1f KiB (few: %d diagnostics)' % (
             size, figures['diagnostics'], figures['report_bytes'] / 1024, figures['few_diagnostics']))
+    if 'fix' in results:
+        for mode in ('lint', 'fix', 'fix-unsafe'):
+            f = results['fix'][mode]
+            print('%-8s %-10s %8.3f %10.3f %10.1f' % (results['fix']['files'], mode, f['wall'], f['cpu'], f['rss_mib']))
     for mode in ('single', 'trivial'):
         f = single[mode]
         print('%-8s %-8s %10.4f %10.4f %10.1f' % ('1', mode, f['wall'], f['cpu'], f['rss_mib']))

@@ -29,6 +29,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var asks: [Ask] = []
     /// The range's source line (an excerpt, and its columns in other units), when known.
     public var source: SourceLine?
+    /// How to fix it, when the spec determines the remedy (`--fix`, `--unsafe-fixes`, `--diff`).
+    public var fix: Fix?
 
     /// Creates a diagnostic.
     public init(

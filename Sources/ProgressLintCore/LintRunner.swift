@@ -59,6 +59,8 @@ public struct LintRunner: Sendable {
     public let configPath: String?
     /// How many files are linted at once.
     public let jobs: Int
+    /// With `--fix` or `--diff`: files are fixed first, and the report is of what they hold then.
+    public var fixMode: FixMode?
 
     /// Creates a runner.
     public init(linter: Linter, loader: ConfigurationLoader, configPath: String? = nil, jobs: Int = 1) {
@@ -100,6 +102,7 @@ public struct LintRunner: Sendable {
                                     filterNamedFiles: filterNamedFiles))
         let collector = Mutex(RunCollector())
         let linter = self.linter
+        let fixMode = self.fixMode
         let work: @Sendable (Int) -> Void = { _ in
             // Inventories are summed per worker and handed over once.
             var counted = Inventory()
@@ -107,7 +110,8 @@ public struct LintRunner: Sendable {
                 guard let item = planner.next() else { return nil }
                 return (item, planner.configurations[item.configuration])
             }) {
-                switch LintRunner.lintFile(item.file, configuration: configuration, linter: linter) {
+                switch fixMode?.run(item.file, configuration: configuration, linter: linter)
+                    ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter) {
                 case .success(var fileResult):
                     counted.merge(fileResult.inventory)
                     fileResult.inventory = Inventory()

@@ -85,6 +85,7 @@ public struct Linter: Sendable {
             }
         }
         var collector = Collector(path: path, linter: self, configuration: configuration, suppressions: suppressions)
+        collector.fixSource = FixSource(bytes)
         // The rules this file's configuration turns on, found once per file.
         var crossFileRules: [(entry: RuleEntry, level: Severity)] = []
         var screenRules: [RuleEntry] = []
@@ -166,12 +167,15 @@ public struct Linter: Sendable {
             later.rules = suppression.rules.filter { crossFileRuleIDs.contains($0) }
             if !later.rules.isEmpty { result.deferredSuppressions.append(later) }
             if later.rules.isEmpty || suppression.rules.contains(where: { !crossFileRuleIDs.contains($0) }) {
-                diagnostics += unused(suppression, number: c, index: index, path: path, skipping: crossFileRuleIDs)
+                diagnostics += unused(suppression, number: c, index: index, path: path, skipping: crossFileRuleIDs,
+                                      source: collector.fixSource)
             }
         }
         diagnostics.sort(by: Diagnostic.ordered)
         diagnostics = collector.bound(diagnostics)
         if let parseError {
+            // A file that does not parse is never fixed: its findings offer no fix.
+            for i in diagnostics.indices { diagnostics[i].fix = nil }
             let rule = parseError.kind == .aliasBudget ? InputRuleID.specSchema : InputRuleID.yamlSyntax
             diagnostics.append(Diagnostic(
                 ruleID: rule, severity: .error, message: YAMLSyntaxHint.message(for: parseError, in: bytes), path: path,
@@ -223,13 +227,24 @@ public struct Linter: Sendable {
     /// What is wrong with comment number `number` of `index`: not a directive, no rule named, or
     /// names (other than those in `skipping`) that suppressed nothing — only those are named.
     func unused(_ suppression: Suppression, number c: Int, index: SuppressionIndex, path: String,
-                skipping: Set<String>) -> [Diagnostic] {
+                skipping: Set<String>, source: FixSource? = nil) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let severity = descriptions[InputRuleID.unusedSuppression]?.defaultSeverity ?? .warning
+        // One fix for every finding about the comment: it drops all the names that did nothing.
+        var fix: Fix?
+        if let source, suppression.scope != nil {
+            let kept = suppression.rules.enumerated().filter { r, rule in
+                skipping.contains(rule) || (descriptions[rule].map { !$0.isInputRule } ?? false)
+                    && index.isUsed(comment: c, rule: r)
+            }.map(\.element)
+            fix = SuppressionFix.fix(suppression, keeping: kept, in: source)
+        }
         func report(_ message: String) {
-            found.append(Diagnostic(
+            var diagnostic = Diagnostic(
                 ruleID: InputRuleID.unusedSuppression, severity: severity, message: message, path: path,
-                range: SourceRange(start: suppression.position, end: suppression.position)))
+                range: SourceRange(start: suppression.position, end: suppression.position))
+            diagnostic.fix = fix
+            found.append(diagnostic)
         }
         guard suppression.scope != nil else {
             report("`# \(suppression.directive)` is not a suppression; use progress-lint-disable-next-line, "
@@ -263,6 +278,8 @@ private struct Collector {
     let path: String
     let linter: Linter
     let configuration: Configuration
+    /// The file's bytes, for fixes.
+    var fixSource: FixSource?
     /// The file's suppression comments: a suppressed diagnostic is never built.
     var suppressions: SuppressionIndex
     private var diagnostics: [Diagnostic] = []
@@ -315,13 +332,17 @@ private struct Collector {
     mutating func add(_ issue: SpecIssue, document: YAMLDocument, screen: Screen?, documentIndex: Int) {
         let range = Collector.reportedRange(of: issue.node, in: document)
         guard admit(rule: issue.kind.rawValue, at: range.start, severity: issue.isWarning ? .warning : .error) else { return }
-        append(Diagnostic(
+        var diagnostic = Diagnostic(
             ruleID: issue.kind.rawValue, severity: issue.isWarning ? .warning : .error, message: issue.message,
             path: path, range: range,
             screen: screen?.name?.value, indicator: nil,
             yamlPath: yamlPath(issue.node, in: document, documentIndex: documentIndex),
             documentIndex: documentIndex, value: scalarValue(issue.node, in: document),
-            platform: (screen?.platform?.value ?? configuration.platform)?.rawValue))
+            platform: (screen?.platform?.value ?? configuration.platform)?.rawValue)
+        if let remedy = issue.remedy, let fixSource {
+            diagnostic.fix = FixBuilder(source: fixSource, document: document).build(remedy.proposal(at: issue.node))
+        }
+        append(diagnostic)
     }
 
     mutating func add(_ violation: Violation, rule: RuleDescription, document: YAMLDocument, screen: Screen,
@@ -334,7 +355,7 @@ private struct Collector {
         }
         let range = Collector.reportedRange(of: violation.node, in: document)
         guard admit(rule: rule.id, at: range.start, severity: severity) else { return }
-        append(Diagnostic(
+        var diagnostic = Diagnostic(
             ruleID: rule.id, severity: severity, message: violation.message, path: path,
             range: range, screen: screen.name?.value,
             indicator: violation.indicatorID,
@@ -342,7 +363,11 @@ private struct Collector {
             documentIndex: documentIndex,
             value: scalarValue(violation.node, in: document),
             platform: (screen.platform?.value ?? configuration.platform)?.rawValue,
-            asks: violation.asks ?? rule.asks))
+            asks: violation.asks ?? rule.asks)
+        if let proposal = violation.fix, let fixSource {
+            diagnostic.fix = FixBuilder(source: fixSource, document: document).build(proposal)
+        }
+        append(diagnostic)
     }
 
     /// Counts `count` diagnostics that are not built, the first at `position`.

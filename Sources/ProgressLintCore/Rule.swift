@@ -123,11 +123,14 @@ public struct Violation: Hashable, Sendable {
     public var indicatorID: String?
     /// What this finding asks the user to do, when it differs from its rule's ``RuleDescription/asks``.
     public var asks: [Ask]?
+    /// How to fix it, when the spec itself determines the remedy.
+    public var fix: FixProposal?
 
     /// Creates a violation.
     public init(at node: NodeID, _ message: String, severity: Severity? = nil, indicator: Indicator? = nil,
-                asks: [Ask]? = nil) {
+                asks: [Ask]? = nil, fix: FixProposal? = nil) {
         self.node = node
+        self.fix = fix
         self.message = message
         self.severity = severity
         self.asks = asks
@@ -196,8 +199,8 @@ public struct RuleContext: Sendable {
 
     /// A violation about `indicator`, at `node`.
     public func violation(_ indicator: Indicator, at node: NodeID, _ message: String, severity: Severity? = nil,
-                          asks: [Ask]? = nil) -> Violation
+                          asks: [Ask]? = nil, fix: FixProposal? = nil) -> Violation
     {
-        Violation(at: node, message, severity: severity, indicator: indicator, asks: asks)
+        Violation(at: node, message, severity: severity, indicator: indicator, asks: asks, fix: fix)
     }
 }

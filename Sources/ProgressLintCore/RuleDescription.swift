@@ -127,6 +127,8 @@ public struct RuleDescription: Sendable {
     public var reads: [String]
     /// What its findings ask the user to do, key by key (a finding may say otherwise).
     public var asks: [Ask]
+    /// Whether its findings carry a fix, of which applicability, and why (nil: no fix).
+    public var fix: FixDescription?
     /// Which indicators it judges: rules about the progress of a task stay silent on an indicator
     /// whose `purpose` is not `task-progress`.
     public var appliesTo: Applicability
@@ -142,7 +144,7 @@ public struct RuleDescription: Sendable {
     public init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
         rationale: String, sources: [SourceReference] = [], exceptions: [String] = [], options: [String] = [],
-        ownOptions: [AnyRuleOption] = [], reads: [String] = [], asks: [Ask] = [],
+        ownOptions: [AnyRuleOption] = [], reads: [String] = [], asks: [Ask] = [], fix: FixDescription? = nil,
         appliesTo: Applicability = .anyIndicator,
         triggeringExamples: [RuleExample] = [], nonTriggeringExamples: [RuleExample] = []
     ) {
@@ -158,6 +160,7 @@ public struct RuleDescription: Sendable {
         self.ownOptions = ownOptions
         self.reads = reads
         self.asks = asks
+        self.fix = fix
         self.appliesTo = appliesTo
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples

@@ -27,6 +27,8 @@ public struct Suppression: Hashable, Sendable {
     public var reason: String?
     /// Where the comment's `#` is.
     public var position: SourcePosition
+    /// The comment's bytes in the file, from its `#` to the end of its line (for fixes).
+    public var byteRange: Range<Int> = 0..<0
 
     /// Whether this comment covers a diagnostic of `rule` on `line`.
     public func covers(rule: String, line: Int) -> Bool {
@@ -104,7 +106,9 @@ public enum SuppressionScanner {
             let position = SourcePosition(line: line, column: column, characterOffset: 0)
             var end = i
             while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-            found.append(parse(String(decoding: bytes[i..<end], as: UTF8.self), at: position))
+            var suppression = parse(String(decoding: bytes[i..<end], as: UTF8.self), at: position)
+            suppression.byteRange = hash..<end
+            found.append(suppression)
             i = end
         }
         return found

@@ -202,6 +202,8 @@ public struct JSONReporter: Reporter {
         json.string(d.platform)
         json.key("fingerprint")
         json.string(fingerprint)
+        json.key("fix")
+        FixJSON.write(d.fix, into: &json)
         json.end()
     }
 }

@@ -10,6 +10,23 @@ public struct ReportContext: Sendable {
     public var quiet: Bool
     /// The unit columns are written in (`--column-unit`): text, github, JSON and SARIF follow it.
     public var columnUnit: ColumnUnit
+    /// Whether unsafe fixes count as available (`--unsafe-fixes`).
+    public var unsafeFixes = false
+
+    /// Whether `diagnostic` has a fix that `--fix` applies in this run (marked `[*]`).
+    public func isFixable(_ diagnostic: Diagnostic) -> Bool {
+        guard let fix = diagnostic.fix else { return false }
+        return Fixer.applies(fix, unsafe: unsafeFixes)
+    }
+
+    /// `2 fixable with --fix (1 more with --unsafe-fixes)`, or empty when nothing is fixable.
+    public func fixableSummary(_ shown: [Diagnostic]) -> String {
+        let fixable = shown.filter(isFixable).count
+        let hidden = unsafeFixes ? 0 : shown.filter { $0.fix?.applicability == .unsafe }.count
+        guard fixable > 0 || hidden > 0 else { return "" }
+        let option = unsafeFixes ? "--fix --unsafe-fixes" : "--fix"
+        return "\(fixable) fixable with \(option)" + (hidden > 0 ? " (\(hidden) more with --unsafe-fixes)" : "")
+    }
 
     /// Creates a context.
     public init(rules: [RuleDescription], color: Bool = false, quiet: Bool = false, columnUnit: ColumnUnit = .char) {

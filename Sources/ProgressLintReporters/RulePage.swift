@@ -63,6 +63,7 @@ public enum RulePage {
             out += "\n"
         }
         out += keysSection(rule)
+        out += fixSection(rule)
         out += "## Options\n\n"
         if rule.options.isEmpty && rule.ownOptions.isEmpty {
             out += "None besides its severity.\n\n"
@@ -123,6 +124,19 @@ public enum RulePage {
         ("thresholds.instant", "100ms"), ("thresholds.noticeable", "1s"), ("thresholds.attention", "10s"),
         ("thresholds.show-after-max", "2s"), ("thresholds.updates-every-max", "2s"),
     ]
+
+    /// Whether its findings carry a fix, of which applicability, and why.
+    private static func fixSection(_ rule: RuleDescription) -> String {
+        let out = "## Fix\n\n"
+        guard let fix = rule.fix else { return out + "Fix: none; its remedy is not determined by the spec.\n\n" }
+        let how: String
+        switch fix.applicability {
+        case .safe: how = "applied by `--fix`"
+        case .unsafe: how = "applied by `--fix --unsafe-fixes`"
+        case .displayOnly: how = "shown, never applied"
+        }
+        return out + "Fix: \(fix.applicability.rawValue) (\(how)) — \(fix.note)\n\n"
+    }
 
     /// Which indicators the rule judges, the keys it reads and what it asks for.
     private static func keysSection(_ rule: RuleDescription) -> String {

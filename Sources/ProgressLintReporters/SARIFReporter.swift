@@ -25,6 +25,7 @@ public struct SARIFReporter: Reporter {
                 ("locations", .array([location(d, unit: unit)])),
                 ("partialFingerprints", .object([(Fingerprint.sarifKey, .string(fingerprints[i]))])),
             ]
+            if let fix = d.fix { fields.append(("fixes", .array([FixJSON.sarif(fix, path: d.path)]))) }
             var properties: [(String, JSONValue)] = []
             if let yamlPath = d.yamlPath { properties.append(("yamlPath", .string(yamlPath))) }
             if let screen = d.screen { properties.append(("screen", .string(screen))) }

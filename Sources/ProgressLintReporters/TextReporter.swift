@@ -20,7 +20,8 @@ public struct TextReporter: Reporter {
         for d in shown {
             out.write("\(TerminalText.lineStart(TerminalText.safe(d.path))):\(d.range.start.line):\(d.startColumn(context.columnUnit)): ")
             out.write(paint(d.severity.rawValue, d.severity, context.color))
-            out.write(": \(TerminalText.safe(d.message)) ")
+            out.write(context.isFixable(d) ? ": [*] " : ": ")
+            out.write("\(TerminalText.safe(d.message)) ")
             out.write(context.color ? "\u{1B}[2m[\(d.ruleID)]\u{1B}[0m" : "[\(d.ruleID)]")
             out.write("\n")
             if frames {
@@ -45,7 +46,9 @@ public struct TextReporter: Reporter {
         let warnings = shown.filter { $0.severity == .warning }.count
         let infos = shown.filter { $0.severity == .info }.count
         let counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(infos) info"
+        let fixable = context.fixableSummary(shown)
         let line = "\(plural(shown.count, "problem")) (\(counts)) in \(scope)" + (failed.isEmpty ? "" : "; \(failed)")
+            + (fixable.isEmpty ? "" : "; [*] \(fixable)")
         return context.color ? "\u{1B}[1m\(line)\u{1B}[0m" : line
     }
 

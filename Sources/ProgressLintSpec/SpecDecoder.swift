@@ -69,10 +69,12 @@ struct SpecReader {
     /// Where the last of the kept issues is, in source order.
     private var lastKept: SourcePosition?
 
-    mutating func fail(_ message: String, at node: NodeID, _ kind: SpecIssue.Kind = .schema) {
+    mutating func fail(_ message: String, at node: NodeID, _ kind: SpecIssue.Kind = .schema,
+                       remedy: SpecIssue.Remedy? = nil) {
         failures.append(node)
         guard !isPastLimit(node) else { return omit(node) }
-        let issue = SpecIssue(kind, message, at: node)
+        var issue = SpecIssue(kind, message, at: node)
+        issue.remedy = remedy
         if reported.insert(issue).inserted {
             issues.append(issue)
             let start = document[node].range.start
@@ -463,7 +465,9 @@ struct SpecReader {
                     omit(key)
                     continue
                 }
-                fail("unknown key `\(name)` in \(place())" + DidYouMean.clauseOrChoices(for: name, among: allowed), at: key)
+                let suggestion = DidYouMean.closest(to: name, among: allowed)
+                fail("unknown key `\(name)` in \(place())" + DidYouMean.clauseOrChoices(for: name, among: allowed), at: key,
+                     remedy: suggestion.map { .renameKey($0) })
                 continue
             }
             if names.insert(known) {
@@ -545,7 +549,7 @@ struct SpecReader {
                 if ["yes", "no", "on", "off", "y", "n"].contains(lower) {
                     let meant = ["yes", "on", "y"].contains(lower) ? "true" : "false"
                     fail("`\(entry.name): \(node.value)` is a YAML 1.1 boolean; use true/false (here `\(meant)`)",
-                         at: entry.value)
+                         at: entry.value, remedy: .value(meant))
                     return nil
                 }
             }

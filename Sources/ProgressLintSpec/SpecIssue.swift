@@ -17,6 +17,16 @@ public struct SpecIssue: Hashable, Sendable {
     /// A warning rather than an error: the value is valid but probably not what was meant
     /// (a near miss of a known `component`).
     public var isWarning = false
+    /// The remedy, when the spec determines it: the value to write, or the key to rename to.
+    public var remedy: Remedy?
+
+    /// A remedy that `--fix` can apply.
+    public enum Remedy: Hashable, Sendable {
+        /// Write this token in place of the value (`true` for `yes`): it keeps the meaning.
+        case value(String)
+        /// Rename the key (the one close valid key): it changes what the spec says.
+        case renameKey(String)
+    }
 
     /// Creates an issue.
     public init(_ kind: Kind, _ message: String, at node: NodeID) {

@@ -18,6 +18,12 @@ public struct YAMLDocument: Sendable {
     /// Where the document ends (libyaml's end of the document, past any `...`).
     public internal(set) var end: SourcePosition = .start
 
+    /// Nodes that an alias (or a merge key's alias) refers to: they are read in more than one place.
+    var aliasTargets: Set<Int32> = []
+
+    /// Whether an alias refers to the node, so that it is read in more than one place.
+    public func isAliased(_ id: NodeID) -> Bool { aliasTargets.contains(id.index) }
+
     /// Calls `body` with the range of every scalar that spans some text, in source order.
     public func forEachScalarRange(_ body: (SourceRange) -> Void) {
         for i in nodes.indices where nodes[i].kind == .scalar && nodes[i].start != nodes[i].end {

@@ -215,6 +215,7 @@ private struct Builder {
                     position: start.position)
             }
             attach(target, size: size, bytes: bytes)
+            document.aliasTargets.insert(target)
             lastEnd = end
         default:
             break

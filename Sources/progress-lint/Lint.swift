@@ -86,6 +86,15 @@ struct Lint: ParsableCommand {
     /// `--stdin`, or `-` as the only path (as in Ruff and ESLint).
     var readsStandardInput: Bool { stdin || paths == ["-"] }
 
+    @Flag(help: "Apply the safe fixes to the files (with --stdin: write the fixed text to standard output).")
+    var fix = false
+
+    @Flag(help: "Count unsafe fixes as available: --fix and --diff apply them too.")
+    var unsafeFixes = false
+
+    @Flag(help: "Print a unified diff of what --fix would change, write nothing; exit 1 when there is something to fix.")
+    var diff = false
+
     func validate() throws {
         for name in format where Reporters.named(name) == nil {
             throw ValidationError("unknown format '\(name)'; use one of "
@@ -129,7 +138,7 @@ struct Lint: ParsableCommand {
             Output.standardError("progress-lint: note: --jobs \(jobs) is more than \(LintRunner.maxJobs); "
                                  + "using \(LintRunner.maxJobs)\n")
         }
-        let runner = LintRunner(
+        var runner = LintRunner(
             linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader(),
             configPath: config, jobs: jobs ?? max(1, cores))
         if let printConfig { return try printConfiguration(for: printConfig) }
@@ -140,8 +149,11 @@ struct Lint: ParsableCommand {
         let stdin = readsStandardInput
         try OutputGuard.check(writes, linted: stdin ? [stdinFilename].compactMap { $0 } : paths, reading: baseline)
 
+        if fix || diff { runner.fixMode = FixMode(unsafe: unsafeFixes, write: fix && !diff) }
         var result: RunResult
-        if stdin {
+        if stdin && (fix || diff) {
+            result = fixStandardInput(runner)
+        } else if stdin {
             result = runner.runStandardInput(as: FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>"))
         } else {
             result = runner.run(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
@@ -151,10 +163,12 @@ struct Lint: ParsableCommand {
         try OutputGuard.check(writes, linted: result.files.indices.lazy.map { result.files.path(at: $0) }
                               + (stdin ? [stdinFilename].compactMap { $0 } : paths), reading: baseline)
         try applyBaseline(to: &result)
+        if let mode = runner.fixMode, try reportFixes(mode, result: result) { return }
 
         var failedWrite = false
-        let context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet,
+        var context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet,
                                     columnUnit: ColumnUnit(rawValue: columnUnit) ?? .char)
+        context.unsafeFixes = unsafeFixes
         for target in try targets() {
             var targetContext = context
             targetContext.color = target.output == nil && Output.wantsColor(color)
@@ -168,7 +182,8 @@ struct Lint: ParsableCommand {
                     failedWrite = true
                 }
             } else {
-                _ = Output.stream(to: 1) { reporter.write(result, context: targetContext, to: &$0) }
+                // With --stdin --fix, standard output carries the fixed text only.
+                _ = Output.stream(to: stdin && fix ? 2 : 1) { reporter.write(result, context: targetContext, to: &$0) }
             }
         }
 

@@ -116,7 +116,7 @@ import Testing
         let run = try lint("mixed.yaml", Array(text.utf8))
         let found = lines(of: run, in: "mixed.yaml")
         #expect(!found.contains { $0.contains("[vague-label]") })
-        #expect(found.contains("mixed.yaml:3:45: warning: `# progress-lint-disable-line` does not suppress any "
+        #expect(found.contains("mixed.yaml:3:45: warning: [*] `# progress-lint-disable-line` does not suppress any "
                                + "`missing-label` diagnostic; remove `missing-label` from it [unused-suppression]"),
                 "\(found)")
         #expect(found.filter { $0.contains("[unused-suppression]") }.count == 1)

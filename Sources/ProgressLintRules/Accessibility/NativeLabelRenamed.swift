@@ -25,6 +25,12 @@ public struct NativeLabelRenamed: IndicatorRule {
         ],
         reads: ["component", "determinate", "user-initiated", "accessibility.label", "accessibility.announce.start"],
         asks: [.remove("accessibility.label")],
+        fix: FixDescription(.unsafe, """
+            moves the label into `accessibility.announce.start` when that is free and the person started the \
+            work, else removes it. What VoiceOver says changes, so it is applied only with `--unsafe-fixes`. \
+            When the wait may reach `thresholds.attention`, the move is only shown: `reannounce-long-wait` would \
+            then ask for a `repeat-every` that only you can choose.
+            """),
         triggeringExamples: [
             RuleExample("""
                 platform: ios
@@ -45,6 +51,17 @@ public struct NativeLabelRenamed: IndicatorRule {
                     component: ProgressView
                     accessibility: {label: ↓Syncing}
                 """),
+            RuleExample("""
+                platform: ios
+                screen: Sign in
+                indicators:
+                  - id: signing-in
+                    style: spinner
+                    component: UIActivityIndicatorView
+                    duration: 1s..5s
+                    accessibility:
+                      label: ↓Signing you in # what we say
+                """, note: "a short wait: `--unsafe-fixes` moves the label into `accessibility.announce.start`"),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -103,6 +120,34 @@ public struct NativeLabelRenamed: IndicatorRule {
         return [context.violation(indicator, at: label.node,
             "indicator '\(indicator.displayID)' renames the native \(component.rawValue) "
             + "(accessibility.label: \"\(label.value.clippedForMessage)\"); VoiceOver users know it as \"In progress\", so "
-            + instead, asks: asks)]
+            + instead, asks: asks, fix: fix(indicator, label: label, moving: asks.count > 1, context: context))]
+    }
+
+    /// Moves the label into `announce.start` (`label: X` becomes `announce: {start: X}` when there is
+    /// no `announce` yet), or removes it.
+    private func fix(_ indicator: Indicator, label: Located<String>, moving: Bool, context: RuleContext) -> FixProposal? {
+        guard moving else {
+            return FixProposal(.unsafe, "remove `accessibility.label`",
+                               [.remove(path: ["accessibility", "label"], in: indicator.node)])
+        }
+        let title = "move the label into `accessibility.announce.start`"
+        // A long wait would then be asked to repeat the announcement, at an interval only you can choose.
+        let long = !indicator.isDeterminate && Phrase.reaches(indicator, context.thresholds.attention, orUnknown: true)
+        let applicability: FixApplicability = long ? .displayOnly : .unsafe
+        if let announce = indicator.accessibility?.value.announce {
+            guard context.document.kind(of: announce.node) == .mapping else { return nil }
+            return FixProposal(applicability, title, [
+                .remove(path: ["accessibility", "label"], in: indicator.node),
+                .set(path: ["start"], to: .copy(label.node), in: announce.node),
+            ])
+        }
+        let document = context.document
+        guard let mapping = document.parent(of: label.node) else { return nil }
+        let pairs = (0..<document.pairCount(of: mapping)).map { document.pair($0, of: mapping) }
+        guard let key = pairs.first(where: { $0.value == label.node })?.key else { return nil }
+        return FixProposal(applicability, title, [
+            .renameKey(key, to: "announce"),
+            .replaceScalar(label.node, with: .token("{start: \(FixBuilder.render(label.value))}")),
+        ])
     }
 }

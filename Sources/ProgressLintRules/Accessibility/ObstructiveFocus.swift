@@ -25,6 +25,10 @@ public struct ObstructiveFocus: IndicatorRule {
         ],
         reads: ["presentation", "accessibility.focus"],
         asks: [.set("accessibility.focus", to: "indicator")],
+        fix: FixDescription(.unsafe, """
+            sets `accessibility.focus: indicator`. Screen-reader focus then moves when the indicator appears, \
+            which changes what the person hears, so it is applied only with `--unsafe-fixes`.
+            """),
         appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
@@ -86,6 +90,8 @@ public struct ObstructiveFocus: IndicatorRule {
         let written = focus == nil ? "no `accessibility.focus` (unchanged by default)" : "`accessibility.focus: unchanged`"
         return [context.violation(indicator, at: focus?.node ?? indicator.node,
             "indicator '\(indicator.displayID)' blocks the screen (`presentation: \(presentation)`) but has \(written), "
-            + "so screen-reader focus stays on controls that cannot be used; set `accessibility.focus: indicator`")]
+            + "so screen-reader focus stays on controls that cannot be used; set `accessibility.focus: indicator`",
+            fix: FixProposal(.unsafe, "set `accessibility.focus: indicator`",
+                             [.set(path: ["accessibility", "focus"], to: .token("indicator"), in: indicator.node)]))]
     }
 }

@@ -25,6 +25,10 @@ public struct ObstructiveFocusReturn: IndicatorRule {
         ],
         reads: ["presentation", "accessibility.focus-after"],
         asks: [.change("accessibility.focus-after")],
+        fix: FixDescription(.displayOnly, """
+            shows `accessibility.focus-after: trigger`, never applies it: `screen-start` is right when a new \
+            screen appears, and the spec does not say which.
+            """),
         appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
@@ -87,6 +91,8 @@ public struct ObstructiveFocusReturn: IndicatorRule {
         return [context.violation(indicator, at: focusAfter?.node ?? indicator.node,
             "indicator '\(indicator.displayID)' blocks the screen (`presentation: \(presentation)`) and has \(written), "
             + "so screen-reader users are left nowhere when it goes away; set `accessibility.focus-after` to "
-            + "`screen-start` (a new screen) or `trigger` (a partial refresh)")]
+            + "`screen-start` (a new screen) or `trigger` (a partial refresh)",
+            fix: FixProposal(.displayOnly, "set `accessibility.focus-after: trigger` (or `screen-start` for a new screen)",
+                             [.set(path: ["accessibility", "focus-after"], to: .token("trigger"), in: indicator.node)]))]
     }
 }

@@ -24,6 +24,10 @@ public struct ParallelFocusSteal: IndicatorRule {
         ],
         reads: ["presentation", "accessibility.focus"],
         asks: [.set("accessibility.focus", to: "unchanged")],
+        fix: FixDescription(.unsafe, """
+            sets `accessibility.focus: unchanged`. Focus then stays where the person left it, which changes what \
+            they hear, so it is applied only with `--unsafe-fixes`.
+            """),
         appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
@@ -77,6 +81,8 @@ public struct ParallelFocusSteal: IndicatorRule {
         return [context.violation(indicator, at: focus.node,
             "indicator '\(indicator.displayID)' does not block the screen (\(presentation)) but moves screen-reader "
             + "focus to itself with `accessibility.focus: indicator`; leave focus `unchanged` and announce the work "
-            + "with `accessibility.announce.start`")]
+            + "with `accessibility.announce.start`",
+            fix: FixProposal(.unsafe, "set `accessibility.focus: unchanged`",
+                             [.replaceScalar(focus.node, with: .token("unchanged"))]))]
     }
 }

@@ -22,6 +22,11 @@ public struct ProgressChatter: IndicatorRule {
         ],
         reads: ["accessibility.announce.progress-every", "accessibility.announce.completion"],
         asks: [.remove("accessibility.announce.progress-every")],
+        fix: FixDescription(.unsafe, """
+            removes `accessibility.announce.progress-every` (and an `announce` or `accessibility` mapping left \
+            empty). Screen-reader users stop hearing the periodic announcements, so it is applied only with \
+            `--unsafe-fixes`.
+            """),
         appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
@@ -68,6 +73,8 @@ public struct ProgressChatter: IndicatorRule {
         return [context.violation(indicator, at: every.node,
             "indicator '\(indicator.displayID)' announces its progress periodically "
             + "(`accessibility.announce.progress-every: \(every.value)`), interrupting screen-reader users; remove it and "
-            + "announce the end with `accessibility.announce.completion`")]
+            + "announce the end with `accessibility.announce.completion`",
+            fix: FixProposal(.unsafe, "remove `accessibility.announce.progress-every`",
+                             [.remove(path: ["accessibility", "announce", "progress-every"], in: indicator.node)]))]
     }
 }

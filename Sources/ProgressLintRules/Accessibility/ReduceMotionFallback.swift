@@ -31,7 +31,22 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
         options: ["thresholds.noticeable"],
         reads: ["style", "determinate", "duration", "reduce-motion", "reduce-motion.replace-with", "reduce-motion.follow-up"],
         asks: [.add("reduce-motion.replace-with")],
+        fix: FixDescription(.unsafe, """
+            writes the indicator's own `label` as `reduce-motion.replace-with` when the label is specific (not \
+            one of `vague-labels`). What people with Reduce Motion on see changes, so it is applied only with \
+            `--unsafe-fixes`. When the wait may reach `thresholds.noticeable`, the fix is only shown: the rule \
+            would then ask for a `follow-up` text that only you can write.
+            """),
         triggeringExamples: [
+            RuleExample("""
+                platform: ios
+                screen: Search
+                indicators:
+                  - ↓id: search
+                    style: spinner
+                    duration: 300ms..900ms
+                    label: Searching your mail
+                """, note: "a short wait with a specific label: `--unsafe-fixes` shows the label instead"),
             RuleExample("""
                 platform: ios
                 screen: Mail
@@ -94,19 +109,28 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
         guard let reduceMotion = indicator.reduceMotion else {
             return [context.violation(indicator, at: indicator.node,
                 "\(subject) has no `reduce-motion` fallback; add `reduce-motion: {replace-with: …}` with text "
-                + "that says what is happening, shown instead of the animation")]
+                + "that says what is happening, shown instead of the animation",
+                fix: fix(indicator, context: context) { label in
+                    [.set(path: ["reduce-motion", "replace-with"], to: .copy(label.node), in: indicator.node)]
+                })]
         }
         switch reduceMotion.value {
         case .none, .stopAnimation:
             let written = reduceMotion.value.isStop ? "stop-animation" : "none"
             return [context.violation(indicator, at: reduceMotion.node,
                 "\(subject) has `reduce-motion: \(written)`; a stopped animation looks like a hung app, so "
-                + "use `reduce-motion: {replace-with: …}` with text that says what is happening")]
+                + "use `reduce-motion: {replace-with: …}` with text that says what is happening",
+                fix: fix(indicator, context: context) { label in
+                    [.replaceScalar(reduceMotion.node, with: .token("{replace-with: \(FixBuilder.render(label.value))}"))]
+                })]
         case .fallback(let fallback):
             guard fallback.replaceWith != nil else {
                 return [context.violation(indicator, at: reduceMotion.node,
                     "\(subject) has a `reduce-motion` mapping without `replace-with`; add the text shown "
-                    + "instead of the animation")]
+                    + "instead of the animation",
+                    fix: fix(indicator, context: context) { label in
+                        [.set(path: ["replace-with"], to: .copy(label.node), in: reduceMotion.node)]
+                    })]
             }
             if fallback.followUp == nil,
                Phrase.reaches(indicator, context.thresholds.noticeable, orUnknown: true) {
@@ -117,6 +141,19 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
             }
             return []
         }
+    }
+}
+
+extension ReduceMotionFallbackRule {
+    /// The indicator's own label as the text shown instead of the animation, when it is specific;
+    /// only shown when the wait may be long enough for the rule to ask for a follow-up as well.
+    fileprivate func fix(_ indicator: Indicator, context: RuleContext,
+                         _ operations: (Located<String>) -> [FixOperation]) -> FixProposal? {
+        guard let label = indicator.label, !label.value.trimmed().isEmpty,
+              !context.configuration.options[VagueLabel.labels].normalized.contains(label.value.normalizedLabel()) else { return nil }
+        let long = Phrase.reaches(indicator, context.thresholds.noticeable, orUnknown: true)
+        return FixProposal(long ? .displayOnly : .unsafe, "set `reduce-motion.replace-with` to the label",
+                           operations(label))
     }
 }
 

@@ -17,6 +17,11 @@ public enum UnusedSuppression {
             `--report-unused-disable-directives` does.
             """,
         exceptions: ["It cannot itself be suppressed or turned off."],
+        fix: FixDescription(.safe, """
+            removes the names that suppressed nothing (unknown rules and input rules included) from the \
+            comment, or the whole comment (its line, when it stands alone) when no name is left; the report \
+            is the same without them. A comment that names no rule, or is not a directive, has no fix.
+            """),
         triggeringExamples: [
             RuleExample("""
                 screen: Sign in

@@ -21,6 +21,10 @@ public struct LossyCancelNeedsConfirm: IndicatorRule {
         ],
         reads: ["cancel", "cancel.discards-progress", "cancel.confirm"],
         asks: [.set("cancel.confirm", to: "true")],
+        fix: FixDescription(.unsafe, """
+            sets `cancel.confirm: true`. Cancelling then asks first, a step the person did not have before, so \
+            it is applied only with `--unsafe-fixes`.
+            """),
         appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
@@ -79,6 +83,8 @@ public struct LossyCancelNeedsConfirm: IndicatorRule {
               cancel.value.confirm?.value != true else { return [] }
         return [context.violation(indicator, at: cancel.node,
             "indicator '\(indicator.displayID)' has a `cancel` that discards progress (`discards-progress: true`) "
-            + "without asking first; add `confirm: true` so people can cancel anyway or keep going")]
+            + "without asking first; add `confirm: true` so people can cancel anyway or keep going",
+            fix: FixProposal(.unsafe, "set `cancel.confirm: true`",
+                             [.set(path: ["cancel", "confirm"], to: .token("true"), in: indicator.node)]))]
     }
 }

@@ -27,6 +27,10 @@ public struct ToolbarTrackVisible: IndicatorRule {
         ],
         reads: ["style", "location", "track"],
         asks: [.set("track", to: "hidden")],
+        fix: FixDescription(.safe, """
+            sets `track: hidden`. Only the look of the bar changes: the fill that shows the progress stays, and \
+            nothing the person can do or learn is different.
+            """),
         triggeringExamples: [
             RuleExample("""
                 platform: ios
@@ -97,6 +101,7 @@ public struct ToolbarTrackVisible: IndicatorRule {
         let written = indicator.track == nil ? "`track` is visible by default" : "`track: visible`"
         return [context.violation(indicator, at: indicator.track?.node ?? indicator.node,
             "\(context.subject(indicator)) is a bar in `location: \(location.value.rawValue)` that draws its unfilled "
-            + "track (\(written)); set `track: hidden` so only the filled part shows")]
+            + "track (\(written)); set `track: hidden` so only the filled part shows",
+            fix: FixProposal(.safe, "set `track: hidden`", [.set(path: ["track"], to: .token("hidden"), in: indicator.node)]))]
     }
 }

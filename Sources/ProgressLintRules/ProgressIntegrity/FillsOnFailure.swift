@@ -22,6 +22,10 @@ public struct FillsOnFailure: IndicatorRule {
         exceptions: ["`failure.fills: false`, or no `failure.fills` at all."],
         reads: ["failure.fills"],
         asks: [.set("failure.fills", to: "false")],
+        fix: FixDescription(.unsafe, """
+            sets `failure.fills: false`. What the person sees when the work fails changes (the bar no longer \
+            fills), so it is applied only with `--unsafe-fixes`; write `failure.message` yourself.
+            """),
         appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
@@ -71,6 +75,7 @@ public struct FillsOnFailure: IndicatorRule {
         guard let fills = indicator.failure?.value.fills, fills.value else { return [] }
         return [context.violation(indicator, at: fills.node,
             "\(context.subject(indicator)) fills up when the work fails (`failure.fills: true`), which reads as "
-            + "success; set `fills: false` and say what went wrong in `failure.message`")]
+            + "success; set `fills: false` and say what went wrong in `failure.message`",
+            fix: FixProposal(.unsafe, "set `failure.fills: false`", [.replaceScalar(fills.node, with: .token("false"))]))]
     }
 }

@@ -33,6 +33,11 @@ public struct NeverBackwards: IndicatorRule {
         ],
         reads: ["on-total-change", "determinate", "becomes"],
         asks: [.set("on-total-change", to: "reallocate")],
+        fix: FixDescription(.unsafe, """
+            sets `on-total-change: reallocate` where `recompute` is written. The bar then moves differently when \
+            the total changes (the app must give the rest of the bar to the new total), so it is applied only with \
+            `--unsafe-fixes`. A state that turns indeterminate again has no fix.
+            """),
         appliesTo: .taskProgress,
         triggeringExamples: [
             RuleExample("""
@@ -92,7 +97,9 @@ public struct NeverBackwards: IndicatorRule {
         if let change = indicator.onTotalChange, change.value == .recompute {
             result.append(context.violation(indicator, at: change.node,
                 "\(subject) recomputes done/total when the total changes (`on-total-change: recompute`), so it can "
-                + "move backwards; use `on-total-change: reallocate` to give the rest of the indicator to the new total"))
+                + "move backwards; use `on-total-change: reallocate` to give the rest of the indicator to the new total",
+                fix: FixProposal(.unsafe, "set `on-total-change: reallocate`",
+                                 [.replaceScalar(change.node, with: .token("reallocate"))])))
         }
         var determinate = indicator.isDeterminate
         for state in indicator.becomes?.value ?? [] {

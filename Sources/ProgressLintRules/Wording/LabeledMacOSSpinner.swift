@@ -22,6 +22,10 @@ public struct LabeledMacOSSpinner: IndicatorRule {
         ],
         reads: ["style", "label"],
         asks: [.remove("label")],
+        fix: FixDescription(.unsafe, """
+            removes `label` when the spinner keeps a name for screen readers (a known `component`, or an \
+            `accessibility.label`). Text people see goes away, so it is applied only with `--unsafe-fixes`.
+            """),
         triggeringExamples: [
             RuleExample("""
                 platform: macos
@@ -38,6 +42,16 @@ public struct LabeledMacOSSpinner: IndicatorRule {
                     style: spinner
                     label: ↓"Checking for new mail"
                 """, config: "platform: macos", note: "the platform comes from the config"),
+            RuleExample("""
+                platform: macos
+                screen: Mail
+                indicators:
+                  - id: fetch
+                    style: spinner
+                    component: NSProgressIndicator
+                    label: ↓Checking for new mail
+                    duration: 200ms..800ms
+                """, note: "the native component keeps its name for screen readers: `--unsafe-fixes` removes the label"),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -74,6 +88,8 @@ public struct LabeledMacOSSpinner: IndicatorRule {
         return [context.violation(indicator, at: label.node,
             "indicator '\(indicator.displayID)' is a macOS spinner with `label: \(label.value.trimmed().clippedForMessage)`; "
             + "spinners on macOS are best left unlabeled, so remove the label (or use `style: bar` if the work "
-            + "needs explaining)")]
+            + "needs explaining)",
+            fix: indicator.component != nil || indicator.accessibility?.value.label != nil
+                ? FixProposal(.unsafe, "remove `label`", [.remove(path: ["label"], in: indicator.node)]) : nil)]
     }
 }

@@ -29,6 +29,10 @@ public struct RefreshTitleInstructions: IndicatorRule {
         ],
         reads: ["style", "title"],
         asks: [.change("title")],
+        fix: FixDescription(.unsafe, """
+            removes `title` (the other remedy, a title about the content, only you can write). Text people \
+            see goes away, so it is applied only with `--unsafe-fixes`.
+            """),
         triggeringExamples: [
             RuleExample("""
                 platform: ios
@@ -119,7 +123,8 @@ public struct RefreshTitleInstructions: IndicatorRule {
         return [context.violation(indicator, at: title.node,
             "indicator '\(indicator.displayID)' has `title: \(title.value.trimmed().clippedForMessage)`, which explains how to "
             + "refresh; people have already pulled when they see it, so remove the title or say something about "
-            + "the content, e.g. \"Last updated 5 min ago\"")]
+            + "the content, e.g. \"Last updated 5 min ago\"",
+            fix: FixProposal(.unsafe, "remove `title`", [.remove(path: ["title"], in: indicator.node)]))]
     }
 }
 

@@ -1,0 +1,64 @@
+import ArgumentParser
+import ProgressLintCore
+import ProgressLintReporters
+
+/// `--fix`, `--unsafe-fixes` and `--diff`: the command's side; the work is ``Fixer`` and ``FixMode``.
+extension Lint {
+    /// `--stdin` with `--fix` or `--diff`: the fixed text goes to standard output (with `--fix`),
+    /// and the report is of the fixed text.
+    func fixStandardInput(_ runner: LintRunner) -> RunResult {
+        let name = FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>")
+        let resolver = ConfigurationResolver(loader: runner.loader, configPath: runner.configPath)
+        guard case .success(let configuration) = resolver.configuration(for: name) else {
+            return runner.runStandardInput(as: name)
+        }
+        switch FileReader.readStandardInput(limit: configuration.limits.maxFileSize) {
+        case .success(let bytes):
+            let outcome = Fixer.fix(bytes, path: name, configuration: configuration, linter: runner.linter,
+                                    unsafe: unsafeFixes)
+            for note in outcome.notes { Output.standardError("progress-lint: \(TerminalText.safe(name)): \(note)\n") }
+            if fix && !diff {
+                Output.standardOutput(String(decoding: outcome.bytes, as: UTF8.self))
+                return runner.run(standardInput: outcome.bytes, as: name)
+            }
+            if outcome.changed {
+                runner.fixMode?.recordForStandardInput(path: name, before: bytes, after: outcome.bytes,
+                                                       applied: outcome.applied)
+            }
+            return runner.run(standardInput: bytes, as: name)
+        case .failure(let failure):
+            // Too large or unreadable: reported as without --fix; nothing goes to standard output.
+            return runner.runStandardInput(as: name) { _ in .failure(failure) }
+        }
+    }
+
+    /// Prints what fixing did (notes on standard error; with `--diff`, the diff on standard
+    /// output). Returns true when the command is done (`--diff`), after throwing its exit code.
+    func reportFixes(_ mode: FixMode, result: RunResult) throws -> Bool {
+        let records = mode.recorded
+        for record in records {
+            for note in record.notes {
+                Output.standardError("progress-lint: \(TerminalText.safe(record.path)): \(note)\n")
+            }
+        }
+        let applied = records.reduce(0) { $0 + $1.applied }
+        let files = records.filter { $0.applied > 0 }.count
+        guard diff else {
+            if applied > 0 {
+                Output.standardError("progress-lint: fixed \(applied) finding\(applied == 1 ? "" : "s") in "
+                                     + "\(files) file\(files == 1 ? "" : "s")\n")
+            }
+            return false
+        }
+        var text = ""
+        for record in records where record.applied > 0 {
+            text += UnifiedDiff.render(path: record.path, before: record.before, after: record.after)
+        }
+        Output.standardOutput(text)
+        Output.standardError(applied == 0 ? "progress-lint: nothing to fix\n"
+            : "progress-lint: would fix \(applied) finding\(applied == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n")
+        if !result.configurationErrors.isEmpty || !result.problems.isEmpty { throw ExitCode(2) }
+        if applied > 0 { throw ExitCode(1) }
+        return true
+    }
+}
