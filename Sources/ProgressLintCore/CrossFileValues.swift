@@ -54,11 +54,12 @@ public struct CrossFileWriter: Sendable {
 
     /// Writes a range.
     public mutating func write(_ value: SourceRange) {
-        for position in [value.start, value.end] {
-            write(position.line)
-            write(position.column)
-            write(position.characterOffset)
-        }
+        write(value.start.line)
+        write(value.start.column)
+        write(value.start.characterOffset)
+        write(value.end.line)
+        write(value.end.column)
+        write(value.end.characterOffset)
     }
 }
 
@@ -98,9 +99,8 @@ public struct CrossFileReader {
 
     /// Reads a range.
     public mutating func range() -> SourceRange {
-        var positions: [SourcePosition] = []
-        for _ in 0..<2 { positions.append(SourcePosition(line: int(), column: int(), characterOffset: int())) }
-        return SourceRange(start: positions[0], end: positions[1])
+        let start = SourcePosition(line: int(), column: int(), characterOffset: int())
+        return SourceRange(start: start, end: SourcePosition(line: int(), column: int(), characterOffset: int()))
     }
 }
 
@@ -136,39 +136,44 @@ public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
 
     public func makeIterator() -> Iterator { Iterator(values: self) }
 
-    /// Reads the values one at a time.
+    /// Reads the values one at a time: each file's records are read from the store at once.
     public struct Iterator: IteratorProtocol {
         let values: CrossFileValues
         private var chunk = 0
+        /// Where the next file's records start in the store, when read as stored.
+        private var nextStart = 0
+        /// The current file's records, and where the next one starts in them.
+        private var records: [UInt8] = []
         private var offset = 0
-        private var end = 0
         private var source: CrossFileSource?
 
         init(values: CrossFileValues) { self.values = values }
 
         public mutating func next() -> (file: CrossFileSource, info: Info)? {
             let store = values.store
-            while offset >= end {
+            while offset + 4 > records.count {
                 let start: Int
                 if let order = values.order {
                     guard chunk < order.count else { return nil }
                     start = order[chunk]
                 } else {
-                    guard chunk == 0 ? store.bytes.count > 0 : end < store.bytes.count else { return nil }
-                    start = chunk == 0 ? 0 : end
+                    guard nextStart < store.bytes.count else { return nil }
+                    start = nextStart
                 }
                 chunk += 1
                 let header = store.header(at: start)
                 source = CrossFileSource(number: header.file, severity: header.severity, pathOfFile: values.pathOfFile)
-                offset = start + CrossFileStore.headerSize
-                end = offset + header.length
+                records = store.bytes.read(start + CrossFileStore.headerSize, header.length) { Array($0) }
+                offset = 0
+                nextStart = start + CrossFileStore.headerSize + header.length
             }
-            let length = store.bytes.read(offset, 4) { Int($0.loadUnaligned(as: UInt32.self).littleEndian) }
-            let info = store.bytes.read(offset + 4, Swift.max(0, Swift.min(length, end - offset - 4))) { bytes in
-                var reader = CrossFileReader(bytes)
+            let info = records.withUnsafeBytes { raw in
+                let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                let end = Swift.min(offset + 4 + length, raw.count)
+                var reader = CrossFileReader(UnsafeRawBufferPointer(rebasing: raw[(offset + 4)..<end]))
+                offset = end
                 return Info(from: &reader)
             }
-            offset += 4 + length
             return (source!, info)
         }
     }

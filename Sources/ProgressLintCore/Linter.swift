@@ -91,16 +91,7 @@ public struct Linter: Sendable {
             collector.suppressions.dropCandidates(after: readUpTo)
         }
         var diagnostics = collector.finish()
-        let index = collector.suppressions
-        let comments = index.candidates
-        for (c, suppression) in comments.enumerated() where index.isComment(c) {
-            var later = suppression
-            later.rules = suppression.rules.filter { crossFileRuleIDs.contains($0) }
-            if !later.rules.isEmpty { result.deferredSuppressions.append(later) }
-            if later.rules.isEmpty || suppression.rules.contains(where: { !crossFileRuleIDs.contains($0) }) {
-                diagnostics += unused(suppression, number: c, index: index, path: path, skipping: crossFileRuleIDs)
-            }
-        }
+        diagnostics += settle(collector.suppressions, deferring: &result.deferredSuppressions, path: path)
         diagnostics.sort(by: Diagnostic.ordered)
         diagnostics = collector.bound(diagnostics)
         if let parseError {
@@ -112,6 +103,23 @@ public struct Linter: Sendable {
         Linter.attachSourceLines(to: &diagnostics, from: bytes)
         result.diagnostics = diagnostics
         return result
+    }
+
+    /// The file's suppression comments once its rules have run: those naming cross-file rules wait
+    /// (in `deferred`) for those rules; the rest are reported if they suppressed nothing.
+    private func settle(_ index: SuppressionIndex, deferring deferred: inout [Suppression], path: String)
+        -> [Diagnostic]
+    {
+        var diagnostics: [Diagnostic] = []
+        for (c, suppression) in index.candidates.enumerated() where index.isComment(c) {
+            var later = suppression
+            later.rules = suppression.rules.filter { crossFileRuleIDs.contains($0) }
+            if !later.rules.isEmpty { deferred.append(later) }
+            if later.rules.isEmpty || suppression.rules.contains(where: { !crossFileRuleIDs.contains($0) }) {
+                diagnostics += unused(suppression, number: c, index: index, path: path, skipping: crossFileRuleIDs)
+            }
+        }
+        return diagnostics
     }
 
     /// Gives each diagnostic its source line (for code frames and `--column-unit`).

@@ -174,12 +174,15 @@ public struct ConsistentLocation: CrossFileRule {
         // texts; a task is named as first written.
         typealias Seen = (location: String, count: Int, first: Sighting, file: CrossFileSource)
         var tasks: [String: (spelling: String, locations: [Seen])] = [:]
-        for (file, sighting) in sightings {
-            if let i = tasks[sighting.task]?.locations.firstIndex(where: { $0.location == sighting.location }) {
-                tasks[sighting.task]!.locations[i].count += 1
+        func count(_ sighting: Sighting, from file: CrossFileSource, in task: inout (spelling: String, locations: [Seen])) {
+            if let i = task.locations.firstIndex(where: { $0.location == sighting.location }) {
+                task.locations[i].count += 1
             } else {
-                tasks[sighting.task, default: (sighting.task, [])].locations.append((sighting.location, 1, sighting, file))
+                task.locations.append((sighting.location, 1, sighting, file))
             }
+        }
+        for (file, sighting) in sightings {
+            count(sighting, from: file, in: &tasks[sighting.task, default: (sighting.task, [])])
         }
         // The most common location of each task seen at more than one; a tie goes to the one seen first.
         var common: [String: (task: String, best: Seen, total: Int)] = [:]
