@@ -172,13 +172,16 @@ public struct ConsistentLocation: CrossFileRule {
         // First: each task's locations in order of first appearance, with how many indicators
         // are at each and the first of them. Tasks and locations are compared as Swift compares
         // texts; a task is named as first written.
-        typealias Seen = (location: String, count: Int, first: Sighting, file: CrossFileSource)
+        typealias Seen = (location: String, count: Int, first: Int)
         var tasks: [String: (spelling: String, locations: [Seen])] = [:]
+        /// The first sighting at each location of each task, and its file.
+        var firsts: [(sighting: Sighting, file: CrossFileSource)] = []
         func count(_ sighting: Sighting, from file: CrossFileSource, in task: inout (spelling: String, locations: [Seen])) {
             if let i = task.locations.firstIndex(where: { $0.location == sighting.location }) {
                 task.locations[i].count += 1
             } else {
-                task.locations.append((sighting.location, 1, sighting, file))
+                task.locations.append((sighting.location, 1, firsts.count))
+                firsts.append((sighting, file))
             }
         }
         for (file, sighting) in sightings {
@@ -206,14 +209,14 @@ public struct ConsistentLocation: CrossFileRule {
             guard reported.insert(Place(file: file, line: sighting.range.start.line,
                                         column: sighting.range.start.column)).inserted
             else { continue }
-            let example = usual.best
-            var whereExample = "indicator '\(example.first.indicator ?? "(no id)")' on screen "
-                + "'\(example.first.screen ?? "(unnamed screen)")'"
+            let example = firsts[usual.best.first]
+            var whereExample = "indicator '\(example.sighting.indicator ?? "(no id)")' on screen "
+                + "'\(example.sighting.screen ?? "(unnamed screen)")'"
             let examplePath = example.file.path
-            if examplePath != file.path { whereExample += " in \(examplePath):\(example.first.range.start.line)" }
+            if examplePath != file.path { whereExample += " in \(examplePath):\(example.sighting.range.start.line)" }
             findings.append(CrossFileFinding(
                 file: file, range: sighting.range,
-                message: Self.message(sighting, task: usual.task, common: example.location, count: example.count,
+                message: Self.message(sighting, task: usual.task, common: usual.best.location, count: usual.best.count,
                                       total: usual.total, whereExample: whereExample),
                 screen: sighting.screen, indicator: sighting.indicator, yamlPath: sighting.yamlPath,
                 value: sighting.location))
