@@ -11,8 +11,8 @@ public struct FileResult: Sendable {
     public var screenDocuments: [Int] = []
     /// Indicators it holds.
     public var indicators = 0
-    /// Facts for cross-file rules, by rule id.
-    public var facts: [String: [CrossFileFact]] = [:]
+    /// What cross-file rules collected, by rule id.
+    var crossFileRecords: [String: CrossFileWriter] = [:]
     /// The severity of each cross-file rule that is on for this file.
     public var crossFileSeverity: [String: Severity] = [:]
     /// Suppression comments naming cross-file rules, applied once those rules have reported.

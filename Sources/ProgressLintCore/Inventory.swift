@@ -1,3 +1,5 @@
+import ProgressLintSpec
+
 /// Counts of what the specs contain, for dashboards: merged across files.
 public struct Inventory: Hashable, Sendable {
     /// Indicators in all.
@@ -30,5 +32,25 @@ public struct Inventory: Hashable, Sendable {
         reduceMotionFallback += other.reduceMotionFallback
         cancel += other.cancel
         completionAnnouncement += other.completionAnnouncement
+    }
+}
+
+extension Inventory {
+    /// Counts the indicators of one screen, whose effective platform is `platform`.
+    public mutating func add(_ screen: Screen, platform: Platform?) {
+        for indicator in screen.indicators {
+            indicators += 1
+            byStyle[indicator.style?.value.rawValue ?? "unknown", default: 0] += 1
+            byPlatform[platform?.rawValue ?? "none", default: 0] += 1
+            if indicator.isDeterminate { determinate += 1 }
+            if indicator.isAnimated {
+                animated += 1
+                if case .fallback(let fallback)? = indicator.reduceMotion?.value, fallback.replaceWith != nil {
+                    reduceMotionFallback += 1
+                }
+            }
+            if indicator.hasCancel { cancel += 1 }
+            if indicator.accessibility?.value.announce?.value.completion != nil { completionAnnouncement += 1 }
+        }
     }
 }

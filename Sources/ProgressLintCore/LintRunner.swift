@@ -49,7 +49,7 @@ public struct RunResult: Sendable {
 ///
 /// A run streams: folders are listed as the workers reach them, each file's bytes, nodes and
 /// spec model are gone once its diagnostics are made, and what is kept per file is its entry
-/// in a ``FileList`` (about the size of its path), its diagnostics and its compact cross-file facts.
+/// in a ``FileList`` (about the size of its path), its diagnostics and what its cross-file rules collected.
 public struct LintRunner: Sendable {
     /// The per-file engine.
     public let linter: Linter
@@ -256,18 +256,14 @@ public struct LintRunner: Sendable {
         }
         let files = result.files
         var crossFileDiagnostics: [Diagnostic] = []
-        for rule in linter.rules {
-            guard let crossFile = rule.asCrossFileRule else { continue }
-            let id = type(of: rule).description.id
-            guard var facts = collected.facts[id], !facts.isEmpty else { continue }
-            if !result.files.isInOrderAdded { facts.sortByFile(rank) }
-            facts.pathOfFile = { files.path(ofFile: $0) }
-            for finding in crossFile.finish(facts) {
-                let fact = facts[finding.fact]
+        for rule in linter.crossFileRules {
+            guard let store = collected.crossFileStores[rule.id] else { continue }
+            let order = result.files.isInOrderAdded ? nil : store.order(by: rank)
+            for finding in rule.finish(store, order: order, pathOfFile: { files.path(ofFile: $0) }) {
                 crossFileDiagnostics.append(Diagnostic(
-                    ruleID: id, severity: facts.severity(at: finding.fact), message: finding.message,
-                    path: fact.path, range: fact.range, screen: fact.screen, indicator: fact.indicator,
-                    yamlPath: fact.yamlPath, value: fact.value))
+                    ruleID: rule.id, severity: finding.file.severity, message: finding.message,
+                    path: finding.file.path, range: finding.range, screen: finding.screen, indicator: finding.indicator,
+                    yamlPath: finding.yamlPath, value: finding.value))
             }
         }
         var byPath: [String: [Diagnostic]] = [:]
@@ -504,8 +500,8 @@ struct RunCollector {
     var files = FileList()
     /// Each file's diagnostics, with its number in ``files``.
     var diagnostics: [(file: Int, diagnostics: [Diagnostic])] = []
-    /// Cross-file facts, by rule id.
-    var facts: [String: CrossFileFacts] = [:]
+    /// What cross-file rules collected, by rule id.
+    var crossFileStores: [String: CrossFileStore] = [:]
     var deferredSuppressions: [(path: String, suppressions: [Suppression])] = []
     var inventory = Inventory()
     var problems: [(order: Int, problem: RunProblem)] = []
@@ -529,9 +525,9 @@ struct RunCollector {
     mutating func add(_ result: FileResult, order: Int) {
         let number = files.append(result.summary, order: order)
         if !result.diagnostics.isEmpty { diagnostics.append((number, result.diagnostics)) }
-        for (id, list) in result.facts {
-            let severity = result.crossFileSeverity[id] ?? .warning
-            for fact in list { facts[id, default: CrossFileFacts()].append(fact, file: number, severity: severity) }
+        for (id, records) in result.crossFileRecords where records.count > 0 {
+            if crossFileStores[id] == nil { crossFileStores[id] = CrossFileStore() }
+            crossFileStores[id]!.append(records, file: number, severity: result.crossFileSeverity[id] ?? .warning)
         }
         if !result.deferredSuppressions.isEmpty {
             deferredSuppressions.append((result.path, result.deferredSuppressions))

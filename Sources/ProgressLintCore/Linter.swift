@@ -11,45 +11,14 @@ public struct Linter: Sendable {
     public let rules: [any Rule]
     /// Descriptions of every rule, input rules included, by id.
     public let descriptions: [String: RuleDescription]
-    /// The ids of the rules that compare files.
+    /// The rules that compare files, and their ids.
+    let crossFileRules: [AnyCrossFileRule]
     let crossFileRuleIDs: Set<String>
-    /// Each rule with its description and, for a cross-file rule, itself as one: worked out
-    /// once here rather than by a dynamic cast and a metadata look-up per rule and screen.
-    private let table: [RuleEntry]
-    /// A rule as the engine runs it: the kind of check it makes is found once, here. Entries are
-    /// shared by reference, so making a file's list of rules retains one object per rule rather
-    /// than copying each rule's description (a dozen strings and arrays).
-    private final class RuleEntry: Sendable {
-        enum Kind { case screen, indicator, crossFile }
-
-        let rule: any Rule
-        let description: RuleDescription
-        let crossFile: (any CrossFileRule)?
-        let perIndicator: (any IndicatorRule)?
-        /// Which of the three it is, told without copying an optional existential out.
-        let kind: Kind
-        /// Whether it judges only task progress, and the keys it reads (see ``RuleDescription/judges(_:)``).
-        let taskProgressOnly: Bool
-        let checkedKeys: [String]
-
-        init(rule: any Rule, description: RuleDescription, crossFile: (any CrossFileRule)?,
-             perIndicator: (any IndicatorRule)?) {
-            self.rule = rule
-            self.description = description
-            self.crossFile = crossFile
-            self.perIndicator = perIndicator
-            self.kind = crossFile != nil ? .crossFile : perIndicator != nil ? .indicator : .screen
-            self.taskProgressOnly = description.appliesTo == .taskProgress
-            self.checkedKeys = description.checkedKeys
-        }
-
-        /// ``RuleDescription/judges(_:)``, without copying the description.
-        func judges(_ indicator: Indicator) -> Bool {
-            if taskProgressOnly, let purpose = indicator.purpose, purpose.value != .taskProgress { return false }
-            if indicator.invalidKeys.isEmpty { return true }
-            return !checkedKeys.contains { indicator.hasInvalidValue(at: $0) }
-        }
-    }
+    /// Every rule, its kind found once, here.
+    private let entries: [RulePlan.Entry]
+    /// The plan of a configuration that sets no rule levels, and those of the others met so far.
+    private let defaultPlan: RulePlan
+    private let plans: PlanCache
 
     /// Creates a linter from the rules to run and the descriptions of all rules (input ones included).
     public init(rules: [any Rule], descriptions: [RuleDescription]) {
@@ -57,11 +26,18 @@ public struct Linter: Sendable {
         var byID: [String: RuleDescription] = [:]
         for description in descriptions { byID[description.id] = description }
         self.descriptions = byID
-        self.crossFileRuleIDs = Set(rules.compactMap { $0.asCrossFileRule.map { type(of: $0).description.id } })
-        self.table = rules.map {
-            RuleEntry(rule: $0, description: type(of: $0).description, crossFile: $0.asCrossFileRule,
-                      perIndicator: $0.asIndicatorRule)
-        }
+        self.entries = rules.map { RulePlan.Entry(rule: $0) }
+        self.crossFileRules = entries.compactMap(\.crossFile)
+        self.crossFileRuleIDs = Set(crossFileRules.map(\.id))
+        self.defaultPlan = RulePlan(entries, configuration: Configuration())
+        self.plans = PlanCache()
+    }
+
+    /// The rules `configuration` turns on, with their severities: made once per distinct set of
+    /// rule levels and shared by every file of that configuration.
+    public func plan(for configuration: Configuration) -> RulePlan {
+        if configuration.rules.isEmpty { return defaultPlan }
+        return plans.plan(for: configuration.rules) { RulePlan(entries, configuration: configuration) }
     }
 
     /// Lints `bytes` as the file `path` under `configuration`.
@@ -84,27 +60,9 @@ public struct Linter: Sendable {
                 suppressions.exclude(scalarsOf: document)
             }
         }
+        let plan = plan(for: configuration)
         var collector = Collector(path: path, linter: self, configuration: configuration, suppressions: suppressions)
         collector.fixSource = FixSource(bytes)
-        // The rules this file's configuration turns on, found once per file.
-        var crossFileRules: [(entry: RuleEntry, level: Severity)] = []
-        var screenRules: [RuleEntry] = []
-        var indicatorRules: [RuleEntry] = []
-        let configured = !configuration.rules.isEmpty
-        for entry in table {
-            let level: Severity
-            if configured {
-                guard case .on(let configuredLevel) = configuration.level(of: entry.description) else { continue }
-                level = configuredLevel
-            } else {
-                level = entry.description.defaultSeverity
-            }
-            switch entry.kind {
-            case .crossFile: crossFileRules.append((entry, level))
-            case .indicator: indicatorRules.append(entry)
-            case .screen: screenRules.append(entry)
-            }
-        }
         var screenNames = ScreenNames()
         var readUpTo = SourcePosition.start
         let parseError = YAMLParser.forEachDocument(in: bytes, limits: yamlLimits) { document, index in
@@ -127,50 +85,16 @@ public struct Linter: Sendable {
             }
             let context = RuleContext(screen: screen, platform: platform, configuration: configuration,
                                       document: document)
-            count(screen, platform: platform, into: &result.inventory)
-            for (entry, level) in crossFileRules {
-                let id = entry.description.id
-                result.crossFileSeverity[id] = level
-                result.facts[id, default: []] += entry.crossFile!.facts(screen, context: context).map {
-                    var fact = $0
-                    fact.path = path
-                    return fact
-                }
-            }
-            for entry in screenRules {
-                for violation in entry.rule.check(screen, context: context) {
-                    collector.add(violation, rule: entry.description, document: document, screen: screen,
-                                  documentIndex: index)
-                }
-            }
-            // Indicator rules run indicator by indicator: one context (and one copy of the
-            // indicator) serves every rule.
-            for indicator in screen.indicators {
-                let indicatorContext = context.with(indicator: indicator)
-                for entry in indicatorRules where entry.judges(indicator) {
-                    for violation in entry.perIndicator!.check(indicator, context: indicatorContext) {
-                        collector.add(violation, rule: entry.description, document: document, screen: screen,
-                                      documentIndex: index)
-                    }
-                }
-            }
+            result.inventory.add(screen, platform: platform)
+            plan.run(on: screen, context: context, into: &result, collector: &collector, documentIndex: index)
         }
         if parseError != nil {
             // Comments past the last complete document belong to text that was not linted.
             collector.suppressions.dropCandidates(after: readUpTo)
         }
         var diagnostics = collector.finish()
-        let index = collector.suppressions
-        let comments = index.candidates
-        for (c, suppression) in comments.enumerated() where index.isComment(c) {
-            var later = suppression
-            later.rules = suppression.rules.filter { crossFileRuleIDs.contains($0) }
-            if !later.rules.isEmpty { result.deferredSuppressions.append(later) }
-            if later.rules.isEmpty || suppression.rules.contains(where: { !crossFileRuleIDs.contains($0) }) {
-                diagnostics += unused(suppression, number: c, index: index, path: path, skipping: crossFileRuleIDs,
-                                      source: collector.fixSource)
-            }
-        }
+        diagnostics += settle(collector.suppressions, deferring: &result.deferredSuppressions, path: path,
+                              source: collector.fixSource)
         diagnostics.sort(by: Diagnostic.ordered)
         diagnostics = collector.bound(diagnostics)
         if let parseError {
@@ -186,26 +110,27 @@ public struct Linter: Sendable {
         return result
     }
 
+    /// The file's suppression comments once its rules have run: those naming cross-file rules wait
+    /// (in `deferred`) for those rules; the rest are reported if they suppressed nothing.
+    private func settle(_ index: SuppressionIndex, deferring deferred: inout [Suppression], path: String,
+                        source: FixSource?) -> [Diagnostic]
+    {
+        var diagnostics: [Diagnostic] = []
+        for (c, suppression) in index.candidates.enumerated() where index.isComment(c) {
+            var later = suppression
+            later.rules = suppression.rules.filter { crossFileRuleIDs.contains($0) }
+            if !later.rules.isEmpty { deferred.append(later) }
+            if later.rules.isEmpty || suppression.rules.contains(where: { !crossFileRuleIDs.contains($0) }) {
+                diagnostics += unused(suppression, number: c, index: index, path: path, skipping: crossFileRuleIDs,
+                                      source: source)
+            }
+        }
+        return diagnostics
+    }
+
     /// Gives each diagnostic its source line (for code frames and `--column-unit`).
     static func attachSourceLines(to diagnostics: inout [Diagnostic], from bytes: [UInt8]) {
         SourceLine.attach(to: &diagnostics, from: bytes)
-    }
-
-    private func count(_ screen: Screen, platform: Platform?, into inventory: inout Inventory) {
-        for indicator in screen.indicators {
-            inventory.indicators += 1
-            inventory.byStyle[indicator.style?.value.rawValue ?? "unknown", default: 0] += 1
-            inventory.byPlatform[platform?.rawValue ?? "none", default: 0] += 1
-            if indicator.isDeterminate { inventory.determinate += 1 }
-            if indicator.isAnimated {
-                inventory.animated += 1
-                if case .fallback(let fallback)? = indicator.reduceMotion?.value, fallback.replaceWith != nil {
-                    inventory.reduceMotionFallback += 1
-                }
-            }
-            if indicator.hasCancel { inventory.cancel += 1 }
-            if indicator.accessibility?.value.announce?.value.completion != nil { inventory.completionAnnouncement += 1 }
-        }
     }
 
     /// Removes suppressed diagnostics and reports comments that suppressed nothing.
@@ -274,7 +199,7 @@ public struct Linter: Sendable {
 }
 
 /// Turns issues and violations into diagnostics, once per rule and position.
-private struct Collector {
+struct Collector {
     let path: String
     let linter: Linter
     let configuration: Configuration
@@ -345,14 +270,8 @@ private struct Collector {
         append(diagnostic)
     }
 
-    mutating func add(_ violation: Violation, rule: RuleDescription, document: YAMLDocument, screen: Screen,
-                      documentIndex: Int) {
-        let severity: Severity
-        if let configured = configuration.rules[rule.id], case .on(let s) = configured {
-            severity = s
-        } else {
-            severity = violation.severity ?? rule.defaultSeverity
-        }
+    mutating func add(_ violation: Violation, rule: RuleDescription, severity: Severity, document: YAMLDocument,
+                      screen: Screen, documentIndex: Int) {
         let range = Collector.reportedRange(of: violation.node, in: document)
         guard admit(rule: rule.id, at: range.start, severity: severity) else { return }
         var diagnostic = Diagnostic(

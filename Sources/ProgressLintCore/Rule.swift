@@ -11,11 +11,20 @@ public protocol Rule: Sendable {
     init()
     /// Reports what is wrong with `screen`.
     func check(_ screen: Screen, context: RuleContext) -> [Violation]
-    /// This rule as an ``IndicatorRule``, or nil. Provided by the protocols' extensions, so the
-    /// engine learns a rule's kind without a dynamic cast (which costs milliseconds at start-up).
-    var asIndicatorRule: (any IndicatorRule)? { get }
-    /// This rule as a ``CrossFileRule``, or nil; provided like ``asIndicatorRule``.
-    var asCrossFileRule: (any CrossFileRule)? { get }
+    /// How the engine runs this rule: screen by screen, indicator by indicator, or across files.
+    /// Provided by the protocols' extensions, so the engine learns a rule's kind once, when it
+    /// plans, without a dynamic cast (which costs milliseconds at start-up).
+    var kind: RuleKind { get }
+}
+
+/// How the engine runs a rule; see ``Rule/kind``.
+public enum RuleKind: Sendable {
+    /// ``Rule/check(_:context:)`` once per screen.
+    case screen
+    /// ``IndicatorRule/check(_:context:)`` once per indicator it judges.
+    case indicator(any IndicatorRule)
+    /// ``CrossFileRule/collect(_:context:)`` per screen, ``CrossFileRule/finish(_:)`` once per run.
+    case crossFile(AnyCrossFileRule)
 }
 
 /// A rule that checks each indicator of a screen on its own.
@@ -32,80 +41,65 @@ extension IndicatorRule {
         }
         return result
     }
+
+    public var kind: RuleKind { .indicator(self) }
 }
 
 extension Rule {
     /// The rule's id.
     public var id: String { Self.description.id }
-    /// Not an indicator rule, unless it adopts ``IndicatorRule``.
-    public var asIndicatorRule: (any IndicatorRule)? { nil }
-    /// Not a cross-file rule, unless it adopts ``CrossFileRule``.
-    public var asCrossFileRule: (any CrossFileRule)? { nil }
+    /// A screen rule, unless it adopts ``IndicatorRule`` or ``CrossFileRule``.
+    public var kind: RuleKind { .screen }
 }
 
-extension IndicatorRule {
-    public var asIndicatorRule: (any IndicatorRule)? { self }
-}
-
-/// A rule whose verdict needs facts from every file of the run (``consistent-location``).
+/// A rule whose verdict needs something from every file of the run (``consistent-location``),
+/// in the shape of SwiftLint's `CollectingRule`.
 ///
-/// Per screen it records small ``CrossFileFact``s; once every file is read the
-/// engine hands it all facts (files in path order, then screens and indicators as written)
-/// and it returns its findings.
+/// Per screen it collects values of its own type ``Info``; once every file is read the engine
+/// hands it all of them, with the file each came from (files in path order, then each file's
+/// values in the order collected), and it returns its findings. Where the values wait meanwhile
+/// (in memory, or on disk past a bound) is the engine's business.
 public protocol CrossFileRule: Rule {
-    /// The facts this screen contributes.
-    func facts(_ screen: Screen, context: RuleContext) -> [CrossFileFact]
-    /// The findings once all facts are in (severity is applied by the engine). Over many files
-    /// the facts are many: group them by position and number (``CrossFileFacts/keyNumber(at:)``)
-    /// and read back only the ones a message needs.
-    func finish(_ facts: CrossFileFacts) -> [CrossFileFinding]
+    /// What one screen contributes: what the rule compares, and what it needs to report.
+    associatedtype Info: CrossFileValue
+    /// The values this screen contributes.
+    func collect(_ screen: Screen, context: RuleContext) -> [Info]
+    /// The findings once every value is in (severity is the engine's: the file's configured one).
+    /// `infos` may be iterated more than once; each pass reads the values again in the same order.
+    func finish(_ infos: CrossFileValues<Info>) -> [CrossFileFinding]
 }
 
 extension CrossFileRule {
-    public var asCrossFileRule: (any CrossFileRule)? { self }
+    public var kind: RuleKind { .crossFile(AnyCrossFileRule(self)) }
 
     /// Cross-file rules report nothing per screen.
     public func check(_ screen: Screen, context: RuleContext) -> [Violation] { [] }
 }
 
-/// One small fact about one node, kept across files for a ``CrossFileRule``.
-public struct CrossFileFact: Hashable, Sendable {
-    /// What is compared across files (for `consistent-location`, the `task`).
-    public var key: String
-    /// The value compared (the `location`).
-    public var value: String
-    /// The file; the engine fills it in, so a rule may leave it empty.
-    public var path: String
-    /// Where the value is written (the indicator's start when it is a default), and who it belongs to.
+/// What a ``CrossFileRule`` reports about one value: where, about whom, and what.
+public struct CrossFileFinding: Hashable, Sendable {
+    /// The file the value came from (its configuration gives the severity).
+    public var file: CrossFileSource
+    /// Where to report it.
     public var range: SourceRange
+    /// The message.
+    public var message: String
+    /// The screen, indicator, YAML path and scalar value reported with it.
     public var screen: String?
     public var indicator: String?
     public var yamlPath: String?
+    public var value: String?
 
-    /// Creates a fact.
-    public init(key: String, value: String, path: String = "", range: SourceRange, screen: String?,
-                indicator: String?, yamlPath: String?) {
-        self.key = key
-        self.value = value
-        self.path = path
+    /// Creates a finding.
+    public init(file: CrossFileSource, range: SourceRange, message: String, screen: String? = nil,
+                indicator: String? = nil, yamlPath: String? = nil, value: String? = nil) {
+        self.file = file
         self.range = range
+        self.message = message
         self.screen = screen
         self.indicator = indicator
         self.yamlPath = yamlPath
-    }
-}
-
-/// What a ``CrossFileRule`` reports about one fact.
-public struct CrossFileFinding: Hashable, Sendable {
-    /// The position of the fact it concerns in the facts the rule was given (its range is reported).
-    public var fact: Int
-    /// The message.
-    public var message: String
-
-    /// Creates a finding.
-    public init(fact: Int, message: String) {
-        self.fact = fact
-        self.message = message
+        self.value = value
     }
 }
 

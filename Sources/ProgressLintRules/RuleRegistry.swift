@@ -1,6 +1,8 @@
 import ProgressLintCore
 
-/// Every rule progress-lint ships.
+/// Every rule progress-lint ships: the one list of rules. The rule pages and their index
+/// (`Rules/README.md`), the engine's plan and the input-rule ids are derived from it, and tests
+/// compare it with the contract's catalogue.
 ///
 /// To add a rule: write one file under its category folder with a `RuleDescription`
 /// and a check, add it to its category's list (`<Category>/<Category>Rules.swift`),

@@ -28,33 +28,89 @@ import Testing
         #expect(files.map(\.screenNames) == [["first"], ["second"]])
     }
 
-    func fact(_ key: String, _ value: String, line: Int, screen: String? = "S") -> CrossFileFact {
-        CrossFileFact(key: key, value: value, range: SourceRange(at: SourcePosition(line: line, column: 3)),
-                      screen: screen, indicator: "i\(line)", yamlPath: "indicators[i\(line)].location")
+    /// A cross-file rule's own value, as a rule would declare it.
+    struct Seen: CrossFileValue, Equatable {
+        var key: String
+        var value: String
+        var range: SourceRange
+        var screen: String?
+        var count: Int
+
+        init(_ key: String, _ value: String, line: Int, screen: String? = "S", count: Int = 0) {
+            (self.key, self.value, self.screen, self.count) = (key, value, screen, count)
+            range = SourceRange(start: SourcePosition(line: line, column: 3, characterOffset: 40),
+                                end: SourcePosition(line: line, column: 9, characterOffset: 46))
+        }
+
+        func encode(to record: inout CrossFileWriter) {
+            record.write(key)
+            record.write(value)
+            record.write(range)
+            record.write(screen)
+            record.write(count)
+        }
+
+        init(from record: inout CrossFileReader) {
+            key = record.string()
+            value = record.string()
+            range = record.range()
+            screen = record.optionalString()
+            count = record.int()
+        }
     }
 
-    @Test func crossFileFactsReadBackWhatWasAddedAndGroupByNumber() {
-        var facts = CrossFileFacts()
-        facts.append(fact("sync", "toolbar", line: 4), file: 1, severity: .info)
-        facts.append(fact("sync", "content", line: 9, screen: nil), file: 0, severity: .error)
-        facts.append(fact("upload", "toolbar", line: 2), file: 0, severity: .error)
-        facts.sortByFile([1, 0])  // file 1 is reported first
-        #expect(facts.map(\.range.start.line) == [4, 9, 2])
-        #expect(facts[1].screen == nil)
-        #expect(facts[1].yamlPath == "indicators[i9].location")
-        #expect(facts.severity(at: 0) == .info)
-        #expect(facts.file(at: 0) == 1)
-        #expect(facts.keyNumber(at: 0) == facts.keyNumber(at: 1))
-        #expect(facts.keyNumber(at: 1) != facts.keyNumber(at: 2))
-        #expect(facts.valueNumber(at: 0) == facts.valueNumber(at: 2))
+    static func records(_ values: [Seen]) -> CrossFileWriter {
+        var writer = CrossFileWriter()
+        for value in values { writer.record(value) }
+        return writer
     }
 
-    @Test func canonicallyEquivalentTextsAreOneKeyButAreShownAsWritten() {
-        var facts = CrossFileFacts()
-        facts.append(fact("caf\u{E9}", "toolbar", line: 1, screen: "Caf\u{E9}"), file: 0, severity: .info)
-        facts.append(fact("cafe\u{301}", "toolbar", line: 2, screen: "Cafe\u{301}"), file: 0, severity: .info)
-        #expect(facts.keyNumber(at: 0) == facts.keyNumber(at: 1))
-        #expect(facts[1].screen.map { Array($0.unicodeScalars) } == Array("Cafe\u{301}".unicodeScalars))
+    static func values(_ store: CrossFileStore, positions: [Int]) -> CrossFileValues<Seen> {
+        CrossFileValues(store: store, order: store.order(by: positions), pathOfFile: { "file\($0).yaml" })
+    }
+
+    @Test func crossFileValuesReadBackWhatWasCollectedInReportOrderWithTheirFilesAndSeverities() {
+        let store = CrossFileStore()
+        store.append(Self.records([Seen("sync", "toolbar", line: 4), Seen("sync", "content", line: 9, screen: nil)]),
+                     file: 1, severity: .info)
+        store.append(Self.records([]), file: 2, severity: .error)  // nothing collected: nothing kept
+        store.append(Self.records([Seen("upload", "toolbar", line: 2, count: -7)]), file: 0, severity: .error)
+        let values = Self.values(store, positions: [1, 0, 2])  // file 1 is reported first
+        let read = Array(values)
+        #expect(read.map(\.info) == [Seen("sync", "toolbar", line: 4), Seen("sync", "content", line: 9, screen: nil),
+                                     Seen("upload", "toolbar", line: 2, count: -7)])
+        #expect(read.map(\.file.path) == ["file1.yaml", "file1.yaml", "file0.yaml"])
+        #expect(read.map(\.file.severity) == [.info, .info, .error])
+        #expect(read[0].file == read[1].file && read[1].file != read[2].file)
+        // A second pass reads the same again.
+        #expect(Array(values).map(\.info) == read.map(\.info))
+        // Already in report order: read as stored.
+        #expect(store.order(by: [0, 1, 2]) != nil)
+        #expect(store.order(by: [1, 0, 2]) == nil)
+    }
+
+    @Test func textsAreKeptExactlyAsWritten() {
+        let store = CrossFileStore()
+        store.append(Self.records([Seen("caf\u{E9}", "toolbar", line: 1, screen: "Caf\u{E9}"),
+                                   Seen("cafe\u{301}", "", line: 2, screen: "Cafe\u{301} 📷")]),
+                     file: 0, severity: .info)
+        let read = Array(Self.values(store, positions: [0])).map(\.info)
+        #expect(read.map { Array($0.key.unicodeScalars) } == [Array("caf\u{E9}".unicodeScalars),
+                                                            Array("cafe\u{301}".unicodeScalars)])
+        #expect(read[1].screen.map { Array($0.utf8) } == Array("Cafe\u{301} 📷".utf8))
+        #expect(read[1].value.isEmpty)
+    }
+
+    @Test func readingPastARecordsEndGivesZerosAndEmptyTextsRatherThanTrapping() {
+        let bytes: [UInt8] = [5, 0, 0, 0, 65, 66]  // a text that claims 5 bytes and has 2, then nothing
+        bytes.withUnsafeBytes { raw in
+            var reader = CrossFileReader(raw)
+            #expect(reader.string() == "AB")
+            #expect(reader.int() == 0)
+            #expect(reader.optionalString() == nil)
+            #expect(reader.range() == SourceRange(start: SourcePosition(line: 0, column: 0, characterOffset: 0),
+                                                  end: SourcePosition(line: 0, column: 0, characterOffset: 0)))
+        }
     }
 }
 
@@ -87,19 +143,21 @@ import Testing
         #expect(files.path(at: 59_999) == "specs/f159999.yaml")
     }
 
-    @Test func manyCrossFileFactsSpillAndGroupTheSame() {
-        var facts = CrossFileFacts()
-        for i in 0..<40_000 {  // 2 MB of facts
-            let fact = CrossFileFact(key: "task\(i % 7)", value: i % 5 == 0 ? "toolbar" : "content",
-                                     range: SourceRange(at: SourcePosition(line: i + 1, column: 3)), screen: "S",
-                                     indicator: "i\(i)", yamlPath: nil)
-            facts.append(fact, file: i / 4, severity: .info)
+    @Test func manyCrossFileValuesSpillToDiskAndReadBackTheSameInOrder() {
+        let store = CrossFileStore(memoryLimit: 4096)
+        for file in 0..<10_000 {  // about 1.5 MB of values
+            let values = (0..<4).map { i in
+                RunStorageTests.Seen("task\((file * 4 + i) % 7)", "content", line: file * 4 + i + 1, count: file)
+            }
+            store.append(RunStorageTests.records(values), file: file, severity: .info)
         }
-        #expect(facts.count == 40_000)
-        #expect(facts[39_999].indicator == "i39999")
-        #expect(facts[39_999].range.start.line == 40_000)
-        #expect(facts.numbers(at: 7) == (facts.keyNumber(at: 0), facts.valueNumber(at: 1)))
-        #expect(facts.file(at: 39_999) == 9_999)
+        #expect(store.bytes.count > 1_000_000)
+        var count = 0
+        for (file, value) in RunStorageTests.values(store, positions: Array(0..<10_000)) {
+            #expect(value.range.start.line == count + 1 && value.count == count / 4 && file.path == "file\(count / 4).yaml")
+            count += 1
+        }
+        #expect(count == 40_000)
     }
 }
 

@@ -1,44 +1,84 @@
 import Foundation
 import ProgressLintCore
 import ProgressLintRules
+import ProgressLintSpec
 import Testing
 
-/// The registered rules are exactly the catalogue's, with its categories and severities.
+/// The registry is the one list of rules: the contract's catalogue, the input-rule ids and the
+/// engine's view of each rule are checked against it rather than copied.
 @Suite struct CatalogueTests {
-    /// The catalogue, version 1: id, category, default severity.
-    static let catalogue: [(id: String, category: RuleCategory, severity: Severity)] = [
-        ("yaml-syntax", .input, .error), ("spec-schema", .input, .error), ("duplicate-id", .input, .error),
-        ("unused-suppression", .input, .warning),
-        ("long-wait-needs-determinate", .timing, .warning), ("obstructive-needs-exit", .timing, .error),
-        ("indicator-not-needed", .timing, .info), ("late-indicator", .timing, .warning),
-        ("missing-stall-handling", .timing, .warning), ("slow-updates", .timing, .warning),
-        ("uneven-pacing", .timing, .warning),
-        ("obstruction-not-needed", .interaction, .warning), ("obstruction-needed", .interaction, .error),
-        ("lossy-cancel-needs-confirm", .interaction, .warning), ("lossy-cancel-needs-pause", .interaction, .info),
-        ("offer-cancel", .interaction, .info),
-        ("native-label-renamed", .accessibility, .warning), ("obstructive-focus", .accessibility, .warning),
-        ("obstructive-focus-return", .accessibility, .warning), ("parallel-focus-steal", .accessibility, .warning),
-        ("announce-user-initiated", .accessibility, .warning), ("unsolicited-announcement", .accessibility, .info),
-        ("progress-chatter", .accessibility, .warning), ("announce-completion", .accessibility, .warning),
-        ("reannounce-long-wait", .accessibility, .info), ("missing-accessible-name", .accessibility, .error),
-        ("reduce-motion-fallback", .accessibility, .warning),
-        ("vague-label", .wording, .warning), ("missing-label", .wording, .warning),
-        ("labeled-macos-spinner", .wording, .info), ("refresh-title-instructions", .wording, .warning),
-        ("style-determinacy", .platform, .error), ("component-mismatch", .platform, .error),
-        ("toolbar-track-visible", .platform, .warning), ("refresh-needs-auto-refresh", .platform, .warning),
-        ("only-task-progress", .progressIntegrity, .error), ("fills-on-failure", .progressIntegrity, .error),
-        ("phase-shares-sum", .progressIntegrity, .error), ("verification-share", .progressIntegrity, .warning),
-        ("never-backwards", .progressIntegrity, .error), ("no-style-switch", .progressIntegrity, .error),
-        ("consistent-location", .progressIntegrity, .info),
-    ]
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `../shared` beside the project, or beside the folder of worktrees it sits in.
+    static let shared = [packageRoot.deletingLastPathComponent(),
+                         packageRoot.deletingLastPathComponent().deletingLastPathComponent()]
+        .map { $0.appendingPathComponent("shared/rules-catalogue.md") }
+        .first { FileManager.default.fileExists(atPath: $0.path) }
+        ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/rules-catalogue.md")
 
-    @Test func theRegisteredRulesAreExactlyTheCataloguesInItsOrder() {
-        #expect(RuleRegistry.descriptions.map(\.id) == Self.catalogue.map(\.id))
-        for entry in Self.catalogue {
-            let rule = RuleRegistry.description(of: entry.id)
-            #expect(rule?.category == entry.category, "\(entry.id)")
-            #expect(rule?.defaultSeverity == entry.severity, "\(entry.id)")
+    /// The rows of the catalogue's tables, in order: id, severity, and the category of the section
+    /// the table is in. Input rows give no severity column: `(warning)` after the id, else error.
+    static func catalogueRows(_ text: String) -> [(id: String, severity: String, category: String)] {
+        var rows: [(id: String, severity: String, category: String)] = []
+        var category: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("## ") {
+                let heading = line.dropFirst(3)
+                category = RuleCategory.allCases.map(\.rawValue).first { heading.hasPrefix($0) }
+                continue
+            }
+            guard let category, line.hasPrefix("| `") else { continue }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count > 2 else { continue }
+            let idCell = cells[1]
+            let id = idCell.dropFirst().prefix { $0 != "`" }
+            let severity = category == RuleCategory.input.rawValue
+                ? (idCell.contains("(warning)") ? "warning" : "error")
+                : cells[2]
+            rows.append((String(id), severity, category))
         }
+        return rows
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: shared.path), "../shared is not beside the project"))
+    func theRegistryIsTheContractsCatalogueInItsOrderWithItsCategoriesAndSeverities() throws {
+        let rows = Self.catalogueRows(try String(contentsOf: Self.shared, encoding: .utf8))
+        #expect(rows.count > 40, "the catalogue's tables were not found")
+        #expect(RuleRegistry.descriptions.map(\.id) == rows.map(\.id))
+        for row in rows {
+            let rule = RuleRegistry.description(of: row.id)
+            #expect(rule?.category.rawValue == row.category, "\(row.id)")
+            #expect(rule?.defaultSeverity.rawValue == row.severity, "\(row.id)")
+        }
+    }
+
+    @Test func catalogueRowsAreReadWithTheirSectionsCategoryAndSeverity() {
+        let text = """
+            ## Input (always on)
+            | id | fires when |
+            | --- | --- |
+            | `yaml-syntax` | broken |
+            | `unused-suppression` (warning) | unused |
+            ## Readings
+            | `not-a-rule` | x |
+            ## Progress integrity
+            | id | sev | fires when | src |
+            | `consistent-location` | info | elsewhere | D |
+            """
+        let rows = Self.catalogueRows(text)
+        #expect(rows.map(\.id) == ["yaml-syntax", "unused-suppression", "consistent-location"])
+        #expect(rows.map(\.severity) == ["error", "warning", "info"])
+        #expect(rows.map(\.category) == ["Input", "Input", "Progress integrity"])
+    }
+
+    @Test func inputRuleIDsAreTheInputRulesOwnAndTheDecodersSpelling() {
+        let input = RuleRegistry.descriptions.filter(\.isInputRule).map(\.id)
+        #expect(input == RuleRegistry.inputRules.map(\.id))
+        #expect(Set(input) == InputRuleID.all)
+        #expect(input.count == InputRuleID.all.count)
+        #expect(InputRuleID.specSchema == SpecIssue.Kind.schema.rawValue)
+        #expect(InputRuleID.duplicateID == SpecIssue.Kind.duplicateID.rawValue)
     }
 
     @Test func everyRuleHasAnIDNameSummaryRationaleAndSources() {
@@ -48,34 +88,39 @@ import Testing
         }
     }
 
-    static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/rules-catalogue.md")
-
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: shared.path), "../shared is not beside the project"))
-    func theContractsCatalogueNamesTheSameRules() throws {
-        let text = try String(contentsOf: Self.shared, encoding: .utf8)
-        var ids: [String] = []
-        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
-            let cell = line.dropFirst(3)
-            if let end = cell.firstIndex(of: "`") { ids.append(String(cell[..<end])) }
-        }
-        #expect(Set(ids) == Set(RuleRegistry.descriptions.map(\.id)))
-        #expect(ids.count == RuleRegistry.descriptions.count)
+    @Test func ruleIDsAreUnique() {
+        let ids = RuleRegistry.descriptions.map(\.id)
+        #expect(Set(ids).count == ids.count)
     }
 }
 
-/// The engine learns each rule's kind from the protocols, without dynamic casts.
+/// The engine learns each rule's kind from the protocol the rule adopts, once, without casts.
 @Suite struct RuleKindTests {
-    @Test func indicatorAndCrossFileRulesAreRecognisedAsSuch() {
+    @Test func eachRulesKindIsTheProtocolItAdopts() {
         for rule in RuleRegistry.rules {
             let id = type(of: rule).description.id
-            if id == "consistent-location" {
-                #expect(rule.asCrossFileRule != nil)
-                #expect(rule.asIndicatorRule == nil)
-            } else {
-                #expect(rule.asIndicatorRule != nil, "\(id) should run indicator by indicator")
-                #expect(rule.asCrossFileRule == nil, "\(id)")
+            switch rule.kind {
+            case .screen:
+                #expect(!(rule is any IndicatorRule) && !(rule is any CrossFileRule), "\(id)")
+            case .indicator(let indicatorRule):
+                #expect(rule is any IndicatorRule, "\(id)")
+                #expect(type(of: indicatorRule).description.id == id)
+            case .crossFile(let crossFileRule):
+                #expect(rule is any CrossFileRule, "\(id)")
+                #expect(crossFileRule.id == id)
             }
         }
+    }
+
+    @Test func aPlanRunsEveryRuleTheConfigurationLeavesOnAtItsSeverity() throws {
+        let linter = RuleRegistry.makeLinter()
+        #expect(linter.plan(for: Configuration()).ruleIDs.sorted() == RuleRegistry.rules.map(\.id).sorted())
+        var configuration = Configuration()
+        configuration.rules = ["vague-label": .off, "consistent-location": .on(.error)]
+        let plan = linter.plan(for: configuration)
+        #expect(!plan.ruleIDs.contains("vague-label"))
+        #expect(plan.severities["consistent-location"] == .error)
+        #expect(plan.severities["missing-label"] == RuleRegistry.description(of: "missing-label")?.defaultSeverity)
+        #expect(plan.ruleIDs.count == RuleRegistry.rules.count - 1)
     }
 }

@@ -3,7 +3,7 @@ import ProgressLintCore
 /// `duplicate-id`: two indicators of one screen share an id. Reported by the decoder; documented here.
 public enum DuplicateID {
     public static let description = RuleDescription(
-        id: "duplicate-id",
+        id: InputRuleID.duplicateID,
         name: "Duplicate indicator id",
         category: .input,
         defaultSeverity: .error,

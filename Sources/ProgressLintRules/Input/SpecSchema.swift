@@ -4,7 +4,7 @@ import ProgressLintCore
 /// Reported by the decoder; documented here.
 public enum SpecSchema {
     public static let description = RuleDescription(
-        id: "spec-schema",
+        id: InputRuleID.specSchema,
         name: "Spec schema",
         category: .input,
         defaultSeverity: .error,

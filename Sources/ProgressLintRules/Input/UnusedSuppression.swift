@@ -3,7 +3,7 @@ import ProgressLintCore
 /// `unused-suppression`: a suppression comment that suppressed nothing. Reported by the engine; documented here.
 public enum UnusedSuppression {
     public static let description = RuleDescription(
-        id: "unused-suppression",
+        id: InputRuleID.unusedSuppression,
         name: "Unused suppression",
         category: .input,
         defaultSeverity: .warning,

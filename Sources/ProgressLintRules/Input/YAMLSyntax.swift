@@ -4,7 +4,7 @@ import ProgressLintCore
 /// Reported by the YAML layer; documented here.
 public enum YAMLSyntax {
     public static let description = RuleDescription(
-        id: "yaml-syntax",
+        id: InputRuleID.yamlSyntax,
         name: "YAML syntax",
         category: .input,
         defaultSeverity: .error,

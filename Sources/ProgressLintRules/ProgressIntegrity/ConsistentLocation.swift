@@ -1,5 +1,6 @@
 import ProgressLintCore
 import ProgressLintSpec
+import ProgressLintYAML
 
 /// `consistent-location`: the same kind of work shown in different places across screens and files.
 public struct ConsistentLocation: CrossFileRule {
@@ -113,69 +114,123 @@ public struct ConsistentLocation: CrossFileRule {
 
     public init() {}
 
-    public func facts(_ screen: Screen, context: RuleContext) -> [CrossFileFact] {
+    /// Where one indicator of a task is drawn, and what a message about it needs.
+    public struct Sighting: CrossFileValue, Equatable {
+        public var task: String
+        public var location: String
+        /// Where the location is written (the indicator's start when it is the default).
+        public var range: SourceRange
+        public var screen: String?
+        public var indicator: String?
+        public var yamlPath: String?
+
+        public init(task: String, location: String, range: SourceRange, screen: String?, indicator: String?,
+                    yamlPath: String?) {
+            self.task = task
+            self.location = location
+            self.range = range
+            self.screen = screen
+            self.indicator = indicator
+            self.yamlPath = yamlPath
+        }
+
+        public func encode(to record: inout CrossFileWriter) {
+            record.write(task)
+            record.write(location)
+            record.write(range)
+            record.write(screen)
+            record.write(indicator)
+            record.write(yamlPath)
+        }
+
+        public init(from record: inout CrossFileReader) {
+            task = record.string()
+            location = record.string()
+            range = record.range()
+            screen = record.optionalString()
+            indicator = record.optionalString()
+            yamlPath = record.optionalString()
+        }
+    }
+
+    public func collect(_ screen: Screen, context: RuleContext) -> [Sighting] {
         screen.indicators.compactMap { indicator in
             // Like the engine for indicator rules: silent on what is not task progress, and on an
             // indicator whose `task` or `location` had an invalid value.
             guard let task = indicator.task, indicator.effectivePurpose == .taskProgress,
                   indicator.invalidKeys.isEmpty || Self.description.judges(indicator) else { return nil }
             let node = indicator.location?.node ?? indicator.node
-            return CrossFileFact(
-                key: task.value, value: indicator.effectiveLocation.rawValue,
+            return Sighting(
+                task: task.value, location: indicator.effectiveLocation.rawValue,
                 range: context.document[node].range, screen: screen.name?.value, indicator: indicator.id?.value,
                 yamlPath: YAMLPath.of(node, in: context.document))
         }
     }
 
-    public func finish(_ facts: CrossFileFacts) -> [CrossFileFinding] {
-        // Two passes in order over the facts (which may wait on disk), keeping only counts.
+    public func finish(_ sightings: CrossFileValues<Sighting>) -> [CrossFileFinding] {
+        // Two passes in order over the sightings (which may wait on disk), keeping only counts.
         // First: each task's locations in order of first appearance, with how many indicators
-        // are at each and where the first of them is.
-        var tasks: [Int: [(location: Int, count: Int, first: Int)]] = [:]
-        for position in facts.indices {
-            let (task, location) = facts.numbers(at: position)
-            if let i = tasks[task]?.firstIndex(where: { $0.location == location }) {
-                tasks[task]![i].count += 1
+        // are at each and the first of them. Tasks and locations are compared as Swift compares
+        // texts; a task is named as first written.
+        typealias Seen = (location: String, count: Int, first: Int)
+        var tasks: [String: (spelling: String, locations: [Seen])] = [:]
+        /// The first sighting at each location of each task, and its file.
+        var firsts: [(sighting: Sighting, file: CrossFileSource)] = []
+        func count(_ sighting: Sighting, from file: CrossFileSource, in task: inout (spelling: String, locations: [Seen])) {
+            if let i = task.locations.firstIndex(where: { $0.location == sighting.location }) {
+                task.locations[i].count += 1
             } else {
-                tasks[task, default: []].append((location, 1, position))
+                task.locations.append((sighting.location, 1, firsts.count))
+                firsts.append((sighting, file))
             }
         }
+        for (file, sighting) in sightings {
+            count(sighting, from: file, in: &tasks[sighting.task, default: (sighting.task, [])])
+        }
         // The most common location of each task seen at more than one; a tie goes to the one seen first.
-        var common: [Int: (location: Int, count: Int, total: Int, example: CrossFileFact)] = [:]
-        for (task, locations) in tasks where locations.count > 1 {
-            var best = locations[0]
-            for candidate in locations.dropFirst() where candidate.count > best.count { best = candidate }
-            common[task] = (best.location, best.count, locations.reduce(0) { $0 + $1.count }, facts[best.first])
+        var common: [String: (task: String, best: Seen, total: Int)] = [:]
+        for (task, seen) in tasks where seen.locations.count > 1 {
+            var best = seen.locations[0]
+            for candidate in seen.locations.dropFirst() where candidate.count > best.count { best = candidate }
+            common[task] = (seen.spelling, best, seen.locations.reduce(0) { $0 + $1.count })
         }
         guard !common.isEmpty else { return [] }
         // Second: every indicator of such a task drawn elsewhere. A location written once but
         // reached by several indicators (`<<`, aliases) is reported once.
+        struct Place: Hashable {
+            let file: CrossFileSource
+            let line: Int
+            let column: Int
+        }
         var findings: [CrossFileFinding] = []
-        var reported: Set<[Int]> = []
-        for position in facts.indices {
-            let (task, location) = facts.numbers(at: position)
-            guard let usual = common[task], location != usual.location else { continue }
-            let fact = facts[position]
-            guard reported.insert([facts.file(at: position), fact.range.start.line, fact.range.start.column]).inserted
+        var reported: Set<Place> = []
+        for (file, sighting) in sightings {
+            guard let usual = common[sighting.task], sighting.location != usual.best.location else { continue }
+            guard reported.insert(Place(file: file, line: sighting.range.start.line,
+                                        column: sighting.range.start.column)).inserted
             else { continue }
-            findings.append(CrossFileFinding(fact: position, message: Self.message(
-                fact, task: fact.key, common: usual.example.value, count: usual.count, total: usual.total,
-                example: usual.example)))
+            let example = firsts[usual.best.first]
+            var whereExample = "indicator '\(example.sighting.indicator ?? "(no id)")' on screen "
+                + "'\(example.sighting.screen ?? "(unnamed screen)")'"
+            let examplePath = example.file.path
+            if examplePath != file.path { whereExample += " in \(examplePath):\(example.sighting.range.start.line)" }
+            findings.append(CrossFileFinding(
+                file: file, range: sighting.range,
+                message: Self.message(sighting, task: usual.task, common: usual.best.location, count: usual.best.count,
+                                      total: usual.total, whereExample: whereExample),
+                screen: sighting.screen, indicator: sighting.indicator, yamlPath: sighting.yamlPath,
+                value: sighting.location))
         }
         return findings
     }
 
-    static func message(_ fact: CrossFileFact, task: String, common: String, count: Int, total: Int,
-                        example: CrossFileFact) -> String {
-        let who = "indicator '\(fact.indicator ?? "(no id)")'"
-        var whereExample = "indicator '\(example.indicator ?? "(no id)")' on screen '\(example.screen ?? "(unnamed screen)")'"
-        if example.path != fact.path {
-            whereExample += " in \(example.path):\(example.range.start.line)"
-        }
+    static func message(_ sighting: Sighting, task: String, common: String, count: Int, total: Int,
+                        whereExample: String) -> String {
+        let who = "indicator '\(sighting.indicator ?? "(no id)")'"
         let others = total == 2
             ? "the other indicator with this task is at `location: \(common)` (\(whereExample))"
             : "\(count) of \(total) indicators with this task are at `location: \(common)` (e.g. \(whereExample))"
-        return "\(who) draws task '\(task.clippedForMessage)' at `location: \(fact.value)`, but \(others); draw it at "
+        return "\(who) draws task '\(task.clippedForMessage)' at `location: \(sighting.location)`, but \(others); draw it at "
             + "`location: \(common)` too, so people find this task's progress in one place"
     }
 }

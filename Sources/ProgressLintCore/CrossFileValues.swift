@@ -1,0 +1,259 @@
+import ProgressLintSpec
+import ProgressLintYAML
+
+/// A value a ``CrossFileRule`` keeps per screen until every file is read. It writes itself as a
+/// few fields and reads itself back from them in the same order; the engine keeps the bytes
+/// (in memory, or past a bound in a temporary file), so a run of many files stays small.
+public protocol CrossFileValue: Sendable {
+    /// Writes the value's fields.
+    func encode(to record: inout CrossFileWriter)
+    /// Reads the fields back, in the order ``encode(to:)`` wrote them.
+    init(from record: inout CrossFileReader)
+}
+
+/// Where a ``CrossFileValue`` writes its fields.
+public struct CrossFileWriter: Sendable {
+    /// The records written, each its length (4 bytes) then its fields.
+    private(set) var bytes: [UInt8] = []
+    /// How many records.
+    private(set) var count = 0
+
+    init() {}
+
+    /// Writes `value` as one record.
+    mutating func record<Value: CrossFileValue>(_ value: Value) {
+        let start = bytes.count
+        append(UInt32(0))
+        value.encode(to: &self)
+        let length = UInt32(clamping: bytes.count - start - 4)
+        withUnsafeBytes(of: length.littleEndian) { for (i, byte) in $0.enumerated() { bytes[start + i] = byte } }
+        count += 1
+    }
+
+    private mutating func append<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Writes a number.
+    public mutating func write(_ value: Int) { append(Int64(value)) }
+
+    /// Writes a text, exactly as its bytes are.
+    public mutating func write(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            append(UInt32(clamping: utf8.count))
+            bytes.append(contentsOf: utf8.prefix(Int(UInt32.max)))
+        }
+    }
+
+    /// Writes a text or its absence.
+    public mutating func write(_ value: String?) {
+        bytes.append(value == nil ? 0 : 1)
+        if let value { write(value) }
+    }
+
+    /// Writes a range.
+    public mutating func write(_ value: SourceRange) {
+        write(value.start.line)
+        write(value.start.column)
+        write(value.start.characterOffset)
+        write(value.end.line)
+        write(value.end.column)
+        write(value.end.characterOffset)
+    }
+}
+
+/// Reads back what a ``CrossFileWriter`` wrote, field by field in the same order. Reading past the
+/// record's end gives zeros and empty texts rather than trapping.
+public struct CrossFileReader {
+    private let bytes: UnsafeRawBufferPointer
+    private var offset = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    private mutating func take<T: FixedWidthInteger>(_: T.Type) -> T {
+        let size = MemoryLayout<T>.size
+        guard offset <= bytes.count - size else {
+            offset = bytes.count
+            return 0
+        }
+        defer { offset += size }
+        return T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+    }
+
+    /// Reads a number.
+    public mutating func int() -> Int { Int(truncatingIfNeeded: take(Int64.self)) }
+
+    /// Reads a text.
+    public mutating func string() -> String {
+        let length = Int(take(UInt32.self))
+        let end = min(offset + length, bytes.count)
+        defer { offset = end }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+    }
+
+    /// Reads a text or its absence.
+    public mutating func optionalString() -> String? {
+        take(UInt8.self) == 0 ? nil : string()
+    }
+
+    /// Reads a range.
+    public mutating func range() -> SourceRange {
+        let start = SourcePosition(line: int(), column: int(), characterOffset: int())
+        return SourceRange(start: start, end: SourcePosition(line: int(), column: int(), characterOffset: int()))
+    }
+}
+
+/// The file a cross-file value came from.
+public struct CrossFileSource: Hashable, Sendable {
+    /// The file's number in the run's ``FileList``.
+    let number: Int
+    /// The severity the file's configuration gives the rule.
+    let severity: Severity
+    private let pathOfFile: @Sendable (Int) -> String
+
+    init(number: Int, severity: Severity, pathOfFile: @escaping @Sendable (Int) -> String) {
+        self.number = number
+        self.severity = severity
+        self.pathOfFile = pathOfFile
+    }
+
+    /// The file's path, as reported.
+    public var path: String { pathOfFile(number) }
+
+    public static func == (a: CrossFileSource, b: CrossFileSource) -> Bool { a.number == b.number }
+    public func hash(into hasher: inout Hasher) { hasher.combine(number) }
+}
+
+/// Every value one ``CrossFileRule`` collected in a run, with its file: files in report (path)
+/// order, each file's values in the order collected. Read from the engine's store as it is
+/// iterated, never all in memory; it may be iterated again.
+public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
+    let store: CrossFileStore
+    /// Where each file's values start, in report order; nil when the store is in that order already.
+    let order: [Int]?
+    let pathOfFile: @Sendable (Int) -> String
+
+    public func makeIterator() -> Iterator { Iterator(values: self) }
+
+    /// Reads the values one at a time: each file's records are read from the store at once.
+    public struct Iterator: IteratorProtocol {
+        let values: CrossFileValues
+        private var chunk = 0
+        /// Where the next file's records start in the store, when read as stored.
+        private var nextStart = 0
+        /// The current file's records, and where the next one starts in them.
+        private var records: [UInt8] = []
+        private var offset = 0
+        private var source: CrossFileSource?
+
+        init(values: CrossFileValues) { self.values = values }
+
+        public mutating func next() -> (file: CrossFileSource, info: Info)? {
+            let store = values.store
+            while offset + 4 > records.count {
+                let start: Int
+                if let order = values.order {
+                    guard chunk < order.count else { return nil }
+                    start = order[chunk]
+                } else {
+                    guard nextStart < store.bytes.count else { return nil }
+                    start = nextStart
+                }
+                chunk += 1
+                let header = store.header(at: start)
+                source = CrossFileSource(number: header.file, severity: header.severity, pathOfFile: values.pathOfFile)
+                records = store.bytes.read(start + CrossFileStore.headerSize, header.length) { Array($0) }
+                offset = 0
+                nextStart = start + CrossFileStore.headerSize + header.length
+            }
+            let info = records.withUnsafeBytes { raw in
+                let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                let end = Swift.min(offset + 4 + length, raw.count)
+                var reader = CrossFileReader(UnsafeRawBufferPointer(rebasing: raw[(offset + 4)..<end]))
+                offset = end
+                return Info(from: &reader)
+            }
+            return (source!, info)
+        }
+    }
+}
+
+/// The run's store of one cross-file rule's values: each file's records after a header of its
+/// number, the rule's severity there and the records' length.
+struct CrossFileStore: Sendable {
+    let bytes: ByteStore
+    static let headerSize = 17
+
+    init(memoryLimit: Int = 1 << 18) { bytes = ByteStore(memoryLimit: memoryLimit) }
+
+    /// Adds the records one file's screens gave.
+    func append(_ records: CrossFileWriter, file: Int, severity: Severity) {
+        guard records.count > 0 else { return }
+        var header: [UInt8] = []
+        withUnsafeBytes(of: Int64(file).littleEndian) { header += $0 }
+        header.append(UInt8(Severity.allCases.firstIndex(of: severity) ?? 0))
+        withUnsafeBytes(of: Int64(records.bytes.count).littleEndian) { header += $0 }
+        header.withUnsafeBytes { _ = bytes.append($0) }
+        records.bytes.withUnsafeBytes { _ = bytes.append($0) }
+    }
+
+    func header(at offset: Int) -> (file: Int, severity: Severity, length: Int) {
+        bytes.read(offset, CrossFileStore.headerSize) { raw in
+            let file = Int(truncatingIfNeeded: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)))
+            let level = Int(raw[8])
+            let length = Int(truncatingIfNeeded: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 9, as: Int64.self)))
+            return (file, Severity.allCases.indices.contains(level) ? Severity.allCases[level] : .warning, length)
+        }
+    }
+
+    /// Where each file's records start, in the order of the files' `positions` (by file number);
+    /// nil when they are in that order already. Only the headers are read.
+    func order(by positions: [Int]) -> [Int]? {
+        var starts: [(rank: Int, start: Int)] = []
+        var start = 0
+        let total = bytes.count
+        var sorted = true
+        while start < total {
+            let header = header(at: start)
+            let rank = positions.indices.contains(header.file) ? positions[header.file] : Int.max
+            if let last = starts.last, rank < last.rank { sorted = false }
+            starts.append((rank, start))
+            start += CrossFileStore.headerSize + header.length
+        }
+        if sorted { return nil }
+        return starts.enumerated().sorted { a, b in
+            a.element.rank != b.element.rank ? a.element.rank < b.element.rank : a.offset < b.offset
+        }.map(\.element.start)
+    }
+}
+
+/// A ``CrossFileRule`` with its value type hidden, as the engine keeps it.
+public struct AnyCrossFileRule: Sendable {
+    /// The rule's id.
+    public let id: String
+    private let collectValues: @Sendable (Screen, RuleContext, inout CrossFileWriter) -> Void
+    private let finishValues: @Sendable (CrossFileStore, [Int]?, @escaping @Sendable (Int) -> String) -> [CrossFileFinding]
+
+    init<R: CrossFileRule>(_ rule: R) {
+        id = R.description.id
+        collectValues = { screen, context, writer in
+            for info in rule.collect(screen, context: context) { writer.record(info) }
+        }
+        finishValues = { store, order, pathOfFile in
+            rule.finish(CrossFileValues<R.Info>(store: store, order: order, pathOfFile: pathOfFile))
+        }
+    }
+
+    /// Writes what `screen` contributes to `records`.
+    func collect(_ screen: Screen, context: RuleContext, into records: inout CrossFileWriter) {
+        collectValues(screen, context, &records)
+    }
+
+    /// The rule's findings over `store`, read in the order `order` gives (nil: as stored).
+    func finish(_ store: CrossFileStore, order: [Int]?, pathOfFile: @escaping @Sendable (Int) -> String)
+        -> [CrossFileFinding]
+    {
+        finishValues(store, order, pathOfFile)
+    }
+}

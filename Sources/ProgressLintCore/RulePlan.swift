@@ -1,0 +1,126 @@
+import ProgressLintSpec
+import Synchronization
+
+/// The rules one configuration turns on, each with its severity there, sorted by how the engine
+/// runs them. Made once per distinct configuration (``Linter/plan(for:)``) and shared by its files.
+public struct RulePlan: Sendable {
+    /// A rule as the engine runs it: its kind found once, when the linter is made. Entries are
+    /// shared by reference, so a plan retains one object per rule rather than copying each
+    /// rule's description (a dozen strings and arrays).
+    final class Entry: Sendable {
+        let rule: any Rule
+        let description: RuleDescription
+        let perIndicator: (any IndicatorRule)?
+        let crossFile: AnyCrossFileRule?
+        /// Whether it judges only task progress, and the keys it reads (see ``RuleDescription/judges(_:)``).
+        let taskProgressOnly: Bool
+        let checkedKeys: [String]
+
+        init(rule: any Rule) {
+            self.rule = rule
+            self.description = type(of: rule).description
+            switch rule.kind {
+            case .screen: (perIndicator, crossFile) = (nil, nil)
+            case .indicator(let indicatorRule): (perIndicator, crossFile) = (indicatorRule, nil)
+            case .crossFile(let crossFileRule): (perIndicator, crossFile) = (nil, crossFileRule)
+            }
+            self.taskProgressOnly = description.appliesTo == .taskProgress
+            self.checkedKeys = description.checkedKeys
+        }
+
+        /// ``RuleDescription/judges(_:)``, without copying the description.
+        func judges(_ indicator: Indicator) -> Bool {
+            if taskProgressOnly, let purpose = indicator.purpose, purpose.value != .taskProgress { return false }
+            if indicator.invalidKeys.isEmpty { return true }
+            return !checkedKeys.contains { indicator.hasInvalidValue(at: $0) }
+        }
+    }
+
+    /// An enabled rule and its severity under the configuration.
+    struct Step: Sendable {
+        let entry: Entry
+        /// The configured level, or the rule's default severity.
+        let level: Severity
+        /// Whether the configuration set the level (then it holds for every finding of the rule).
+        let configured: Bool
+
+        /// The severity of a finding: the configured level; else the finding's own (a rule's milder
+        /// case), else the rule's default. The one place a diagnostic's severity is decided.
+        func severity(of violation: Violation) -> Severity {
+            configured ? level : violation.severity ?? level
+        }
+    }
+
+    let screenRules: [Step]
+    let indicatorRules: [Step]
+    let crossFileRules: [Step]
+
+    init(_ entries: [Entry], configuration: Configuration) {
+        var screen: [Step] = [], indicator: [Step] = [], crossFile: [Step] = []
+        for entry in entries {
+            guard case .on(let level) = configuration.level(of: entry.description) else { continue }
+            let step = Step(entry: entry, level: level, configured: configuration.rules[entry.description.id] != nil)
+            if entry.crossFile != nil {
+                crossFile.append(step)
+            } else if entry.perIndicator != nil {
+                indicator.append(step)
+            } else {
+                screen.append(step)
+            }
+        }
+        (screenRules, indicatorRules, crossFileRules) = (screen, indicator, crossFile)
+    }
+
+    /// The ids of the rules it runs, in the linter's order.
+    public var ruleIDs: [String] { (screenRules + indicatorRules + crossFileRules).map(\.entry.description.id) }
+
+    /// The severity of each rule it runs, by id.
+    public var severities: [String: Severity] {
+        Dictionary((screenRules + indicatorRules + crossFileRules).map { ($0.entry.description.id, $0.level) },
+                   uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Runs every rule on one decoded screen: cross-file rules collect their values into `result`,
+    /// the others report to `collector`.
+    func run(on screen: Screen, context: RuleContext, into result: inout FileResult, collector: inout Collector,
+             documentIndex: Int) {
+        let document = context.document
+        for step in crossFileRules {
+            let rule = step.entry.crossFile!
+            result.crossFileSeverity[rule.id] = step.level
+            rule.collect(screen, context: context, into: &result.crossFileRecords[rule.id, default: CrossFileWriter()])
+        }
+        for step in screenRules {
+            for violation in step.entry.rule.check(screen, context: context) {
+                collector.add(violation, rule: step.entry.description, severity: step.severity(of: violation),
+                              document: document, screen: screen, documentIndex: documentIndex)
+            }
+        }
+        // Indicator rules run indicator by indicator: one context (and one copy of the
+        // indicator) serves every rule.
+        for indicator in screen.indicators {
+            let indicatorContext = context.with(indicator: indicator)
+            for step in indicatorRules where step.entry.judges(indicator) {
+                for violation in step.entry.perIndicator!.check(indicator, context: indicatorContext) {
+                    collector.add(violation, rule: step.entry.description, severity: step.severity(of: violation),
+                                  document: document, screen: screen, documentIndex: documentIndex)
+                }
+            }
+        }
+    }
+}
+
+/// The plans of the configurations a linter has met, by their rule levels (all a plan depends on).
+final class PlanCache: Sendable {
+    private let plans = Mutex<[[String: RuleLevel]: RulePlan]>([:])
+
+    func plan(for levels: [String: RuleLevel], make: () -> RulePlan) -> RulePlan {
+        if let known = plans.withLock({ $0[levels] }) { return known }
+        let made = make()
+        return plans.withLock { plans in
+            if let known = plans[levels] { return known }
+            plans[levels] = made
+            return made
+        }
+    }
+}
