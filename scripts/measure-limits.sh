@@ -20,13 +20,13 @@ python3 - "$binary" "$work" <<'PY'
 import os, sys, time, subprocess
 binary, work = sys.argv[1], sys.argv[2]
 
-def case(name, data, config=None):
+def case(name, data, config=None, raw_config=None, folder=''):
     d = os.path.join(work, name)
-    os.makedirs(d)
-    if config:
+    os.makedirs(os.path.join(d, folder), exist_ok=True)
+    if config or raw_config:
         with open(os.path.join(d, '.progress-lint.yml'), 'w') as f:
-            f.write('limits:\n' + config)
-    path = os.path.join(d, 'spec.yaml')
+            f.write(raw_config if raw_config else 'limits:\n' + config)
+    path = os.path.join(d, folder, 'spec.yaml')
     with open(path, 'wb') as f:
         if callable(data):
             data(f)
@@ -114,16 +114,50 @@ cases = [
     ('10 MB flow mapping of duplicate keys `{k: 1, k: 1, …}` (one line)', lambda: case('dense-flow-dups', dense_flow_dups)),
     ('10 MB of flow nesting `[[[…]]]` 999 deep, repeated', lambda: case('dense-nest', dense_nest)),
     ('10 MB of block nesting `- - - … x` 999 deep, repeated', lambda: case('dense-dash', dense_dash)),
+    ('`duration: 10000000000000000000h` (out of range)', lambda: case('huge-duration',
+        b'screen: S\nindicators:\n  - {id: a, style: spinner, label: Uploading photos, duration: 10000000000000000000h}\n')),
+    ('a 310-digit `show-after` (infinity)', lambda: case('inf-duration',
+        b'screen: S\nindicators:\n  - {id: a, style: spinner, show-after: ' + b'9' * 310 + b's}\n')),
+    ('`include` of 22 `{a,b}` groups, `exclude` of 16 `**/`, a spec 17 folders deep', lambda: case('globs',
+        b'screen: S\nindicators: []\n', folder='/'.join(['d'] * 17),
+        raw_config='include: ["' + '{a,b}' * 22 + '", "**/*.yaml"]\nexclude: ["' + '**/' * 16 + 'zz"]\n')),
+    ('250 MB `--baseline` (refused unread)', lambda: (['--baseline', big_baseline()], case('baseline', b'screen: S\nindicators: []\n'))),
+    ('300 MB on standard input (read up to 10 MB + 1 byte)', lambda: (['--stdin'], None, stdin_300mb())),
+    ('`--jobs 9223372036854775807`', lambda: (['--jobs', '9223372036854775807'], case('jobs', b'screen: S\nindicators: []\n'))),
 ]
+def big_baseline():
+    path = os.path.join(work, 'baseline.json')
+    with open(path, 'wb') as f:
+        f.write(b'{"version": 2, "entries": [')
+        entry = b'{"path": "spec.yaml", "rule": "vague-label", "yamlPath": "indicators[a].label", "count": 1}, '
+        for _ in range(250 * 1024 * 1024 // len(entry)):
+            f.write(entry)
+        f.write(b'{"path": "spec.yaml", "rule": "vague-label", "yamlPath": "x", "count": 1}]}')
+    return path
+
+def stdin_300mb():
+    path = os.path.join(work, 'stdin.yaml')
+    with open(path, 'wb') as f:
+        f.write(b'screen: S\nindicators:\n')
+        row = b'  - {id: a, style: spinner}\n'
+        for _ in range(300 * 1024 * 1024 // len(row)):
+            f.write(row)
+    return path
+
 only = os.environ.get('MEASURE_ONLY', '')
 cases = [c for c in cases if only in c[0]]
 print('| input | exit | wall time | peak RSS |')
 print('| --- | --- | --- | --- |')
 for title, make in cases:
-    path = make()  # only the fixtures measured are written
+    made = make()  # only the fixtures measured are written
+    # A case is a spec's path, or (arguments, a spec's path or None[, a file for standard input]).
+    arguments, path, stdin = (made + (None,))[:3] if isinstance(made, tuple) else ([], made, None)
     start = time.monotonic()
     extra = ['--format', 'sarif'] if 'sarif' in title else []
-    p = subprocess.Popen([binary, *extra, path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    stdin_file = open(stdin, 'rb') if stdin else subprocess.DEVNULL
+    targets = [os.path.join(work, 'globs')] if 'folders deep' in title else ([path] if path else [])
+    p = subprocess.Popen([binary, *extra, *arguments, *targets], stdin=stdin_file,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(p.pid, 0)
     elapsed = time.monotonic() - start
     code = os.waitstatus_to_exitcode(status)

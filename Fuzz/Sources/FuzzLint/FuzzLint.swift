@@ -3,10 +3,14 @@ import ProgressLintReporters
 import ProgressLintRules
 
 
-/// bytes → YAML → spec model → every rule (cross-file ones too) → text and JSON reports.
-private let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+/// bytes → YAML → spec model → every rule (cross-file ones too) → every report, in every column
+/// unit; then the fixer, safe and unsafe, whose result must not fix again (it converged) and must not
+/// gain a syntax error.
+private let linter = RuleRegistry.makeLinter()
+private let runner = LintRunner(linter: linter, loader: RuleRegistry.makeConfigurationLoader())
 private let plain = ReportContext(rules: RuleRegistry.descriptions, color: false)
-private let coloured = ReportContext(rules: RuleRegistry.descriptions, color: true)
+private let coloured = ReportContext(rules: RuleRegistry.descriptions, color: true, columnUnit: .utf16)
+private let bytewise = ReportContext(rules: RuleRegistry.descriptions, color: false, columnUnit: .byte)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -14,11 +18,23 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let result = runner.run(inMemory: [(path: "fuzz.yaml", bytes: bytes)], configuration: Configuration())
     for reporter in Reporters.all {
         _ = reporter.init().render(result, context: coloured)
+        _ = reporter.init().render(result, context: bytewise)
         let text = reporter.init().render(result, context: plain)
         // Oracle: without colour no control character but newline and tab reaches the output,
         // whatever the input held (terminal safety).
         for byte in text.utf8 where (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F {
             fatalError("FuzzLint: \(reporter.name) output holds control byte \(byte)")
+        }
+    }
+    for unsafe in [false, true] {
+        let outcome = Fixer.fix(bytes, path: "fuzz.yaml", configuration: Configuration(), linter: linter, unsafe: unsafe)
+        guard outcome.changed else { continue }
+        let syntax = { (r: FileResult) in r.diagnostics.contains { $0.ruleID == InputRuleID.yamlSyntax } }
+        if syntax(outcome.result) && !syntax(outcome.original) {
+            fatalError("FuzzLint: fixing (unsafe: \(unsafe)) made a yaml-syntax error")
+        }
+        if outcome.notes.isEmpty, !Fixer.choose(outcome.result.diagnostics, unsafe: unsafe).isEmpty {
+            fatalError("FuzzLint: fixing (unsafe: \(unsafe)) stopped with fixes left and no note")
         }
     }
     return 0
