@@ -4,7 +4,7 @@
 # a million levels of nesting, many documents, aliased long scalars, a suppression comment or a
 # diagnostic on every line, and dense 10 MB inputs (as many nodes as the default limits allow).
 # Prints a Markdown table. Fixtures go to a temporary folder.
-# MEASURE_ONLY=text measures only the cases whose title contains text; MEASURE_BINARY=path
+# MEASURE_ONLY=text measures only the cases whose title contains text, MEASURE_SKIP=text all but those; MEASURE_BINARY=path
 # measures that binary instead of building one.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -145,7 +145,8 @@ def stdin_300mb():
     return path
 
 only = os.environ.get('MEASURE_ONLY', '')
-cases = [c for c in cases if only in c[0]]
+skip = os.environ.get('MEASURE_SKIP', '')
+cases = [c for c in cases if only in c[0] and not (skip and skip in c[0])]
 print('| input | exit | wall time | peak RSS |')
 print('| --- | --- | --- | --- |')
 for title, make in cases:
