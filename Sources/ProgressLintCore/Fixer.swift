@@ -59,7 +59,7 @@ public enum Fixer {
             let candidate = apply(chosen, to: outcome.bytes)
             let result = linter.lint(candidate, path: path, configuration: configuration)
             if result.diagnostics.contains(where: { $0.ruleID == InputRuleID.yamlSyntax })
-                || !schemaErrors(result).isSubset(of: before) {
+                || addsErrors(schemaErrors(result), to: before) {
                 outcome.notes.append("\(chosen.count) fix\(chosen.count == 1 ? "" : "es") left out: applying them "
                                      + "would make the spec invalid (\(chosen.map(\.title).joined(separator: "; ")))")
                 break
@@ -71,13 +71,24 @@ public enum Fixer {
         return outcome
     }
 
-    /// The `spec-schema` and `yaml-syntax` errors of a lint, by message; the count of diagnostics
-    /// past `limits.max-diagnostics-per-file` is not one (fixing changes its number).
-    static func schemaErrors(_ result: FileResult) -> Set<String> {
-        Set(result.diagnostics.lazy.filter {
-            $0.severity == .error && ($0.ruleID == InputRuleID.specSchema || $0.ruleID == InputRuleID.yamlSyntax)
-                && !$0.message.contains("(limits.max-diagnostics-per-file is ")
-        }.map(\.message))
+    /// How many `spec-schema` and `yaml-syntax` errors of a lint there are of each kind: by rule and
+    /// message with its numbers left out, so an edit above an error that only moves it (a duplicate
+    /// key's "already set on line 99" becomes "line 98") adds none, while a second error of a kind
+    /// does. Not by YAML path: past `limits.max-diagnostics-per-file` a pass shows errors of a kind
+    /// that were held back. The count of diagnostics past that limit is not one (fixing changes it).
+    static func schemaErrors(_ result: FileResult) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for d in result.diagnostics where d.severity == .error
+            && (d.ruleID == InputRuleID.specSchema || d.ruleID == InputRuleID.yamlSyntax)
+            && !d.message.contains("(limits.max-diagnostics-per-file is ") {
+            counts[d.ruleID + "\u{0}" + String(d.message.unicodeScalars.filter { !("0"..."9").contains($0) }), default: 0] += 1
+        }
+        return counts
+    }
+
+    /// Whether `after` has an error of a kind, or more of a kind, than `before`.
+    static func addsErrors(_ after: [String: Int], to before: [String: Int]) -> Bool {
+        after.contains { $0.value > before[$0.key, default: 0] }
     }
 
     /// The applicable fixes of `diagnostics` that do not overlap, in file order; the same fix
