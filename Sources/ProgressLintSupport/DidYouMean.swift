@@ -22,7 +22,7 @@ public enum DidYouMean {
             // The distance is at least the difference of lengths.
             if abs(length - typed.count) > limit { continue }
             let distance = candidate.utf8.withContiguousStorageIfAvailable {
-                boundedDistance(typed, $0, limit: limit)
+                bagDistance(typed, $0) > limit ? nil : boundedDistance(typed, $0, limit: limit)
             } ?? boundedDistance(typed, Array(candidate.utf8), limit: limit)
             if let distance, distance < (best?.1 ?? .max) { best = (candidate, distance) }
         }
@@ -84,6 +84,22 @@ public enum DidYouMean {
     /// Lower-case with `-`, `_` and spaces removed: `showAfter`, `show_after` → `showafter`.
     private static func normalize(_ key: String) -> String {
         String(key.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
+    }
+
+    /// A lower bound of `editDistance(a, b)`, found in one pass: the bytes of one that the other
+    /// lacks (counted with repeats), whichever side lacks more. A swap of neighbours changes no
+    /// count; an insertion, deletion or substitution adds at most one on each side.
+    static func bagDistance(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { counts -> Int in
+            counts.initialize(repeating: 0)
+            for byte in a { counts[Int(byte)] &+= 1 }
+            for byte in b { counts[Int(byte)] &-= 1 }
+            var onlyInA = 0, onlyInB = 0
+            for count in counts {
+                if count > 0 { onlyInA += Int(count) } else { onlyInB -= Int(count) }
+            }
+            return max(onlyInA, onlyInB)
+        }
     }
 
     /// `editDistance(a, b)` when it is at most `limit`, else nil, computed with three rolling rows
