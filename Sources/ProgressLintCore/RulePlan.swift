@@ -11,6 +11,8 @@ public struct RulePlan: Sendable {
         let rule: any Rule
         let description: RuleDescription
         let perIndicator: (any IndicatorRule)?
+        /// `perIndicator`'s check, called without copying the rule (an existential) per indicator.
+        let checkIndicator: (@Sendable (Indicator, RuleContext) -> [Violation])?
         let crossFile: AnyCrossFileRule?
         /// Whether it judges only task progress, and the keys it reads (see ``RuleDescription/judges(_:)``).
         let taskProgressOnly: Bool
@@ -23,6 +25,11 @@ public struct RulePlan: Sendable {
             case .screen: (perIndicator, crossFile) = (nil, nil)
             case .indicator(let indicatorRule): (perIndicator, crossFile) = (indicatorRule, nil)
             case .crossFile(let crossFileRule): (perIndicator, crossFile) = (nil, crossFileRule)
+            }
+            if let rule = perIndicator {
+                self.checkIndicator = { @Sendable indicator, context in rule.check(indicator, context: context) }
+            } else {
+                self.checkIndicator = nil
             }
             self.taskProgressOnly = description.appliesTo == .taskProgress
             self.checkedKeys = description.checkedKeys
@@ -101,7 +108,7 @@ public struct RulePlan: Sendable {
         for indicator in screen.indicators {
             let indicatorContext = context.with(indicator: indicator)
             for step in indicatorRules where step.entry.judges(indicator) {
-                for violation in step.entry.perIndicator!.check(indicator, context: indicatorContext) {
+                for violation in step.entry.checkIndicator!(indicator, indicatorContext) {
                     collector.add(violation, rule: step.entry.description, severity: step.severity(of: violation),
                                   document: document, screen: screen, documentIndex: documentIndex)
                 }

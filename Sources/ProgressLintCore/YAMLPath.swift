@@ -37,8 +37,8 @@ public enum YAMLPath {
 
     /// The segments from the root down to `node`, each found by `segment(child, parent)`.
     private static func path(of node: NodeID, in document: YAMLDocument,
-                             segment: (_ child: NodeID, _ parent: NodeID) -> String?) -> String {
-        var segments: [String] = []
+                             segment: (_ child: NodeID, _ parent: NodeID) -> Segment?) -> String {
+        var segments: [Segment] = []
         var current = node
         var steps = 0
         while let parent = document.parent(of: current), steps < 10_000 {
@@ -47,21 +47,33 @@ public enum YAMLPath {
             current = parent
         }
         segments.reverse()
-        var path = segments.joined()
+        // Written into one string: no string per segment.
+        var path = ""
+        for segment in segments {
+            switch segment {
+            case .key(let key):
+                path += "."
+                path += document.value(of: key)
+            case .item(let item, let index):
+                path += "["
+                path += itemName(item, index: index, in: document)
+                path += "]"
+            }
+        }
         if path.hasPrefix(".") { path.removeFirst() }
         return path
     }
 
     /// The segment naming `child` in `parent`, where it is first held.
-    private static func segment(of child: NodeID, in parent: NodeID, document: YAMLDocument) -> String? {
+    private static func segment(of child: NodeID, in parent: NodeID, document: YAMLDocument) -> Segment? {
         if document.kind(of: parent) == .sequence {
             for n in 0..<document.itemCount(of: parent) where document.item(n, of: parent) == child {
-                return itemSegment(child, index: n, in: document)
+                return .item(child, index: n)
             }
         } else {
             for n in 0..<document.pairCount(of: parent) {
                 let (key, value) = document.pair(n, of: parent)
-                if value == child || key == child { return keySegment(key, in: document) }
+                if value == child || key == child { return .key(key) }
             }
         }
         return nil
@@ -88,7 +100,7 @@ public enum YAMLPath {
 
     /// The segment naming `child` in `parent` (where it is first held), as the uncached form gives it.
     private static func segment(of child: NodeID, in parent: NodeID, places: [Int32], document: YAMLDocument)
-        -> String? {
+        -> Segment? {
         let isSequence = document.kind(of: parent) == .sequence
         func node(at place: Int32) -> NodeID {
             let place = Int(place)
@@ -103,16 +115,15 @@ public enum YAMLPath {
         }
         guard low < places.count, node(at: places[low]) == child else { return nil }
         let place = Int(places[low])
-        if isSequence { return itemSegment(child, index: place, in: document) }
-        return keySegment(document.pair(place / 2, of: parent).key, in: document)
+        if isSequence { return .item(child, index: place) }
+        return .key(document.pair(place / 2, of: parent).key)
     }
 
-    /// `.key`: the segment of a mapping's key and its value.
-    private static func keySegment(_ key: NodeID, in document: YAMLDocument) -> String { "." + document.value(of: key) }
-
-    /// `[id]` (or `[index]` when the item has no `id`): the segment of a sequence's item.
-    private static func itemSegment(_ item: NodeID, index: Int, in document: YAMLDocument) -> String {
-        "[" + itemName(item, index: index, in: document) + "]"
+    /// A step of a path: `.key` (a mapping's key and its value) or `[id]` (`[index]` when the
+    /// sequence's item has no `id`).
+    private enum Segment {
+        case key(NodeID)
+        case item(NodeID, index: Int)
     }
 
     private static func itemName(_ item: NodeID, index: Int, in document: YAMLDocument) -> String {

@@ -80,7 +80,40 @@ extension KnownComponent {
     /// case, one a few edits away, or one that the name starts or ends with (or that starts with
     /// the name). Among several, the one sharing the longest start with the name.
     public static func nearMiss(of name: String) -> KnownComponent? {
-        let names = allCases.map(\.rawValue)
+        let typed = Array(name.utf8)
+        guard typed.allSatisfy({ $0 < 0x80 }) else { return nearMissSlowly(of: name) }
+        // ASCII, like every known name: characters are bytes, so no `Character` is compared.
+        var candidates: [String] = []
+        if let close = DidYouMean.closest(to: name, among: knownNames) { candidates.append(close) }
+        for (known, bytes) in zip(knownNames, knownBytes) where bytes.count >= 8 && bytes != typed {
+            if typed.starts(with: bytes) || typed.reversed().starts(with: bytes.reversed()) { candidates.append(known) }
+        }
+        if typed.count >= 8 {
+            for (known, bytes) in zip(knownNames, knownBytes) where bytes.starts(with: typed) && bytes != typed {
+                candidates.append(known)
+            }
+        }
+        for (known, bytes) in zip(knownNames, knownBytes) where bytes.count >= 8 {
+            if commonPrefixLength(bytes, typed, by: ==) >= 10 { candidates.append(known) }
+        }
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        func sharedStart(_ known: String) -> Int {
+            Self.commonPrefixLength(Array(known.utf8), typed) { lower($0) == lower($1) }
+        }
+        guard let best = candidates.max(by: { sharedStart($0) < sharedStart($1) }) else { return nil }
+        return KnownComponent(rawValue: best)
+    }
+
+    private static let knownNames = allCases.map(\.rawValue)
+    private static let knownBytes = knownNames.map { Array($0.utf8) }
+
+    private static func commonPrefixLength(_ a: [UInt8], _ b: [UInt8], by same: (UInt8, UInt8) -> Bool) -> Int {
+        zip(a, b).prefix { same($0, $1) }.count
+    }
+
+    /// `nearMiss(of:)` for a name that is not ASCII, compared as `Character`s.
+    private static func nearMissSlowly(of name: String) -> KnownComponent? {
+        let names = knownNames
         var candidates: [String] = []
         if let close = DidYouMean.closest(to: name, among: names) { candidates.append(close) }
         for known in names where known.count >= 8 && known != name {

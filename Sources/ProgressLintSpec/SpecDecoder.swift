@@ -34,6 +34,8 @@ struct Entry {
     let key: NodeID
     let name: String
     let value: NodeID
+    /// The key's index in the list of allowed keys it was matched against, or -1.
+    var known = -1
 }
 
 /// The keys of a mapping already taken, as indices into its list of allowed keys: a bit set
@@ -201,6 +203,8 @@ struct SpecReader {
         }
     }
 
+    private static let indicatorKeys = IndicatorKey.allCases
+
     mutating func indicator(_ id: NodeID) -> Indicator? {
         guard document[id].kind == .mapping else {
             if omitPastLimit(id) { return nil }
@@ -213,7 +217,10 @@ struct SpecReader {
         var sawID = false
         var sawStyle = false
         for entry in entries(of: id, allowed: SpecKeys.indicator, in: "an indicator") {
-            switch IndicatorKey(rawValue: entry.name) {
+            // `SpecKeys.indicator` lists the keys in case order: the index names the case, with no
+            // string matched again.
+            switch Self.indicatorKeys.indices.contains(entry.known)
+                ? Self.indicatorKeys[entry.known] : IndicatorKey(rawValue: entry.name) {
             case .id?: sawID = true; indicator.id = text(entry)
             case .style?: sawStyle = true; indicator.style = enumeration(entry, IndicatorStyle.self)
             case .determinate?: indicator.determinate = bool(entry)
@@ -471,7 +478,7 @@ struct SpecReader {
                 continue
             }
             if names.insert(known) {
-                result.append(Entry(key: key, name: name, value: value))
+                result.append(Entry(key: key, name: name, value: value, known: known))
             }
         }
         guard !merges.isEmpty else { return }

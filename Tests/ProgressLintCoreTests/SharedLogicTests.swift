@@ -31,6 +31,63 @@ import Testing
                 == "; expected one of `show-after`, `label`")
     }
 
+    @Test func didYouMeanOnBytesAgreesWithTheMeasureOnStringsForEveryMutationOfTheKeys() {
+        // The measure on `String`s, as it was before the ASCII fast path: the reference.
+        func normalize(_ key: String) -> String {
+            String(key.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
+        }
+        func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+            if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+            var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in 0...a.count { d[i][0] = i }
+            for j in 0...b.count { d[0][j] = j }
+            for i in 1...a.count {
+                for j in 1...b.count {
+                    d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+                }
+            }
+            return d[a.count][b.count]
+        }
+        func reference(_ name: String, _ candidates: [String]) -> String? {
+            if let same = candidates.first(where: { normalize($0) == normalize(name) }) { return same }
+            var best: (String, Int)?
+            for candidate in candidates {
+                let d = distance(Array(name.lowercased().utf8), Array(candidate.utf8))
+                if d <= max(1, min(3, candidate.count / 3)), d < (best?.1 ?? .max) { best = (candidate, d) }
+            }
+            return best?.0
+        }
+        let candidates = ["show-after", "label", "min-display", "UIProgressView", "id", "becomes", "Kelvin", "caf\u{E9}",
+                          "announce", "determinate"]
+        var names: [String] = ["", "x", "Show_After", "LABEL", "lable", "\u{212A}elvin", "cafe", "caf\u{E9}s", "idd"]
+        for candidate in candidates {
+            let bytes = Array(candidate.utf8)
+            for i in bytes.indices {
+                var dropped = bytes; dropped.remove(at: i)
+                var swapped = bytes; if i + 1 < bytes.count { swapped.swapAt(i, i + 1) }
+                var changed = bytes; changed[i] = UInt8(ascii: "q")
+                var doubled = bytes; doubled.insert(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "-")], at: i)
+                names += [dropped, swapped, changed, doubled, bytes + bytes[..<i]].map { String(decoding: $0, as: UTF8.self) }
+            }
+        }
+        for name in names {
+            #expect(DidYouMean.closest(to: name, among: candidates) == reference(name, candidates), "\(name)")
+        }
+    }
+
+    @Test func aNearMissOfAKnownComponentIsFoundWhetherOrNotItIsASCII() {
+        #expect(KnownComponent.nearMiss(of: "UIProgresView") == nil)
+        #expect(KnownComponent.nearMiss(of: "UIProgressVeiw") == .uiProgressView)
+        #expect(KnownComponent.nearMiss(of: "UIActivityIndicator") == .uiActivityIndicatorView)
+        #expect(KnownComponent.nearMiss(of: "MyLinearProgressIndicator") == .linearProgressIndicator)
+        #expect(KnownComponent.nearMiss(of: "UIProgressBar") == .uiProgressView)
+        #expect(KnownComponent.nearMiss(of: "progressview") == .progressView)
+        #expect(KnownComponent.nearMiss(of: "ProgressViewZ\u{E9}") == .progressView)
+        #expect(KnownComponent.nearMiss(of: "BrandSpinner") == nil)
+        #expect(KnownComponent.nearMiss(of: "Spinn\u{E9}r") == nil)
+    }
+
     @Test func pathsAreOrderedAndComparedByTheirBytesNotByUnicodeEquivalence() {
         // `é` precomposed and `e` + combining accent are equal Swift strings, but different file names.
         #expect("\u{E9}" == "e\u{301}")

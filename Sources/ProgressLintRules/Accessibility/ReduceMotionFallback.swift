@@ -104,11 +104,14 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
         guard indicator.isAnimated else { return [] }
-        let what = indicator.style?.value == .bar ? "an indeterminate bar" : "a \(indicator.style!.value.rawValue)"
-        let subject = "indicator '\(indicator.displayID)' (\(what))"
+        // Made only for a finding.
+        func subject() -> String {
+            let what = indicator.style?.value == .bar ? "an indeterminate bar" : "a \(indicator.style!.value.rawValue)"
+            return "indicator '\(indicator.displayID)' (\(what))"
+        }
         guard let reduceMotion = indicator.reduceMotion else {
             return [context.violation(indicator, at: indicator.node,
-                "\(subject) has no `reduce-motion` fallback; add `reduce-motion: {replace-with: …}` with text "
+                "\(subject()) has no `reduce-motion` fallback; add `reduce-motion: {replace-with: …}` with text "
                 + "that says what is happening, shown instead of the animation",
                 fix: fix(indicator, context: context) { label in
                     [.set(path: ["reduce-motion", "replace-with"], to: .copy(label.node), in: indicator.node)]
@@ -118,7 +121,7 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
         case .none, .stopAnimation:
             let written = reduceMotion.value.isStop ? "stop-animation" : "none"
             return [context.violation(indicator, at: reduceMotion.node,
-                "\(subject) has `reduce-motion: \(written)`; a stopped animation looks like a hung app, so "
+                "\(subject()) has `reduce-motion: \(written)`; a stopped animation looks like a hung app, so "
                 + "use `reduce-motion: {replace-with: …}` with text that says what is happening",
                 fix: fix(indicator, context: context) { label in
                     [.replaceScalar(reduceMotion.node, with: .token("{replace-with: \(FixBuilder.render(label.value))}"))]
@@ -126,7 +129,7 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
         case .fallback(let fallback):
             guard fallback.replaceWith != nil else {
                 return [context.violation(indicator, at: reduceMotion.node,
-                    "\(subject) has a `reduce-motion` mapping without `replace-with`; add the text shown "
+                    "\(subject()) has a `reduce-motion` mapping without `replace-with`; add the text shown "
                     + "instead of the animation",
                     fix: fix(indicator, context: context) { label in
                         [.set(path: ["replace-with"], to: .copy(label.node), in: reduceMotion.node)]
@@ -135,7 +138,7 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
             if fallback.followUp == nil,
                Phrase.reaches(indicator, context.thresholds.noticeable, orUnknown: true) {
                 return [context.violation(indicator, at: reduceMotion.node,
-                    "\(subject) may run \(Phrase.howLong(indicator)) but its Reduce Motion text never changes; "
+                    "\(subject()) may run \(Phrase.howLong(indicator)) but its Reduce Motion text never changes; "
                     + "add `reduce-motion.follow-up` (e.g. \"Still working…\") so a long wait does not look stuck",
                     severity: .info)]
             }

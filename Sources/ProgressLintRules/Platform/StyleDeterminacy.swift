@@ -113,24 +113,25 @@ public struct StyleDeterminacy: IndicatorRule {
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
         guard let style = indicator.style?.value else { return [] }
-        let subject = context.subject(indicator)
+        // Made only for a finding: most indicators have none.
+        func subject() -> String { context.subject(indicator) }
         let at = indicator.determinate?.node ?? indicator.node
         switch style {
         case .refreshControl:
             guard indicator.isDeterminate else { return [] }
             return [context.violation(indicator, at: at,
-                "\(subject) is a refresh control with `determinate: true`, but a refresh control only shows that "
+                "\(subject()) is a refresh control with `determinate: true`, but a refresh control only shows that "
                 + "a reload is under way; remove `determinate: true`")]
         case .bar:
             guard context.isIOSFamily, let platform = context.platform, !indicator.isDeterminate else { return [] }
             let written = indicator.determinate == nil ? "`determinate` is false by default" : "`determinate: false`"
             return [context.violation(indicator, at: at,
-                "\(subject) is an indeterminate bar (\(written)), but on \(platform.rawValue) bars are always "
+                "\(subject()) is an indeterminate bar (\(written)), but on \(platform.rawValue) bars are always "
                 + "determinate; set `determinate: true`, or use `style: spinner` while the amount of work is unknown")]
         case .spinner:
             guard context.isIOSFamily, let platform = context.platform, indicator.isDeterminate else { return [] }
             return [context.violation(indicator, at: at,
-                "\(subject) is a determinate spinner (`determinate: true`), but on \(platform.rawValue) spinners "
+                "\(subject()) is a determinate spinner (`determinate: true`), but on \(platform.rawValue) spinners "
                 + "are always indeterminate; remove `determinate: true`, or use `style: bar` to show how much is done")]
         }
     }

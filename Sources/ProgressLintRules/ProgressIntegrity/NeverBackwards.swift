@@ -93,10 +93,11 @@ public struct NeverBackwards: IndicatorRule {
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
         var result: [Violation] = []
-        let subject = context.subject(indicator)
+        // Made only for a finding: most indicators have none.
+        func subject() -> String { context.subject(indicator) }
         if let change = indicator.onTotalChange, change.value == .recompute {
             result.append(context.violation(indicator, at: change.node,
-                "\(subject) recomputes done/total when the total changes (`on-total-change: recompute`), so it can "
+                "\(subject()) recomputes done/total when the total changes (`on-total-change: recompute`), so it can "
                 + "move backwards; use `on-total-change: reallocate` to give the rest of the indicator to the new total",
                 fix: FixProposal(.unsafe, "set `on-total-change: reallocate`",
                                  [.replaceScalar(change.node, with: .token("reallocate"))])))
@@ -107,7 +108,7 @@ public struct NeverBackwards: IndicatorRule {
             if determinate && !written.value {
                 let when = state.when.map { " when \($0.value.clippedForMessage)" } ?? ""
                 result.append(context.violation(indicator, at: written.node,
-                    "\(subject) turns from determinate back to indeterminate\(when) (`determinate: false`), "
+                    "\(subject()) turns from determinate back to indeterminate\(when) (`determinate: false`), "
                     + "taking back the progress it showed; keep it determinate and hold or slow the fill instead"))
             }
             determinate = written.value
