@@ -1,4 +1,5 @@
 import ProgressLintSpec
+import ProgressLintSupport
 import ProgressLintYAML
 
 /// A file's bytes as fixes see them: byte offsets of libyaml's character offsets, line and
@@ -326,25 +327,11 @@ public struct FixBuilder {
         isPlainSafe(text) ? text : doubleQuoted(text)
     }
 
+    /// A double-quoted scalar: a JSON string literal, which YAML reads back as the same text.
     static func doubleQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
-                    out += "\\u" + String(String(scalar.value, radix: 16).reversed()).padding(4).reversedBack()
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var out = ""
+        JSONString.escape(text, into: &out)
+        return out
     }
 
     private static func isPlainSafe(_ text: String) -> Bool {
@@ -369,13 +356,6 @@ extension String {
         for c in self { if c == target { out += replacement } else { out.append(c) } }
         return out
     }
-
-    /// Pads reversed hex digits to four with zeros (then ``reversedBack()`` restores the order).
-    fileprivate func padding(_ count: Int) -> String {
-        self.count >= count ? self : self + String(repeating: "0", count: count - self.count)
-    }
-
-    fileprivate func reversedBack() -> String { String(reversed()) }
 }
 
 extension SpecIssue.Remedy {

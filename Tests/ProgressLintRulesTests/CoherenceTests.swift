@@ -124,24 +124,32 @@ import Testing
     func theGeneratedCorpusIsCoherent() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coherence-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try Self.generatedSpecs(into: folder, files: 200, seed: 11, violationRate: 0.6)
+        #expect(files.count > 100)
+        let problems = Self.incoherences(files)
+        #expect(problems.count == 0, "\(problems.count) incoherent findings, e.g.:\n\(problems.prefix(10).joined(separator: "\n"))")
+    }
+
+    /// Runs the standard corpus generator into `folder` and returns its specs (path, bytes), in path order.
+    static func generatedSpecs(into folder: URL, files: Int, seed: Int, violationRate: Double) throws
+        -> [(String, [UInt8])]
+    {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = [Self.generator!.path, folder.path, "--files", "200", "--seed", "11",
-                            "--violation-rate", "0.6"]
+        python.arguments = [generator!.path, folder.path, "--files", String(files), "--seed", String(seed),
+                            "--violation-rate", String(violationRate)]
         python.standardOutput = FileHandle.nullDevice
         try python.run()
         python.waitUntilExit()
         #expect(python.terminationStatus == 0)
-        var files: [(String, [UInt8])] = []
+        var specs: [(String, [UInt8])] = []
         let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
         while let url = walker?.nextObject() as? URL {
             guard url.pathExtension == "yaml" || url.pathExtension == "yml" else { continue }
-            files.append((url.path, Array(try Data(contentsOf: url))))
+            specs.append((url.path, Array(try Data(contentsOf: url))))
         }
-        #expect(files.count > 100)
-        let problems = Self.incoherences(files)
-        #expect(problems.count == 0, "\(problems.count) incoherent findings, e.g.:\n\(problems.prefix(10).joined(separator: "\n"))")
+        return specs.sorted { $0.0 < $1.0 }
     }
 
     /// The values each mutated key may take (valid ones, with a few of each kind of mistake the rules look for).

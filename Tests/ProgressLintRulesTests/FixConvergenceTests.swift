@@ -42,26 +42,14 @@ import Testing
     func fixingTheGeneratedCorpusConvergesAndItsDiffAppliesWithPatch() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fix-corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        python.arguments = [CoherenceTests.generator!.path, folder.path, "--files", "300", "--seed", "14",
-                            "--violation-rate", "0.5"]
-        python.standardOutput = FileHandle.nullDevice
-        try python.run()
-        python.waitUntilExit()
-        #expect(python.terminationStatus == 0)
         var problems: [String] = []
         var patch = ""
         var expected: [(String, [UInt8])] = []
         var changed = 0
-        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-        var count = 0
-        while let url = walker?.nextObject() as? URL {
-            guard url.pathExtension == "yaml" || url.pathExtension == "yml" else { continue }
-            count += 1
-            let bytes = Array(try Data(contentsOf: url))
-            let relative = String(url.path.dropFirst(folder.path.count + 1))
+        let specs = try CoherenceTests.generatedSpecs(into: folder, files: 300, seed: 14, violationRate: 0.5)
+        let count = specs.count
+        for (path, bytes) in specs {
+            let relative = String(path.dropFirst(folder.path.count + 1))
             problems += self.problems(relative, bytes)
             let outcome = Fixer.fix(bytes, path: relative, configuration: Configuration(), linter: linter, unsafe: true)
             if outcome.changed { changed += 1 }
