@@ -49,6 +49,18 @@ import Testing
         return path
     }
 
+    /// A new temporary folder holding `files` (relative path → text), subfolders made as needed.
+    static func folder(_ files: [String: String]) throws -> String {
+        let dir = try temporaryFolder()
+        for (name, text) in files {
+            let path = dir + "/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
     let bad = "screen: S\nindicators:\n  - {id: a, style: spinner, presentation: overlay, label: Loading}\n"
     let clean = "screen: S\nindicators: []\n"
 

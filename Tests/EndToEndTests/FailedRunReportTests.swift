@@ -8,16 +8,7 @@ import Testing
     static let warnOnly = "screen: W\nindicators:\n  - {id: w, style: bar, determinate: true, label: Loading}\n"
     static let clean = "screen: S\nindicators: []\n"
 
-    func folder(_ files: [String: String]) throws -> String {
-        let dir = try CommandTests.temporaryFolder()
-        for (name, text) in files {
-            let path = dir + "/" + name
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        return dir
-    }
+    func folder(_ files: [String: String]) throws -> String { try CommandTests.folder(files) }
 
     func object(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

@@ -14,16 +14,7 @@ import Testing
         try CommandTests.run(arguments, stdin: stdin, environment: environment, in: dir)
     }
 
-    func folder(_ files: [String: String]) throws -> String {
-        let dir = try CommandTests.temporaryFolder()
-        for (name, text) in files {
-            let path = dir + "/" + name
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        return dir
-    }
+    func folder(_ files: [String: String]) throws -> String { try CommandTests.folder(files) }
 
     func diagnostics(_ json: String) throws -> [[String: String]] {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

@@ -11,11 +11,7 @@ import Testing
         try CommandTests.run(arguments, in: dir)
     }
 
-    func folder(_ files: [String: String]) throws -> String {
-        let dir = try CommandTests.temporaryFolder()
-        for (name, text) in files { try write(text, to: dir + "/" + name) }
-        return dir
-    }
+    func folder(_ files: [String: String]) throws -> String { try CommandTests.folder(files) }
 
     func write(_ text: String, to path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
