@@ -240,15 +240,20 @@ import Testing
         return lines.joined(separator: "\n")
     }
 
-    @Test func randomMutationsOfTheExamplesAreCoherent() throws {
-        let examples = Self.packageRoot.appendingPathComponent("Examples")
+    /// The example specs (file name, text), in name order: what the mutation tests start from.
+    static func exampleSpecs() throws -> [(String, String)] {
+        let examples = packageRoot.appendingPathComponent("Examples")
         var specs: [(String, String)] = []
         let walker = FileManager.default.enumerator(at: examples, includingPropertiesForKeys: nil)
         while let url = walker?.nextObject() as? URL {
             guard url.pathExtension == "yaml" else { continue }
             specs.append((url.lastPathComponent, try String(contentsOf: url, encoding: .utf8)))
         }
-        specs.sort { $0.0 < $1.0 }
+        return specs.sorted { $0.0 < $1.0 }
+    }
+
+    @Test func randomMutationsOfTheExamplesAreCoherent() throws {
+        let specs = try Self.exampleSpecs()
         try #require(specs.count >= 5)
         var random = Generator(state: 20_261_123)
         var files: [(String, [UInt8])] = []

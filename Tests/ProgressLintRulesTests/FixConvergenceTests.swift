@@ -108,14 +108,7 @@ import Testing
     }
 
     @Test func fixingSeededMutationsOfTheExamplesConverges() throws {
-        let examples = CoherenceTests.packageRoot.appendingPathComponent("Examples")
-        var specs: [(String, String)] = []
-        let walker = FileManager.default.enumerator(at: examples, includingPropertiesForKeys: nil)
-        while let url = walker?.nextObject() as? URL {
-            guard url.pathExtension == "yaml" else { continue }
-            specs.append((url.lastPathComponent, try String(contentsOf: url, encoding: .utf8)))
-        }
-        specs.sort { $0.0 < $1.0 }
+        let specs = try CoherenceTests.exampleSpecs()
         #expect(specs.count >= 10)
         var random = CoherenceTests.Generator(state: 14)
         var problems: [String] = []
