@@ -217,19 +217,7 @@ import Testing
     @Test(.enabled(if: IntegrationCommandTests.vim != nil)) func vimErrorformatSkipsTheCodeFrameLines() throws {
         let dir = try folder(["spec.yaml": Self.nonASCII])
         let text = try run(["spec.yaml"], in: dir)
-        try text.stdout.write(toFile: dir + "/out.txt", atomically: true, encoding: .utf8)
-        let compiler = IntegrationCommandTests.packageRoot.appendingPathComponent("Editors/vim/compiler/progress-lint.vim").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: IntegrationCommandTests.vim!)
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        process.arguments = ["-u", "NONE", "-i", "NONE", "-N", "-es", "-c", "source \(compiler)", "-c", "cfile out.txt",
-                             "-c", "call writefile(map(getqflist(), {_, e -> e.lnum . '|' . e.col . '|' . e.valid}), 'qf.txt')",
-                             "-c", "qa!"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let entries = try String(contentsOfFile: dir + "/qf.txt", encoding: .utf8).split(separator: "\n").map(String.init)
+        let entries = try IntegrationCommandTests.vimQuickfix(text.stdout, in: dir, entry: "e.lnum . '|' . e.col . '|' . e.valid")
         let headers = text.stdout.split(separator: "\n").filter { $0.hasPrefix("spec.yaml:") }
         #expect(entries.count == headers.count)
         #expect(entries.allSatisfy { $0.hasSuffix("|1") })

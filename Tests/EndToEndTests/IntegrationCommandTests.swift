@@ -134,29 +134,35 @@ import Testing
     static let vim: String? = ["/usr/bin/vim", "/usr/bin/nvim", "/usr/local/bin/nvim", "/usr/local/bin/vim"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test(.enabled(if: vim != nil)) func vimErrorformatReadsTheConciseFormat() throws {
-        let dir = try folder(["specs/bad one.yaml": Self.bad])
-        let lint = try run(["--format", "concise", "--column-unit", "byte", "specs"], in: dir)
-        try lint.stdout.write(toFile: dir + "/out.txt", atomically: true, encoding: .utf8)
-        let compiler = Self.packageRoot.appendingPathComponent("Editors/vim/compiler/progress-lint.vim").path
+    /// Reads `report` into real Vim's quickfix list with the committed compiler recipe, in `dir`, and
+    /// returns `entry` (a Vim expression over one quickfix entry `e`) for each entry.
+    static func vimQuickfix(_ report: String, in dir: String, entry: String) throws -> [String] {
+        try report.write(toFile: dir + "/out.txt", atomically: true, encoding: .utf8)
+        let compiler = packageRoot.appendingPathComponent("Editors/vim/compiler/progress-lint.vim").path
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.vim!)
+        process.executableURL = URL(fileURLWithPath: vim!)
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
         process.arguments = ["-u", "NONE", "-i", "NONE", "-N", "-es", "-c", "source \(compiler)", "-c", "cfile out.txt",
-                             "-c", "call writefile(map(getqflist(), {_, e -> bufname(e.bufnr) . '|' . e.lnum . '|' . e.col . '|' . e.type . '|' . e.valid}), 'qf.txt')",
-                             "-c", "qa!"]
+                             "-c", "call writefile(map(getqflist(), {_, e -> \(entry)}), 'qf.txt')", "-c", "qa!"]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        let entries = try String(contentsOfFile: dir + "/qf.txt", encoding: .utf8).split(separator: "\n")
+        return try String(contentsOfFile: dir + "/qf.txt", encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    @Test(.enabled(if: vim != nil)) func vimErrorformatReadsTheConciseFormat() throws {
+        let dir = try folder(["specs/bad one.yaml": Self.bad])
+        let lint = try run(["--format", "concise", "--column-unit", "byte", "specs"], in: dir)
+        let entries = try Self.vimQuickfix(
+            lint.stdout, in: dir, entry: "bufname(e.bufnr) . '|' . e.lnum . '|' . e.col . '|' . e.type . '|' . e.valid")
         // What Vim read, against the text lines split by hand: `path:line:col: severity: …`.
         let expected = lint.stdout.split(separator: "\n").dropLast().map { line -> String in
             let parts = line.split(separator: ":", maxSplits: 4).map { $0.trimmingCharacters(in: .whitespaces) }
             return "\(parts[0])|\(parts[1])|\(parts[2])|\(parts[3].prefix(1))|1"
         }
         #expect(!entries.isEmpty)
-        #expect(entries.map(String.init) == expected)
+        #expect(entries == expected)
         #expect(entries.contains("specs/bad one.yaml|3|59|w|1"))
     }
 
