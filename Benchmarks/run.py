@@ -3,6 +3,7 @@
 
 Usage: python3 Benchmarks/run.py [--quick] [--sizes 1000,10000,100000] [--runs N]
                                  [--json FILE] [--skip-build] [--lint BINARY]
+                                 [--reference BINARY [--compare-only]]
 
 For each corpus size it generates (once; reused afterwards) the standard corpus
 with ../shared/bench/gen-corpus.py (fixed seed 1) under bench-out/corpus-<N>, then
@@ -23,10 +24,18 @@ median of several runs (fewer for 100k); wall time, CPU time (user + system) and
 peak RSS of that one child come from /usr/bin/time. It prints the figures and the
 ratios and writes them to bench-out/bench-<date>.json (and bench-out/latest.json).
 
+With --reference (a release build of an earlier commit), it first checks that the two binaries
+write byte-identical reports over Examples/ and every corpus size, in every format (text,
+concise, json, sarif, github, junit with its timestamps masked; text also with --statistics,
+--column-unit byte and --color always), with --jobs 1 and the default jobs, and stops with the
+differences if they do not. --compare-only stops after that check.
+
 Standard library only. Never run by `swift test` or CI.
 """
 
 import argparse
+import difflib
+import re
 import datetime
 import json
 import os
@@ -197,6 +206,46 @@ def bench_single(lint, trivial, runs):
     return result
 
 
+COMPARED_FORMATS = [
+    ['--format', 'text'], ['--format', 'concise'], ['--format', 'json'], ['--format', 'sarif'],
+    ['--format', 'github'], ['--format', 'junit'], ['--format', 'text', '--statistics'],
+    ['--format', 'text', '--column-unit', 'byte', '--color', 'always'],
+]
+JUNIT_TIMESTAMP = re.compile(rb'timestamp="[^"]*"')
+
+
+def report_of(binary, folder, options):
+    """The report `binary` writes for `folder` (run from the folder's parent, so paths are relative)."""
+    parent, name = os.path.split(os.path.abspath(folder))
+    child = subprocess.run([binary, name] + options, cwd=parent, capture_output=True)
+    if child.returncode not in (0, 1):
+        sys.exit('run.py: %s %s exited %d\n%s' % (binary, ' '.join(options), child.returncode,
+                                                  child.stderr.decode(errors='replace')))
+    return JUNIT_TIMESTAMP.sub(b'timestamp="-"', child.stdout), child.returncode
+
+
+def compare_reports(lint, reference, folders):
+    """Whether `lint` and `reference` write the same bytes for every folder and format; prints each check."""
+    same = True
+    for folder in folders:
+        for options in COMPARED_FORMATS:
+            for jobs in (['--jobs', '1'], []):
+                ours, our_status = report_of(lint, folder, options + jobs)
+                theirs, their_status = report_of(reference, folder, options + jobs)
+                label = '%s %s' % (os.path.relpath(folder, ROOT), ' '.join(options + jobs))
+                if ours == theirs and our_status == their_status:
+                    log('  identical: %s (%d bytes, exit %d)' % (label, len(ours), our_status))
+                    continue
+                same = False
+                log('  DIFFERENT: %s (exit %d against %d)' % (label, our_status, their_status))
+                diff = difflib.unified_diff(theirs.decode(errors='replace').splitlines(),
+                                            ours.decode(errors='replace').splitlines(),
+                                            'reference', 'this build', lineterm='', n=1)
+                for line in list(diff)[:20]:
+                    log('    ' + line)
+    return same
+
+
 def ratio(a, b):
     return round(a / b, 3) if b else None
 
@@ -210,6 +259,9 @@ def main():
     parser.add_argument('--skip-build', action='store_true', help='use the release build as it is')
     parser.add_argument('--lint', help='measure this progress-lint binary instead of building one (e.g. a saved '
                         'build of another commit, for before/after figures)')
+    parser.add_argument('--reference', help='first check that reports are byte-identical to this binary\'s '
+                        '(a release build of an earlier commit)')
+    parser.add_argument('--compare-only', action='store_true', help='with --reference: only check, time nothing')
     args = parser.parse_args()
 
     if not os.path.exists(GENERATOR):
@@ -222,6 +274,14 @@ def main():
     lint, floor, trivial = build(args.skip_build or bool(args.lint))
     if args.lint:
         lint = os.path.abspath(args.lint)
+    if args.reference:
+        log('comparing reports with %s …' % args.reference)
+        folders = [os.path.join(ROOT, 'Examples')] + [corpus(size) for size in sizes]
+        if not compare_reports(lint, os.path.abspath(args.reference), folders):
+            sys.exit('run.py: the reports differ from the reference build\'s (above)')
+        log('every report is byte-identical to the reference build\'s')
+        if args.compare_only:
+            return
 
     cores = os.cpu_count()
     results = {'date': datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'),
