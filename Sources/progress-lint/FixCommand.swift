@@ -18,7 +18,9 @@ extension Lint {
                                     unsafe: unsafeFixes)
             for note in outcome.notes { Output.standardError("progress-lint: \(TerminalText.safe(name)): \(note)\n") }
             if fix && !diff {
-                Output.standardOutput(String(decoding: outcome.bytes, as: UTF8.self))
+                // The bytes as they are: an editor replaces its buffer with them, so text that is not
+                // UTF-8 (reported as such) goes back unchanged, never repaired.
+                _ = outcome.bytes.withUnsafeBytes { Output.writeAll($0, to: 1) }
                 return runner.run(standardInput: outcome.bytes, as: name)
             }
             if outcome.changed {
@@ -27,7 +29,14 @@ extension Lint {
             }
             return runner.run(standardInput: bytes, as: name)
         case .failure(let failure):
-            // Too large or unreadable: reported as without --fix; nothing goes to standard output.
+            // Too large or unreadable: reported as without --fix. Too large, with --fix, the text
+            // is passed through unchanged, read and written 64 KB at a time: an editor that
+            // replaces its buffer with standard output must not get an empty one.
+            if fix && !diff, case .tooLarge(_, let prefix) = failure {
+                if let problem = Output.passThroughStandardInput(after: prefix) {
+                    Output.standardError("progress-lint: cannot pass standard input through: \(problem)\n")
+                }
+            }
             return runner.runStandardInput(as: name) { _ in .failure(failure) }
         }
     }

@@ -35,6 +35,24 @@ enum Output {
         return nil
     }
 
+    /// Writes `prefix` (what was read of standard input already) and then the rest of standard
+    /// input to standard output, 64 KB at a time; the error text when reading or writing fails.
+    static func passThroughStandardInput(after prefix: [UInt8]) -> String? {
+        if let problem = prefix.withUnsafeBytes({ writeAll($0, to: 1) }) { return problem }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            if n == 0 { return nil }
+            if let problem = chunk.withUnsafeBytes({ writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<n]), to: 1) }) {
+                return problem
+            }
+        }
+    }
+
     /// Whether to colour standard output for `--color` `when`: `always`, `never`, or `auto`: when
     /// FORCE_COLOR is set (and not `0`), else when it is a terminal, NO_COLOR is not set and TERM is not dumb.
     static func wantsColor(_ when: String) -> Bool {

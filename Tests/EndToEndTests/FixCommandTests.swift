@@ -89,6 +89,46 @@ import Testing
         #expect(diff.stdout.hasPrefix("--- s.yaml\n+++ s.yaml\n"), "\(diff.stdout)")
     }
 
+    /// Runs the command with `input` as raw bytes on standard input; its status, raw standard output and standard error.
+    private func runRaw(_ arguments: [String], input: [UInt8], in directory: String) throws
+        -> (status: Int32, stdout: [UInt8], stderr: String)
+    {
+        let process = Process()
+        process.executableURL = CommandTests.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        try process.run()
+        // Written from another thread: more than a pipe holds would block while standard output fills.
+        let writer = Thread { stdin.fileHandleForWriting.write(Data(input)); try? stdin.fileHandleForWriting.close() }
+        writer.start()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, Array(stdout), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func fixWithStdinPassesAnInputOverTheSizeLimitThroughUnchanged() throws {
+        let dir = try CommandTests.folder([".progress-lint.yml": "limits:\n  max-file-size: 1KB\n"])
+        // 200 KB: more than the limit and more than one read.
+        let input = Array(("screen: S\nindicators: []\n" + String(repeating: "# padding\n", count: 20_000)).utf8)
+        let run = try runRaw(["--fix", "--stdin-filename", "s.yaml", "-"], input: input, in: dir)
+        #expect(run.stdout == input, "an editor replacing its buffer with standard output must get the text back")
+        #expect(run.stderr.contains("larger than 1KB"), "\(run.stderr)")
+        #expect(run.status == 1)
+    }
+
+    @Test func fixWithStdinWritesTextThatIsNotUTF8BackByteForByte() throws {
+        let dir = try CommandTests.temporaryFolder()
+        let input: [UInt8] = Array("screen: S\nindicators: []\n# caf".utf8) + [0xE9, 0x0A]
+        let run = try runRaw(["--fix", "--stdin-filename", "s.yaml", "-"], input: input, in: dir)
+        #expect(run.stdout == input)
+        #expect(run.stderr.contains("not UTF-8"), "\(run.stderr)")
+    }
+
     @Test func aFileWithAYAMLSyntaxErrorIsNeverWritten() throws {
         let broken = Array("screen: S\nindicators:\n  - id: a\n    pause: yes\n  bad: [\n".utf8)
         let (dir, path) = try write(broken)
