@@ -88,7 +88,7 @@ public struct Baseline: Hashable, Sendable {
 
     /// A baseline accepting every one of `diagnostics` but the input rules' (``accepts(rule:)``);
     /// with a `location`, keyed by paths relative to the baseline's folder.
-    public init(accepting diagnostics: [Diagnostic], location: Location? = nil) {
+    public init(accepting diagnostics: some Sequence<Diagnostic>, location: Location? = nil) {
         var counts: [Key: Int] = [:]
         for diagnostic in diagnostics where Baseline.accepts(rule: diagnostic.ruleID) {
             counts[Key(diagnostic, location: location), default: 0] += 1
@@ -135,7 +135,7 @@ public struct Baseline: Hashable, Sendable {
         } catch {
             throw fail("not a baseline file: \(error.message)", error.position)
         }
-        var baseline = Baseline(accepting: [])
+        var baseline = Baseline(accepting: [Diagnostic]())
         guard let document = documents.first(where: { !$0.isEmpty }), let root = document.root,
               document[root].kind == .mapping else {
             throw fail("not a baseline file; write one with --write-baseline")
@@ -191,8 +191,8 @@ public struct Baseline: Hashable, Sendable {
     /// Input rules' findings stay, even when an old baseline lists them.
     public func apply(to result: inout RunResult, location: Location? = nil) -> [StaleEntry] {
         var remaining = counts
-        var kept: [Diagnostic] = []
-        for diagnostic in result.diagnostics {
+        var kept = DiagnosticList()
+        for diagnostic in result.findings {
             let key = Key(diagnostic, location: location)
             if Baseline.accepts(rule: diagnostic.ruleID), let left = remaining[key], left > 0 {
                 remaining[key] = left - 1
@@ -200,7 +200,7 @@ public struct Baseline: Hashable, Sendable {
                 kept.append(diagnostic)
             }
         }
-        result.diagnostics = kept
+        result.findings = kept
         let linted = Baseline.lintedFiles(result, location: location)
         return remaining.filter { $0.value > 0 && linted.contains($0.key.path) }
             .map { StaleEntry(key: $0.key, unmatched: $0.value) }

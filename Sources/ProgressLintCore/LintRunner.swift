@@ -22,8 +22,15 @@ public struct RunProblem: Error, Hashable, Sendable, CustomStringConvertible {
 public struct RunResult: Sendable {
     /// The files linted, in path order.
     public var files = FileList()
-    /// Every diagnostic, in path, line, column, rule order.
-    public var diagnostics: [Diagnostic] = []
+    /// Every diagnostic, in path, line, column, rule order, stored compactly (past 256 KB in a
+    /// temporary file): what reports read.
+    public var findings = DiagnosticList()
+    /// Every diagnostic, in path, line, column, rule order, all in memory (for tests and small runs;
+    /// reports read ``findings``). Setting it replaces ``findings``.
+    public var diagnostics: [Diagnostic] {
+        get { Array(findings) }
+        set { findings = DiagnosticList(newValue) }
+    }
     /// Paths and configurations that could not be used.
     public var problems: [RunProblem] = []
     /// Configuration errors (the command exits 2).
@@ -42,7 +49,7 @@ public struct RunResult: Sendable {
     /// Indicators linted.
     public var indicators: Int { files.indicators }
     /// Diagnostics of one severity.
-    public func count(_ severity: Severity) -> Int { diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) } }
+    public func count(_ severity: Severity) -> Int { findings.count(severity) }
 }
 
 /// Lints many files: discovery, configuration, linting in parallel, cross-file rules.
@@ -244,16 +251,10 @@ public struct LintRunner: Sendable {
         result.configurationErrors = collected.configurationErrors
         result.problems = collected.problems.sorted { $0.order < $1.order }.map(\.problem)
 
-        // Each file's diagnostics, in the order of its path (they are sorted within the file).
-        var diagnostics: [Diagnostic] = []
-        diagnostics.reserveCapacity(collected.diagnostics.reduce(0) { $0 + $1.diagnostics.count })
-        var chunks = collected.diagnostics
-        collected.diagnostics = []
-        if !result.files.isInOrderAdded { chunks.sort { rank[$0.file] < rank[$1.file] } }
-        for i in chunks.indices {
-            diagnostics += chunks[i].diagnostics
-            chunks[i].diagnostics = []  // each file's copy goes as soon as it is taken
-        }
+        // Each file's diagnostics, stored as the file came (sorted within it), read in the order of its path.
+        var stored = collected.diagnostics
+        collected.diagnostics = DiagnosticList()
+        if !result.files.isInOrderAdded { stored.reorder(by: rank) }
         let files = result.files
         var crossFileDiagnostics: [Diagnostic] = []
         for rule in linter.crossFileRules {
@@ -266,27 +267,39 @@ public struct LintRunner: Sendable {
                     yamlPath: finding.yamlPath, value: finding.value))
             }
         }
+        // The cross-file findings (few) are sorted on their own and merged in their place as the
+        // report reads the stored ones: the order a stable sort of all of them would give.
         var byPath: [String: [Diagnostic]] = [:]
         for d in crossFileDiagnostics { byPath[d.path, default: []].append(d) }
+        var extra: [Diagnostic] = []
         for (path, var list) in byPath {
             if let bytes = source(path) { SourceLine.attach(to: &list, from: bytes) }
-            diagnostics += list
+            extra += list
         }
-        applyDeferredSuppressions(&diagnostics, deferred: collected.deferredSuppressions)
-        diagnostics.sort(by: Diagnostic.ordered)
-        result.diagnostics = diagnostics
+        applyDeferredSuppressions(&stored, &extra, deferred: collected.deferredSuppressions)
+        if stored.isStreamable {
+            extra.sort(by: Diagnostic.ordered)
+            stored.merge(extra)
+            result.findings = stored
+        } else {
+            // Files whose paths read the same (or a file's findings under another path): sorted as a whole.
+            var all = Array(stored) + extra
+            all.sort(by: Diagnostic.ordered)
+            result.findings = DiagnosticList(all)
+        }
         return result
     }
 
     /// Suppressions of cross-file rules are applied once those rules have reported. Only the
-    /// diagnostics of files with such suppressions are taken out and put back.
+    /// diagnostics of files with such suppressions are taken out and put back (in memory).
     private func applyDeferredSuppressions(
-        _ diagnostics: inout [Diagnostic], deferred: [(path: String, suppressions: [Suppression])]
+        _ stored: inout DiagnosticList, _ extra: inout [Diagnostic], deferred: [(path: String, suppressions: [Suppression])]
     ) {
         guard !deferred.isEmpty else { return }
         let paths = Set(deferred.map(\.path))
         var byPath: [String: [Diagnostic]] = [:]
-        diagnostics.removeAll { diagnostic in
+        for diagnostic in stored.removeFiles(paths) { byPath[diagnostic.path, default: []].append(diagnostic) }
+        extra.removeAll { diagnostic in
             guard paths.contains(diagnostic.path) else { return false }
             byPath[diagnostic.path, default: []].append(diagnostic)
             return true
@@ -297,8 +310,8 @@ public struct LintRunner: Sendable {
             let (candidates, rest) = own.partitioned {
                 crossRules.contains($0.ruleID) && linter.crossFileRuleIDs.contains($0.ruleID)
             }
-            diagnostics += rest
-            diagnostics += linter.apply(suppressions, to: candidates, path: path)
+            extra += rest
+            extra += linter.apply(suppressions, to: candidates, path: path)
         }
     }
 }
@@ -498,8 +511,8 @@ struct RunCollector {
     private var nextSequence = 0
 
     var files = FileList()
-    /// Each file's diagnostics, with its number in ``files``.
-    var diagnostics: [(file: Int, diagnostics: [Diagnostic])] = []
+    /// Each file's diagnostics, stored compactly as they come, keyed by its number in ``files``.
+    var diagnostics = DiagnosticList()
     /// What cross-file rules collected, by rule id.
     var crossFileStores: [String: CrossFileStore] = [:]
     var deferredSuppressions: [(path: String, suppressions: [Suppression])] = []
@@ -524,7 +537,7 @@ struct RunCollector {
     /// `order` is the file's place in the walk, which orders files whose paths read the same.
     mutating func add(_ result: FileResult, order: Int) {
         let number = files.append(result.summary, order: order)
-        if !result.diagnostics.isEmpty { diagnostics.append((number, result.diagnostics)) }
+        diagnostics.appendFile(result.diagnostics, path: result.path, key: number)
         for (id, records) in result.crossFileRecords where records.count > 0 {
             if crossFileStores[id] == nil { crossFileStores[id] = CrossFileStore() }
             crossFileStores[id]!.append(records, file: number, severity: result.crossFileSeverity[id] ?? .warning)

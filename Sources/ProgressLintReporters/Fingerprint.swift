@@ -7,7 +7,7 @@ public enum Fingerprint {
     public static let sarifKey = "progressLint/v1"
 
     /// The fingerprint of every diagnostic, in order; repeats of one key get `:1`, `:2`… by order of appearance.
-    public static func of(_ diagnostics: [Diagnostic]) -> [String] {
+    public static func of(_ diagnostics: some Swift.Sequence<Diagnostic>) -> [String] {
         var sequence = Sequence()
         return diagnostics.map { sequence.next($0) }
     }

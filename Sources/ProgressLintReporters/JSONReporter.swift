@@ -87,10 +87,10 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    func summary(_ result: RunResult, shown: [Diagnostic], into json: inout JSONWriter) {
+    func summary(_ result: RunResult, shown: DiagnosticList, into json: inout JSONWriter) {
         // Counted in one pass each, without copying the diagnostics (a large run has many).
         var bySeverity = [0, 0, 0]
-        for d in shown { bySeverity[JSONReporter.slot(d.severity)] += 1 }
+        for s in Severity.allCases { bySeverity[JSONReporter.slot(s)] = shown.count(s) }
         json.beginObject()
         for (name, count) in [("files", result.files.count), ("screens", result.screens),
                               ("indicators", result.indicators), ("errors", bySeverity[0]),
@@ -110,7 +110,7 @@ public struct JSONReporter: Reporter {
     }
 
     /// Diagnostics counted by a key, keys sorted.
-    private func counts(_ shown: [Diagnostic], by key: (Diagnostic) -> String) -> JSONValue {
+    private func counts(_ shown: DiagnosticList, by key: (Diagnostic) -> String) -> JSONValue {
         var counts: [String: Int] = [:]
         for d in shown { counts[key(d), default: 0] += 1 }
         return .object(counts.keys.sorted().map { ($0, .int(counts[$0]!)) })
@@ -119,7 +119,7 @@ public struct JSONReporter: Reporter {
     /// One entry per (file, screen) with diagnostics, in order of first finding; findings
     /// belonging to no screen have `screen: null`. Diagnostics come grouped by file, so one
     /// file's screens are counted at a time and written when the next file starts.
-    private func byScreen(_ shown: [Diagnostic], into json: inout JSONWriter) {
+    private func byScreen(_ shown: DiagnosticList, into json: inout JSONWriter) {
         var path: String?
         var screens: [(screen: String?, counts: [Int])] = []
         func flush(_ json: inout JSONWriter) {

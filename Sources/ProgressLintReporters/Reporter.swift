@@ -20,9 +20,12 @@ public struct ReportContext: Sendable {
     }
 
     /// `2 fixable with --fix (1 more with --unsafe-fixes)`, or empty when nothing is fixable.
-    public func fixableSummary(_ shown: [Diagnostic]) -> String {
-        let fixable = shown.filter(isFixable).count
-        let hidden = unsafeFixes ? 0 : shown.filter { $0.fix?.applicability == .unsafe }.count
+    public func fixableSummary(_ shown: some Sequence<Diagnostic>) -> String {
+        var fixable = 0, hidden = 0
+        for d in shown where d.fix != nil {
+            if isFixable(d) { fixable += 1 }
+            if !unsafeFixes && d.fix?.applicability == .unsafe { hidden += 1 }
+        }
         guard fixable > 0 || hidden > 0 else { return "" }
         let option = unsafeFixes ? "--fix --unsafe-fixes" : "--fix"
         return "\(fixable) fixable with \(option)" + (hidden > 0 ? " (\(hidden) more with --unsafe-fixes)" : "")
@@ -37,8 +40,9 @@ public struct ReportContext: Sendable {
     }
 
     /// The diagnostics a reporter shows: all, or only errors with `--quiet`.
-    public func shown(_ result: RunResult) -> [Diagnostic] {
-        quiet ? result.diagnostics.filter { $0.severity == .error } : result.diagnostics
+    /// Read in order from the run's compact store, never all in memory.
+    public func shown(_ result: RunResult) -> DiagnosticList {
+        quiet ? result.findings.onlyErrors() : result.findings
     }
 }
 

@@ -5,6 +5,15 @@ import ProgressLintCore
 public enum RuleStatistics {
     /// The lines for `diagnostics`; empty when there are none.
     public static func render(_ diagnostics: [Diagnostic], rules: [RuleDescription]) -> String {
+        render(diagnostics[...], rules: rules)
+    }
+
+    /// The lines for the diagnostics of a run, read once in order.
+    public static func render(_ diagnostics: DiagnosticList, rules: [RuleDescription]) -> String {
+        render(diagnostics.lazy, rules: rules)
+    }
+
+    private static func render(_ diagnostics: some Sequence<Diagnostic>, rules: [RuleDescription]) -> String {
         var counts: [String: Int] = [:]
         for diagnostic in diagnostics { counts[diagnostic.ruleID, default: 0] += 1 }
         var names: [String: String] = [:]

@@ -32,7 +32,7 @@ public struct TextReporter: Reporter {
         out.write(summaryLine(result, shown: shown, context: context) + "\n")
     }
 
-    private func summaryLine(_ result: RunResult, shown: [Diagnostic], context: ReportContext) -> String {
+    private func summaryLine(_ result: RunResult, shown: DiagnosticList, context: ReportContext) -> String {
         let files = plural(result.files.count, "file")
         let scope = "\(files), \(plural(result.screens, "screen")), \(plural(result.indicators, "indicator"))"
         // A run that could not lint everything never reads as clean: the summary says what was left out.
@@ -42,9 +42,9 @@ public struct TextReporter: Reporter {
             let line = "0 problems in \(scope); \(failed)"
             return context.color ? "\u{1B}[1m\(line)\u{1B}[0m" : line
         }
-        let errors = shown.filter { $0.severity == .error }.count
-        let warnings = shown.filter { $0.severity == .warning }.count
-        let infos = shown.filter { $0.severity == .info }.count
+        let errors = shown.count(.error)
+        let warnings = shown.count(.warning)
+        let infos = shown.count(.info)
         let counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(infos) info"
         let fixable = context.fixableSummary(shown)
         let line = "\(plural(shown.count, "problem")) (\(counts)) in \(scope)" + (failed.isEmpty ? "" : "; \(failed)")

@@ -190,7 +190,7 @@ struct Lint: ParsableCommand {
         if statistics { printStatistics(result, context: context) }
 
         if failedWrite || !result.configurationErrors.isEmpty || !result.problems.isEmpty { throw ExitCode(2) }
-        if result.diagnostics.contains(where: { $0.severity == .error }) && !exitZero { throw ExitCode(1) }
+        if result.count(.error) > 0 && !exitZero { throw ExitCode(1) }
         // What the report shows: with --quiet, no warnings.
         let warnings = quiet ? 0 : result.count(.warning)
         if let maxWarnings, maxWarnings >= 0, warnings > maxWarnings {
@@ -241,7 +241,7 @@ struct Lint: ParsableCommand {
         let location = Baseline.Location(file: file)
         var accepted: Baseline
         if let path = writeBaseline {
-            accepted = Baseline(accepting: result.diagnostics, location: location)
+            accepted = Baseline(accepting: result.findings, location: location)
             let written = accepted.counts.values.reduce(0, +)
             var kept = 0
             if access(path, F_OK) == 0 {
@@ -258,10 +258,16 @@ struct Lint: ParsableCommand {
             }
             let others = kept > 0 ? ", kept \(kept) of files not linted in this run" : ""
             Output.standardError("progress-lint: wrote \(written) findings to \(TerminalText.safe(path))\(others)\n")
-            let refused = result.diagnostics.filter { !Baseline.accepts(rule: $0.ruleID) }
-            if !refused.isEmpty {
-                let rules = Set(refused.map(\.ruleID)).sorted().joined(separator: "/")
-                Output.standardError("progress-lint: \(refused.count) \(rules) findings cannot be baselined; "
+            // Counted in one pass over the stored findings.
+            var refused = 0
+            var refusedRules = Set<String>()
+            for d in result.findings where !Baseline.accepts(rule: d.ruleID) {
+                refused += 1
+                refusedRules.insert(d.ruleID)
+            }
+            if refused > 0 {
+                let rules = refusedRules.sorted().joined(separator: "/")
+                Output.standardError("progress-lint: \(refused) \(rules) findings cannot be baselined; "
                                      + "fix them (they stay in the report)\n")
             }
         } else {

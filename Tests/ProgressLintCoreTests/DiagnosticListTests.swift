@@ -1,0 +1,102 @@
+@testable import ProgressLintCore
+import ProgressLintYAML
+import Testing
+
+/// A run's diagnostics kept compactly: stored past a bound, read back exactly, in report order.
+@Suite struct DiagnosticListTests {
+    static func diagnostic(_ path: String, _ line: Int, _ rule: String = "vague-label",
+                           severity: Severity = .warning) -> Diagnostic {
+        Diagnostic(ruleID: rule, severity: severity, message: "m \(line)", path: path,
+                   range: SourceRange(start: SourcePosition(line: line, column: 3), end: SourcePosition(line: line, column: 9)))
+    }
+
+    /// Every field set, with text outside ASCII and numbers of every size.
+    static var full: Diagnostic {
+        var d = Diagnostic(
+            ruleID: "announce-completion", severity: .error, message: "Ünïcode 📷 \"quoted\"\n", path: "specs/é.yaml",
+            range: SourceRange(start: SourcePosition(line: 70_000, column: 1, characterOffset: 1 << 40),
+                               end: SourcePosition(line: -1, column: Int.max, characterOffset: Int.min)),
+            screen: "", indicator: "upload", yamlPath: "indicators[upload].accessibility.label", documentIndex: 3,
+            value: "Loading…", platform: "ios",
+            asks: [.add("a.b"), .remove("c"), .set("d", to: "é"), .change("e"), .keep("f")],
+            source: SourceLine(text: "  label: Loading…", firstColumn: 2, clippedEnd: true, startByteColumn: 10,
+                               startUTF16Column: 9, endByteColumn: 20, endUTF16Column: 18))
+        d.fix = Fix(applicability: .unsafe, title: "set `label`", edits: [
+            Edit(start: 5, end: 9, content: "x: \"y\"", startPosition: SourcePosition(line: 2, column: 3, characterOffset: 4),
+                 endPosition: SourcePosition(line: 2, column: 7, characterOffset: 8)),
+            Edit(start: 0, end: 0, content: ""),
+        ])
+        return d
+    }
+
+    @Test func everyFieldReadsBackExactlyPastTheMemoryBound() {
+        var list = DiagnosticList(memoryLimit: 100)
+        var expected: [Diagnostic] = []
+        for i in 0..<500 {
+            var d = i % 3 == 0 ? Self.full : Self.diagnostic("specs/\(i / 7).yaml", i, i % 2 == 0 ? "a" : "b")
+            if i % 5 == 0 { d.fix = nil; d.source = nil; d.screen = nil }
+            list.append(d)
+            expected.append(d)
+        }
+        #expect(Array(list) == expected)
+        #expect(list.count == 500)
+        #expect(list.count(.error) == expected.filter { $0.severity == .error }.count)
+        // Read twice: the store is read back, not consumed.
+        #expect(Array(list) == expected)
+    }
+
+    @Test func fileChunksComeInPathOrderWithCrossFileFindingsMergedInTheirPlace() {
+        var list = DiagnosticList(memoryLimit: 64)
+        // Files linted out of report order: keys are file numbers, ranks their place by path.
+        list.appendFile([Self.diagnostic("b.yaml", 9), Self.diagnostic("b.yaml", 2)], path: "b.yaml", key: 0)
+        list.appendFile([Self.diagnostic("a.yaml", 5)], path: "a.yaml", key: 1)
+        list.appendFile([Self.diagnostic("c.yaml", 1)], path: "c.yaml", key: 2)
+        list.reorder(by: [1, 0, 2])
+        #expect(list.isStreamable)
+        let crossFile = [Self.diagnostic("a.yaml", 1, "z"), Self.diagnostic("b.yaml", 2, "z"), Self.diagnostic("d.yaml", 1)]
+        list.merge(crossFile)
+        let all = Array(list)
+        var expected = [Self.diagnostic("b.yaml", 9), Self.diagnostic("b.yaml", 2), Self.diagnostic("a.yaml", 5),
+                        Self.diagnostic("c.yaml", 1)] + crossFile
+        expected.sort(by: Diagnostic.ordered)
+        #expect(all == expected)
+        #expect(list.count == 7)
+    }
+
+    @Test func filesWhosePathsReadTheSameAreNotStreamedAsIfSorted() {
+        var list = DiagnosticList()
+        list.appendFile([Self.diagnostic("x.yaml", 5)], path: "x.yaml", key: 0)
+        list.appendFile([Self.diagnostic("x.yaml", 1)], path: "x.yaml", key: 1)
+        #expect(!list.isStreamable)
+    }
+
+    @Test func takingOutAFilesChunkLeavesTheOthersAndTheirCounts() {
+        var list = DiagnosticList(memoryLimit: 32)
+        list.appendFile([Self.diagnostic("a.yaml", 1, severity: .error)], path: "a.yaml", key: 0)
+        list.appendFile([Self.diagnostic("b.yaml", 1), Self.diagnostic("b.yaml", 2)], path: "b.yaml", key: 1)
+        list.appendFile([Self.diagnostic("c.yaml", 1)], path: "c.yaml", key: 2)
+        let removed = list.removeFiles(["b.yaml"])
+        #expect(removed == [Self.diagnostic("b.yaml", 1), Self.diagnostic("b.yaml", 2)])
+        #expect(Array(list) == [Self.diagnostic("a.yaml", 1, severity: .error), Self.diagnostic("c.yaml", 1)])
+        #expect(list.count == 2 && list.count(.error) == 1)
+    }
+
+    @Test func aQuietListReadsAndCountsOnlyErrors() {
+        let list = DiagnosticList([Self.diagnostic("a.yaml", 1), Self.diagnostic("a.yaml", 2, severity: .error),
+                                   Self.diagnostic("b.yaml", 1, severity: .info)])
+        let quiet = list.onlyErrors()
+        #expect(Array(quiet) == [Self.diagnostic("a.yaml", 2, severity: .error)])
+        #expect(quiet.count == 1 && quiet.count(.warning) == 0 && quiet.count(.error) == 1)
+        #expect(list.count == 3 && list.count(.info) == 1)
+    }
+
+    @Test func aCopyThatAppendsLeavesTheOriginalAsItWas() {
+        var original = DiagnosticList(memoryLimit: 16)
+        original.append(Self.diagnostic("a.yaml", 1))
+        var copy = original
+        copy.append(Self.diagnostic("b.yaml", 1))
+        original.append(Self.diagnostic("c.yaml", 1))
+        #expect(Array(original) == [Self.diagnostic("a.yaml", 1), Self.diagnostic("c.yaml", 1)])
+        #expect(Array(copy) == [Self.diagnostic("a.yaml", 1), Self.diagnostic("b.yaml", 1)])
+    }
+}
