@@ -6,7 +6,7 @@ import ProgressLintSupport
 
 /// `progress-lint explain RULE`: a rule's page in the terminal.
 struct Explain: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show a rule's documentation.")
+    static let configuration = CommandConfiguration(commandName: "explain", abstract: "Show a rule's documentation.")
 
     @Argument(help: "The rule's id, e.g. vague-label.")
     var rule: String

@@ -12,6 +12,7 @@ import Darwin
 /// `progress-lint init`: writes a commented `.progress-lint.yml` with every option at its default.
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Write a commented .progress-lint.yml with every option at its default in the current folder."
     )
 

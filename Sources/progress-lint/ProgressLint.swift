@@ -17,7 +17,8 @@ struct ProgressLint: ParsableCommand {
 
     static func main() {
         do {
-            var command = try parseAsRoot()
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            var command = try parseLint(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -37,4 +38,28 @@ struct ProgressLint: ParsableCommand {
             exit(withError: ExitCode(2))
         }
     }
+
+    /// The common case, `progress-lint PATH… [options]`, parsed as ``Lint`` on its own: ArgumentParser
+    /// then builds no tree of every subcommand. Whatever else it is (a subcommand, help, version,
+    /// completions, any error) is nil, and `parseAsRoot` parses it again from the start, so output
+    /// and exit codes stay the root's. Lint alone reads arguments as the root does: the root takes
+    /// none of its own and passes on everything unless the first argument names a subcommand.
+    static func parseLint(_ arguments: [String]) -> Lint? {
+        if let first = arguments.first {
+            guard first != "---completion", let names = subcommandNames, !names.contains(first) else { return nil }
+        }
+        return (try? Lint.parseAsRoot(arguments)) as? Lint
+    }
+
+    /// The names (and aliases) the root dispatches on, `help` included; nil when a subcommand has
+    /// no explicit name (its name would come from its type's, through reflection).
+    static let subcommandNames: Set<String>? = {
+        var names: Set<String> = ["help"]
+        for command in configuration.subcommands {
+            guard let name = command.configuration.commandName else { return nil }
+            names.insert(name)
+            names.formUnion(command.configuration.aliases)
+        }
+        return names
+    }()
 }
