@@ -83,12 +83,16 @@ def corpus(size):
     return folder
 
 
-def build(skip):
-    """Builds progress-lint (release), the floor and the trivial executable; returns their paths."""
+def build(skip, dynamic):
+    """Builds progress-lint (release), the floor and the trivial executable; returns their paths.
+
+    progress-lint is built as the README tells users to install it, with the Swift runtime linked
+    in (--static-swift-stdlib); `dynamic` builds it as a plain `swift build -c release` does."""
+    scratch = SCRATCH + ('-dynamic' if dynamic else '')
+    release = ['swift', 'build', '-c', 'release', '--scratch-path', scratch] + ([] if dynamic else ['--static-swift-stdlib'])
     if not skip:
-        run_checked(['swift', 'build', '-c', 'release', '--scratch-path', SCRATCH,
-                     '--product', 'progress-lint'], cwd=ROOT)
-    bin_path = subprocess.run(['swift', 'build', '-c', 'release', '--scratch-path', SCRATCH, '--show-bin-path'],
+        run_checked(release + ['--product', 'progress-lint'], cwd=ROOT)
+    bin_path = subprocess.run(release + ['--show-bin-path'],
                               cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
     lint = os.path.join(bin_path, 'progress-lint')
     floor = os.path.join(OUT, 'floor')
@@ -259,6 +263,8 @@ def main():
     parser.add_argument('--skip-build', action='store_true', help='use the release build as it is')
     parser.add_argument('--lint', help='measure this progress-lint binary instead of building one (e.g. a saved '
                         'build of another commit, for before/after figures)')
+    parser.add_argument('--dynamic', action='store_true', help='build progress-lint without --static-swift-stdlib '
+                        '(as a plain `swift build -c release` does)')
     parser.add_argument('--reference', help='first check that reports are byte-identical to this binary\'s '
                         '(a release build of an earlier commit)')
     parser.add_argument('--compare-only', action='store_true', help='with --reference: only check, time nothing')
@@ -271,7 +277,7 @@ def main():
     if args.sizes:
         sizes = sorted(int(s) for s in args.sizes.split(','))
     os.makedirs(OUT, exist_ok=True)
-    lint, floor, trivial = build(args.skip_build or bool(args.lint))
+    lint, floor, trivial = build(args.skip_build or bool(args.lint), args.dynamic)
     if args.lint:
         lint = os.path.abspath(args.lint)
     if args.reference:
@@ -287,6 +293,7 @@ def main():
     results = {'date': datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'),
                'machine': '%s, %d cores' % (platform.platform(), cores),
                'binary': lint,
+               'build': 'given' if args.lint else ('dynamic' if args.dynamic else 'static-swift-stdlib'),
                'commit': subprocess.run(['git', 'describe', '--always', '--dirty'], cwd=ROOT,
                                         capture_output=True, text=True).stdout.strip(),
                'sizes': {}, 'ratios': {}}
