@@ -169,22 +169,17 @@ struct Lint: ParsableCommand {
         var context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet,
                                     columnUnit: ColumnUnit(rawValue: columnUnit) ?? .char)
         context.unsafeFixes = unsafeFixes
-        for target in try targets() {
+        let allTargets = try targets()
+        // Reports to files first, all or none: one that cannot be written makes the run a failure
+        // that the others then record, rather than leaving them saying it succeeded.
+        failedWrite = writeFileReports(allTargets.filter { $0.output != nil }, result: &result, context: context)
+        for target in allTargets where target.output == nil {
             var targetContext = context
-            targetContext.color = target.output == nil && Output.wantsColor(color)
+            targetContext.color = Output.wantsColor(color)
                 && [TextReporter.name, ConciseReporter.name].contains(target.format)
             let reporter = Reporters.named(target.format)!
-            if let path = target.output {
-                do {
-                    try Output.stream(to: path) { reporter.write(result, context: targetContext, to: &$0) }
-                } catch {
-                    Output.standardError("progress-lint: cannot write \(TerminalText.safe(error.path)): \(error.reason)\n")
-                    failedWrite = true
-                }
-            } else {
-                // With --stdin --fix, standard output carries the fixed text only.
-                _ = Output.stream(to: stdin && fix ? 2 : 1) { reporter.write(result, context: targetContext, to: &$0) }
-            }
+            // With --stdin --fix, standard output carries the fixed text only.
+            _ = Output.stream(to: stdin && fix ? 2 : 1) { reporter.write(result, context: targetContext, to: &$0) }
         }
 
         if statistics { printStatistics(result, context: context) }
@@ -223,6 +218,50 @@ struct Lint: ParsableCommand {
             }
         }
         result.unmatched = []
+    }
+
+    /// Writes the `--output` reports: each to a temporary file first, renamed into place only when
+    /// every one could be written. A report that cannot be written is a problem of the run
+    /// (`cannot write the report: …`), and the others are written again to say so; devices and
+    /// FIFOs, which cannot be written twice, come last. Whether any report failed.
+    private func writeFileReports(_ targets: [ReportTarget], result: inout RunResult, context: ReportContext) -> Bool {
+        var failed = false
+        func fail(_ error: OutputError) {
+            Output.standardError("progress-lint: cannot write \(TerminalText.safe(error.path)): \(error.reason)\n")
+            result.problems.append(RunProblem(path: error.path, message: "cannot write the report: \(error.reason)"))
+            failed = true
+        }
+        var pending = targets.filter { !Output.isDevice($0.output!) }
+        while !pending.isEmpty {
+            var staged: [Output.Staged] = []
+            var failures: [OutputError] = []
+            for target in pending {
+                let reporter = Reporters.named(target.format)!
+                do {
+                    staged.append(try Output.stage(to: target.output!) { reporter.write(result, context: context, to: &$0) })
+                } catch {
+                    failures.append(error)
+                }
+            }
+            if failures.isEmpty {
+                for report in staged {
+                    do { try Output.commit(report) } catch { fail(error) }
+                }
+                break
+            }
+            staged.forEach(Output.discard)
+            failures.forEach(fail)
+            pending.removeAll { target in failures.contains { $0.path == target.output } }
+        }
+        for target in targets where Output.isDevice(target.output!) {
+            let reporter = Reporters.named(target.format)!
+            do {
+                try Output.stream(to: target.output!) { reporter.write(result, context: context, to: &$0) }
+            } catch {
+                fail(error)
+            }
+        }
+        return failed
     }
 
     private func reportProblems(_ result: RunResult) {

@@ -86,23 +86,43 @@ enum Output {
     /// A device or FIFO (`/dev/stdout`, `/dev/full`) is written in place, never replaced; a FIFO
     /// with no reader is an error, not a wait.
     static func stream(to path: String, _ body: (inout ReportStream) -> Void) throws(OutputError) {
+        if isDevice(path) { return try streamInPlace(to: path, body) }
+        try commit(stage(to: path, body))
+    }
+
+    /// Whether `path` exists and is not a regular file (a device, a FIFO): written in place.
+    static func isDevice(_ path: String) -> Bool {
         var target = stat()
-        if stat(path, &target) == 0 && target.st_mode & S_IFMT != S_IFREG {
-            // Opened without waiting: a FIFO nobody reads fails at once (ENXIO) instead of hanging;
-            // then writes block as usual, so a slow reader gets the whole report.
-            let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
-            guard fd >= 0 else {
-                let reason = errno == ENXIO && target.st_mode & S_IFMT == S_IFIFO
-                    ? "nothing is reading this FIFO" : String(cString: strerror(errno))
-                throw OutputError(path: path, reason: reason)
-            }
-            let flags = fcntl(fd, F_GETFL)
-            if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-            var failure = stream(to: fd, body)
-            if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-            if let failure { throw OutputError(path: path, reason: failure) }
-            return
+        return stat(path, &target) == 0 && target.st_mode & S_IFMT != S_IFREG
+    }
+
+    private static func streamInPlace(to path: String, _ body: (inout ReportStream) -> Void) throws(OutputError) {
+        var target = stat()
+        _ = stat(path, &target)
+        // Opened without waiting: a FIFO nobody reads fails at once (ENXIO) instead of hanging;
+        // then writes block as usual, so a slow reader gets the whole report.
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let reason = errno == ENXIO && target.st_mode & S_IFMT == S_IFIFO
+                ? "nothing is reading this FIFO" : String(cString: strerror(errno))
+            throw OutputError(path: path, reason: reason)
         }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        var failure = stream(to: fd, body)
+        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+        if let failure { throw OutputError(path: path, reason: failure) }
+    }
+
+    /// A report written whole to a temporary file beside its target, waiting to be renamed over it.
+    struct Staged {
+        var path: String
+        var temporary: String
+    }
+
+    /// Writes what `body` writes to a temporary file in `path`'s folder (with the target's
+    /// permissions, if it exists), flushed and closed; ``commit(_:)`` puts it in place.
+    static func stage(to path: String, _ body: (inout ReportStream) -> Void) throws(OutputError) -> Staged {
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array("\(folder.isEmpty ? "/" : folder)/.\(name).XXXXXX".utf8CString)
@@ -115,11 +135,25 @@ enum Output {
         if failure == nil { failure = stream(to: fd, body) }
         if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
             throw OutputError(path: path, reason: failure)
         }
+        return Staged(path: path, temporary: temporary)
+    }
+
+    /// Renames a staged report over its target.
+    static func commit(_ staged: Staged) throws(OutputError) {
+        if rename(staged.temporary, staged.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(staged.temporary)
+            throw OutputError(path: staged.path, reason: reason)
+        }
+    }
+
+    /// Removes a staged report without touching its target.
+    static func discard(_ staged: Staged) {
+        unlink(staged.temporary)
     }
 
     /// Streams what `body` writes to the open file `fd`; why writing failed, or nil.

@@ -145,6 +145,22 @@ import Testing
             #expect(full.stdout.isEmpty)
         }
     }
+
+    @Test func aReportThatCannotBeWrittenMakesTheOthersSayTheRunFailed() throws {
+        let dir = try Self.temporaryFolder()
+        try clean.write(toFile: dir + "/ok.yaml", atomically: true, encoding: .utf8)
+        let missing = dir + "/no/such/folder/report.sarif"
+        let run = try Self.run(["--format", "json", "--output", dir + "/report.json", "--format", "sarif",
+                                "--output", missing, "--format", "text", dir + "/ok.yaml"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("cannot write \(missing): No such file or directory"), "\(run.stderr)")
+        // The report that could be written records the failure instead of saying the run succeeded.
+        let json = try String(contentsOfFile: dir + "/report.json", encoding: .utf8)
+        #expect(json.contains("\"ok\": false"), "\(json)")
+        #expect(json.contains("\"message\": \"cannot write the report: No such file or directory\""), "\(json)")
+        #expect(run.stdout.contains("the run failed"), "\(run.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["ok.yaml", "report.json"])
+    }
 }
 
 extension CommandTests {
