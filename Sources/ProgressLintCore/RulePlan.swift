@@ -108,7 +108,10 @@ public struct RulePlan: Sendable {
         for indicator in screen.indicators {
             let indicatorContext = context.with(indicator: indicator)
             for step in indicatorRules where step.entry.judges(indicator) {
-                for violation in step.entry.checkIndicator!(indicator, indicatorContext) {
+                // Most checks find nothing: no iterator over an empty result.
+                let violations = step.entry.checkIndicator!(indicator, indicatorContext)
+                if violations.isEmpty { continue }
+                for violation in violations {
                     collector.add(violation, rule: step.entry.description, severity: step.severity(of: violation),
                                   document: document, screen: screen, documentIndex: documentIndex)
                 }
