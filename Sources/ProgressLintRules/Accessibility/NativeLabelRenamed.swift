@@ -99,7 +99,7 @@ public struct NativeLabelRenamed: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        guard context.isIOSFamily, let component = indicator.knownComponent,
+        guard context.isIOSFamily, let component = indicator.tabledComponent,
               component == .uiActivityIndicatorView || (component == .progressView && !indicator.isDeterminate),
               let label = indicator.accessibility?.value.label
         else { return [] }

@@ -128,7 +128,7 @@ public struct ComponentMismatch: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        guard let written = indicator.component, let component = indicator.knownComponent else { return [] }
+        guard let written = indicator.component, let component = indicator.tabledComponent else { return [] }
         var mismatches: [String] = []
         let style = indicator.style?.value
         // The component's sets are made once, not per indicator.
