@@ -107,10 +107,10 @@ public struct RulePlan: Sendable {
                               document: document, screen: screen, documentIndex: documentIndex)
             }
         }
-        // Indicator rules run indicator by indicator: one context (and one copy of the
-        // indicator) serves every rule.
-        for indicator in screen.indicators {
-            let indicatorContext = context.with(indicator: indicator)
+        // Indicator rules run indicator by indicator: one context serves every rule, and it names
+        // the indicator by its place in the context's screen (the one linted) rather than copying it.
+        for (i, indicator) in context.screen.indicators.enumerated() {
+            let indicatorContext = context.with(indicatorAt: i)
             for r in indicatorEntries.indices {
                 let violations = indicatorEntries[r]._withUnsafeGuaranteedRef { entry -> [Violation] in
                     entry.judges(indicator) ? entry.checkIndicator!(indicator, indicatorContext) : []

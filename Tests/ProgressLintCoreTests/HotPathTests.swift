@@ -93,4 +93,34 @@ import Testing
         #expect(inventory.byStyle == ["bar": 4, "spinner": 2, "unknown": 2])
         #expect(inventory.byPlatform == ["ios": 4, "none": 4])
     }
+
+    struct EchoIndicator: IndicatorRule {
+        static let description = RuleDescription(
+            id: "test-echo-indicator", name: "Echo", category: .platform, defaultSeverity: .warning, summary: "s",
+            rationale: "r", reads: ["id"], asks: [.change("id")])
+        func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
+            let same = context.indicator?.node == indicator.node && context.indicator?.id?.value == indicator.id?.value
+            return [context.violation(indicator, at: indicator.node, same ? "same" : "different")]
+        }
+    }
+
+    @Test func anIndicatorRulesContextNamesTheIndicatorItChecks() {
+        let linter = Linter(rules: [EchoIndicator()], descriptions: RuleRegistry.descriptions + [EchoIndicator.description])
+        let text = "screen: S\nindicators:\n  - id: a\n    style: bar\n  - id: b\n    style: spinner\n"
+        let result = linter.lint(Array(text.utf8), path: "a.yaml", configuration: Configuration())
+        let echoes = result.diagnostics.filter { $0.ruleID == "test-echo-indicator" }
+        #expect(echoes.map(\.message) == ["same", "same"])
+        #expect(echoes.map(\.indicator) == ["a", "b"])
+        // A context made for an indicator of another screen names that indicator.
+        let document = try? YAMLParser.parse(text).first
+        if let document, let root = document.root {
+            var indicator = Indicator(node: root)
+            indicator.id = Located("z", at: root)
+            let context = RuleContext(screen: Screen(node: root, documentIndex: 0), platform: nil,
+                                      configuration: Configuration(), document: document).with(indicator: indicator)
+            #expect(context.indicator?.id?.value == "z")
+        } else {
+            Issue.record("the spec did not parse")
+        }
+    }
 }
