@@ -200,6 +200,9 @@ public struct RuleContext: Sendable {
     /// The configured thresholds.
     public var thresholds: Thresholds { configuration.thresholds }
 
+    /// The value of a rule's option under the configuration, read without copying the configuration.
+    public func option<Value>(_ option: RuleOption<Value>) -> Value { shared.configuration.options[option] }
+
     /// Whether the platform is one of the iOS family (false when no platform is known).
     public var isIOSFamily: Bool { platform?.isIOSFamily ?? false }
 

@@ -123,4 +123,15 @@ import Testing
             Issue.record("the spec did not parse")
         }
     }
+
+    @Test func aContextReadsARuleOptionAsItsConfigurationDoes() throws {
+        let configuration = try RuleRegistry.makeConfigurationLoader().load(
+            Array("vague-labels: [Hold on]\n".utf8), path: "c.yml", directory: "/")
+        let document = try #require(try YAMLParser.parse("a: 1\n").first)
+        let root = try #require(document.root)
+        let context = RuleContext(screen: Screen(node: root, documentIndex: 0), platform: nil,
+                                  configuration: configuration, document: document)
+        #expect(context.option(VagueLabel.labels) == configuration.options[VagueLabel.labels])
+        #expect(context.option(VagueLabel.labels).written == ["Hold on"])
+    }
 }

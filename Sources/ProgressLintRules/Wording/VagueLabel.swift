@@ -114,7 +114,7 @@ public struct VagueLabel: IndicatorRule {
         var replace: Located<String>?
         if case .fallback(let fallback)? = indicator.reduceMotion?.value { replace = fallback.replaceWith }
         guard indicator.label != nil || replace != nil else { return [] }
-        let vague = context.configuration.options[Self.labels]
+        let vague = context.option(Self.labels)
         guard !vague.normalized.isEmpty else { return [] }
         var found: [Violation] = []
         if let label = indicator.label, vague.contains(label.value) {
