@@ -26,7 +26,8 @@ public struct CrossFileWriter: Sendable {
         append(UInt32(0))
         value.encode(to: &self)
         let length = UInt32(clamping: bytes.count - start - 4)
-        withUnsafeBytes(of: length.littleEndian) { for (i, byte) in $0.enumerated() { bytes[start + i] = byte } }
+        // `start + 4 <= bytes.count`: the placeholder was appended above.
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: length.littleEndian, toByteOffset: start, as: UInt32.self) }
         count += 1
     }
 

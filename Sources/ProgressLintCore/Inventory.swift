@@ -36,12 +36,20 @@ public struct Inventory: Hashable, Sendable {
 }
 
 extension Inventory {
-    /// Counts the indicators of one screen, whose effective platform is `platform`.
+    /// Counts the indicators of one screen, whose effective platform is `platform`. Styles are
+    /// counted in a small table and added to the dictionaries once per screen, not per indicator.
     public mutating func add(_ screen: Screen, platform: Platform?) {
+        guard !screen.indicators.isEmpty else { return }
+        // One count per style, in `IndicatorStyle.allCases` order, and one for no style.
+        var styles = (bar: 0, spinner: 0, refreshControl: 0, unknown: 0)
         for indicator in screen.indicators {
             indicators += 1
-            byStyle[indicator.style?.value.rawValue ?? "unknown", default: 0] += 1
-            byPlatform[platform?.rawValue ?? "none", default: 0] += 1
+            switch indicator.style?.value {
+            case .bar?: styles.bar += 1
+            case .spinner?: styles.spinner += 1
+            case .refreshControl?: styles.refreshControl += 1
+            case nil: styles.unknown += 1
+            }
             if indicator.isDeterminate { determinate += 1 }
             if indicator.isAnimated {
                 animated += 1
@@ -52,5 +60,11 @@ extension Inventory {
             if indicator.hasCancel { cancel += 1 }
             if indicator.accessibility?.value.announce?.value.completion != nil { completionAnnouncement += 1 }
         }
+        for (style, count) in [(IndicatorStyle.bar.rawValue, styles.bar), (IndicatorStyle.spinner.rawValue, styles.spinner),
+                               (IndicatorStyle.refreshControl.rawValue, styles.refreshControl), ("unknown", styles.unknown)]
+        where count > 0 {
+            byStyle[style, default: 0] += count
+        }
+        byPlatform[platform?.rawValue ?? "none", default: 0] += screen.indicators.count
     }
 }

@@ -36,13 +36,7 @@ public enum LabelText {
     private static func normalizedASCII(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            var start = 0
-            var end = bytes.count
-            for byte in bytes where byte >= 0x80 { return nil }
-            // ASCII white space as `Character.isWhitespace` sees it: tab to carriage return, and space.
-            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-            while start < end, isSpace(bytes[start]) { start += 1 }
-            while end > start, bytes[end - 1] == UInt8(ascii: ".") || isSpace(bytes[end - 1]) { end -= 1 }
+            guard let (start, end) = asciiBounds(bytes) else { return nil }
             return String(unsafeUninitializedCapacity: end - start) { buffer in
                 for i in start..<end {
                     let byte = bytes[i]
@@ -51,5 +45,25 @@ public enum LabelText {
                 return end - start
             }
         }
+    }
+
+    /// How many bytes ``normalized(_:)`` gives for ASCII `text`, without building it (nil for
+    /// other text): a label of a length no vague label has needs no string made and hashed.
+    public static func normalizedASCIICount(_ text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes in asciiBounds(bytes).map { $0.end - $0.start } }
+    }
+
+    /// The bytes `normalizedASCII` keeps: without surrounding white space and trailing dots; nil
+    /// when `bytes` are not all ASCII.
+    private static func asciiBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int)? {
+        var start = 0
+        var end = bytes.count
+        for byte in bytes where byte >= 0x80 { return nil }
+        // ASCII white space as `Character.isWhitespace` sees it: tab to carriage return, and space.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: ".") || isSpace(bytes[end - 1]) { end -= 1 }
+        return (start, end)
     }
 }

@@ -251,7 +251,7 @@ struct Collector {
 
     /// A new document: a position is reached twice only within one document (through `<<` or an alias).
     mutating func startDocument() {
-        seen.removeAll()
+        seen.removeAll(keepingCapacity: true)
     }
 
     mutating func add(_ issue: SpecIssue, document: YAMLDocument, screen: Screen?, documentIndex: Int) {

@@ -157,7 +157,15 @@ public struct RuleContext: Sendable {
     /// The screen being checked.
     public var screen: Screen { shared.screen }
     /// The indicator being checked, for ``IndicatorRule``s.
-    public let indicator: Indicator?
+    public var indicator: Indicator? {
+        guard let indicatorIndex else { return ownIndicator }
+        let indicators = shared.screen.indicators
+        return indicators.indices.contains(indicatorIndex) ? indicators[indicatorIndex] : nil
+    }
+    /// The indicator given to ``with(indicator:)``, or the one at `indicatorIndex` of the screen
+    /// (the engine's way: no copy of the indicator, with its strings retained, per indicator).
+    private let ownIndicator: Indicator?
+    private let indicatorIndex: Int?
     /// The screen's platform, or the config's default; nil when neither names one.
     public var platform: Platform? { shared.platform }
     /// Thresholds and word lists.
@@ -169,21 +177,31 @@ public struct RuleContext: Sendable {
     public init(screen: Screen, indicator: Indicator? = nil, platform: Platform?, configuration: Configuration,
                 document: YAMLDocument) {
         self.shared = Shared(screen: screen, platform: platform, configuration: configuration, document: document)
-        self.indicator = indicator
+        self.ownIndicator = indicator
+        self.indicatorIndex = nil
     }
 
-    private init(shared: Shared, indicator: Indicator?) {
+    private init(shared: Shared, indicator: Indicator?, index: Int?) {
         self.shared = shared
-        self.indicator = indicator
+        self.ownIndicator = indicator
+        self.indicatorIndex = index
     }
 
     /// The same context for one indicator.
     public func with(indicator: Indicator) -> RuleContext {
-        RuleContext(shared: shared, indicator: indicator)
+        RuleContext(shared: shared, indicator: indicator, index: nil)
+    }
+
+    /// The same context for the screen's indicator number `index`.
+    func with(indicatorAt index: Int) -> RuleContext {
+        RuleContext(shared: shared, indicator: nil, index: index)
     }
 
     /// The configured thresholds.
     public var thresholds: Thresholds { configuration.thresholds }
+
+    /// The value of a rule's option under the configuration, read without copying the configuration.
+    public func option<Value>(_ option: RuleOption<Value>) -> Value { shared.configuration.options[option] }
 
     /// Whether the platform is one of the iOS family (false when no platform is known).
     public var isIOSFamily: Bool { platform?.isIOSFamily ?? false }

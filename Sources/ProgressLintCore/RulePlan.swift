@@ -61,6 +61,9 @@ public struct RulePlan: Sendable {
     let screenRules: [Step]
     let indicatorRules: [Step]
     let crossFileRules: [Step]
+    /// `indicatorRules`' entries, unretained: the plan holds them (through `indicatorRules`) for
+    /// as long as it runs, so calling a rule needs no retain and release per rule and indicator.
+    private let indicatorEntries: [Unmanaged<Entry>]
 
     init(_ entries: [Entry], configuration: Configuration) {
         var screen: [Step] = [], indicator: [Step] = [], crossFile: [Step] = []
@@ -76,6 +79,7 @@ public struct RulePlan: Sendable {
             }
         }
         (screenRules, indicatorRules, crossFileRules) = (screen, indicator, crossFile)
+        indicatorEntries = indicator.map { Unmanaged.passUnretained($0.entry) }
     }
 
     /// The ids of the rules it runs, in the linter's order.
@@ -103,12 +107,18 @@ public struct RulePlan: Sendable {
                               document: document, screen: screen, documentIndex: documentIndex)
             }
         }
-        // Indicator rules run indicator by indicator: one context (and one copy of the
-        // indicator) serves every rule.
-        for indicator in screen.indicators {
-            let indicatorContext = context.with(indicator: indicator)
-            for step in indicatorRules where step.entry.judges(indicator) {
-                for violation in step.entry.checkIndicator!(indicator, indicatorContext) {
+        // Indicator rules run indicator by indicator: one context serves every rule, and it names
+        // the indicator by its place in the context's screen (the one linted) rather than copying it.
+        for (i, indicator) in context.screen.indicators.enumerated() {
+            let indicatorContext = context.with(indicatorAt: i)
+            for r in indicatorEntries.indices {
+                let violations = indicatorEntries[r]._withUnsafeGuaranteedRef { entry -> [Violation] in
+                    entry.judges(indicator) ? entry.checkIndicator!(indicator, indicatorContext) : []
+                }
+                // Most checks find nothing: no iterator over an empty result.
+                if violations.isEmpty { continue }
+                let step = indicatorRules[r]
+                for violation in violations {
                     collector.add(violation, rule: step.entry.description, severity: step.severity(of: violation),
                                   document: document, screen: screen, documentIndex: documentIndex)
                 }

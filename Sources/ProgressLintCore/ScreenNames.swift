@@ -5,6 +5,8 @@ import ProgressLintYAML
 /// one file with the same `screen` name for the same platform are ambiguous in every report;
 /// one screen per platform under one name is the usual cross-platform file.
 struct ScreenNames {
+    /// The first screen's name and line: most files have one screen, which needs no dictionary.
+    private var first: (key: Key, line: Int)?
     private var seen: [Key: Int] = [:]
 
     private struct Key: Hashable {
@@ -18,13 +20,18 @@ struct ScreenNames {
     mutating func add(_ name: Located<String>, platform: Platform?, in document: YAMLDocument) -> SpecIssue? {
         let line = document[name.node].range.start.line
         let key = Key(name: name.value, platform: platform)
-        guard let first = seen[key] else {
+        guard let earliest = first else {
+            first = (key, line)
+            return nil
+        }
+        if seen.isEmpty { seen[earliest.key] = earliest.line }
+        guard let earlier = seen[key] else {
             seen[key] = line
             return nil
         }
         let which = platform.map { "platform \($0.rawValue)" } ?? "no platform"
         return SpecIssue(.duplicateID,
-            "screen name '\(name.value)' is already used on line \(first) of this file for \(which); give each "
+            "screen name '\(name.value)' is already used on line \(earlier) of this file for \(which); give each "
             + "screen of one platform its own `screen` name, or set `platform` on each", at: name.node)
     }
 }

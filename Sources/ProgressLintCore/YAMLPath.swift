@@ -39,6 +39,8 @@ public enum YAMLPath {
     private static func path(of node: NodeID, in document: YAMLDocument,
                              segment: (_ child: NodeID, _ parent: NodeID) -> Segment?) -> String {
         var segments: [Segment] = []
+        // Room for a usual depth, grown once rather than step by step.
+        segments.reserveCapacity(8)
         var current = node
         var steps = 0
         while let parent = document.parent(of: current), steps < 10_000 {
@@ -47,20 +49,28 @@ public enum YAMLPath {
             current = parent
         }
         segments.reverse()
-        // Written into one string: no string per segment.
+        // Written into one string, its room reserved once: no string per segment.
         var path = ""
-        for segment in segments {
+        path.reserveCapacity(64)
+        var dotFirst = false
+        for (n, segment) in segments.enumerated() {
             switch segment {
             case .key(let key):
-                path += "."
-                path += document.value(of: key)
+                let text = document.value(of: key)
+                // A key first in the path has no `.` before it; only a non-ASCII first character
+                // (a combining mark) could join the `.` into one character that is kept, as before.
+                if n > 0 || !(text.utf8.first.map { $0 < 0x80 } ?? true) {
+                    path += "."
+                    dotFirst = dotFirst || n == 0
+                }
+                path += text
             case .item(let item, let index):
                 path += "["
                 path += itemName(item, index: index, in: document)
                 path += "]"
             }
         }
-        if path.hasPrefix(".") { path.removeFirst() }
+        if dotFirst, path.hasPrefix(".") { path.removeFirst() }
         return path
     }
 

@@ -46,3 +46,14 @@ extension Phrase {
 extension String {
     fileprivate func replacingDashes() -> String { String(map { $0 == "-" || $0 == "_" ? " " : $0 }) }
 }
+
+extension Indicator {
+    /// ``Indicator/knownComponent``, found in a table made once: the enum's own initialiser
+    /// compares the text with each case in turn, and three rules ask for every indicator. A
+    /// dictionary of `String`s matches as `==` does (canonically equivalent texts hash alike).
+    var tabledComponent: KnownComponent? { component.flatMap { KnownComponentTable.byName[$0.value] } }
+}
+
+private enum KnownComponentTable {
+    static let byName = Dictionary(uniqueKeysWithValues: KnownComponent.allCases.map { ($0.rawValue, $0) })
+}

@@ -73,7 +73,7 @@ public struct MissingAccessibleName: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        guard indicator.knownComponent == nil, indicator.label == nil,
+        guard indicator.tabledComponent == nil, indicator.label == nil,
               indicator.accessibility?.value.label == nil
         else { return [] }
         let what = indicator.component.map { "a custom component (`component: \($0.value.clippedForMessage)`)" }

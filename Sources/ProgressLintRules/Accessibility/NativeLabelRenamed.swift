@@ -99,11 +99,11 @@ public struct NativeLabelRenamed: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        guard context.isIOSFamily, let component = indicator.knownComponent,
+        guard context.isIOSFamily, let component = indicator.tabledComponent,
               component == .uiActivityIndicatorView || (component == .progressView && !indicator.isDeterminate),
               let label = indicator.accessibility?.value.label
         else { return [] }
-        guard LabelText.folded(label.value) != LabelText.folded("In progress") else { return [] }
+        guard LabelText.folded(label.value) != Self.nativeLabel else { return [] }
         // Suggest `announce.start` only where no other finding would ask to remove it (work the
         // person did not start) and it is not written already.
         let hasStart = indicator.accessibility?.value.announce?.value.start != nil
@@ -122,6 +122,9 @@ public struct NativeLabelRenamed: IndicatorRule {
             + "(accessibility.label: \"\(label.value.clippedForMessage)\"); VoiceOver users know it as \"In progress\", so "
             + instead, asks: asks, fix: fix(indicator, label: label, moving: asks.count > 1, context: context))]
     }
+
+    /// The native label, folded once.
+    private static let nativeLabel = LabelText.folded("In progress")
 
     /// Moves the label into `announce.start` (`label: X` becomes `announce: {start: X}` when there is
     /// no `announce` yet), or removes it.

@@ -128,10 +128,12 @@ public struct ComponentMismatch: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        guard let written = indicator.component, let component = indicator.knownComponent else { return [] }
+        guard let written = indicator.component, let component = indicator.tabledComponent else { return [] }
         var mismatches: [String] = []
         let style = indicator.style?.value
-        if let style, !component.styles.contains(style) {
+        // The component's sets are made once, not per indicator.
+        let sets = Self.sets[component]
+        if let style, !(sets?.styles ?? component.styles).contains(style) {
             let allowed = IndicatorStyle.allCases.filter(component.styles.contains).map(Self.noun)
             mismatches.append("is \(allowed.joined(separator: " or ")), not \(Self.noun(style))")
         }
@@ -144,7 +146,7 @@ public struct ComponentMismatch: IndicatorRule {
         default:
             break
         }
-        if let platform = context.platform, !component.platforms.contains(platform) {
+        if let platform = context.platform, !(sets?.platforms ?? component.platforms).contains(platform) {
             let platforms = Platform.allCases.filter(component.platforms.contains).map(\.rawValue)
             mismatches.append("exists on \(platforms.joined(separator: ", ")), not \(platform.rawValue)")
         }
@@ -164,6 +166,10 @@ public struct ComponentMismatch: IndicatorRule {
             "\(context.subject(indicator)) uses `component: \(component.rawValue)`, but \(component.rawValue) "
             + "\(list); \(fix)")]
     }
+
+    /// Each component's ``KnownComponent/styles`` and ``KnownComponent/platforms``.
+    private static let sets: [KnownComponent: (styles: Set<IndicatorStyle>, platforms: Set<Platform>)] =
+        Dictionary(uniqueKeysWithValues: KnownComponent.allCases.map { ($0, ($0.styles, $0.platforms)) })
 
     /// `a bar`, `a spinner`, `a refresh control`.
     static func noun(_ style: IndicatorStyle) -> String {

@@ -154,7 +154,8 @@ public struct ConsistentLocation: CrossFileRule {
     }
 
     public func collect(_ screen: Screen, context: RuleContext) -> [Sighting] {
-        screen.indicators.compactMap { indicator in
+        let document = context.document
+        return screen.indicators.compactMap { indicator in
             // Like the engine for indicator rules: silent on what is not task progress, and on an
             // indicator whose `task` or `location` had an invalid value.
             guard let task = indicator.task, indicator.effectivePurpose == .taskProgress,
@@ -162,8 +163,8 @@ public struct ConsistentLocation: CrossFileRule {
             let node = indicator.location?.node ?? indicator.node
             return Sighting(
                 task: task.value, location: indicator.effectiveLocation.rawValue,
-                range: context.document[node].range, screen: screen.name?.value, indicator: indicator.id?.value,
-                yamlPath: YAMLPath.of(node, in: context.document))
+                range: document[node].range, screen: screen.name?.value, indicator: indicator.id?.value,
+                yamlPath: YAMLPath.of(node, in: document))
         }
     }
 

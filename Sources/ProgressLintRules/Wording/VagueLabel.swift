@@ -18,11 +18,24 @@ public struct VagueLabel: IndicatorRule {
         public let written: [String]
         /// The labels normalised for comparison, worked out once per configuration.
         let normalized: Set<String>
+        /// Bit `n` is set when a normalised label is `n` UTF-8 bytes long (bit 63: 63 or more); all
+        /// bits when one is not ASCII (Swift may find it equal to an ASCII text of another length).
+        let lengths: UInt64
 
         /// The list `written`.
         public init(_ written: [String]) {
             self.written = written
             self.normalized = Set(written.map(LabelText.normalized))
+            self.lengths = normalized.reduce(0) { $0 | ($1.utf8.allSatisfy { $0 < 0x80 } ? Labels.bit($1.utf8.count) : ~0) }
+        }
+
+        private static func bit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+
+        /// Whether `text` normalises to one of the labels. An ASCII text of a length no label has
+        /// is rejected without making its normalised string.
+        func contains(_ text: String) -> Bool {
+            if let count = LabelText.normalizedASCIICount(text), lengths & Labels.bit(count) == 0 { return false }
+            return normalized.contains(text.normalizedLabel())
         }
     }
 
@@ -96,19 +109,29 @@ public struct VagueLabel: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        let vague = context.configuration.options[Self.labels].normalized
-        guard !vague.isEmpty else { return [] }
-        var texts: [(key: String, value: Located<String>)] = []
-        if let label = indicator.label { texts.append(("label", label)) }
-        if case .fallback(let fallback)? = indicator.reduceMotion?.value, let replace = fallback.replaceWith {
-            texts.append(("reduce-motion.replace-with", replace))
+        // The silent path builds nothing: no list of texts, and the option is read only when
+        // there is a text to compare.
+        var replace: Located<String>?
+        if case .fallback(let fallback)? = indicator.reduceMotion?.value { replace = fallback.replaceWith }
+        guard indicator.label != nil || replace != nil else { return [] }
+        let vague = context.option(Self.labels)
+        guard !vague.normalized.isEmpty else { return [] }
+        var found: [Violation] = []
+        if let label = indicator.label, vague.contains(label.value) {
+            found.append(violation(indicator, key: "label", text: label, context: context))
         }
-        return texts.compactMap { key, text in
-            guard vague.contains(text.value.normalizedLabel()) else { return nil }
-            return context.violation(indicator, at: text.node,
-                "indicator '\(indicator.displayID)' has a vague \(key) \"\(text.value.trimmed().clippedForMessage)\"; "
-                + "say what is happening, e.g. \"Uploading 12 photos\"",
-                asks: [.change(key)])
+        if let replace, vague.contains(replace.value) {
+            found.append(violation(indicator, key: "reduce-motion.replace-with", text: replace, context: context))
         }
+        return found
+    }
+
+    private func violation(_ indicator: Indicator, key: String, text: Located<String>, context: RuleContext)
+        -> Violation
+    {
+        context.violation(indicator, at: text.node,
+            "indicator '\(indicator.displayID)' has a vague \(key) \"\(text.value.trimmed().clippedForMessage)\"; "
+            + "say what is happening, e.g. \"Uploading 12 photos\"",
+            asks: [.change(key)])
     }
 }
