@@ -75,12 +75,13 @@ enum OutputGuard {
         return String(cString: resolved)
     }
 
-    /// The first 64 KiB of a regular file, or nil when it cannot be read.
+    /// The first 4 KiB of a regular file (every report names what it is in its first lines), or nil
+    /// when it cannot be read.
     static func readPrefix(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var buffer = [UInt8](repeating: 0, count: 4 * 1024)
         var count = 0
         while count < buffer.count {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
@@ -94,7 +95,10 @@ enum OutputGuard {
     /// Whether an existing file's start looks like what is about to replace it. An empty file
     /// is always fine; text and GitHub reports replace anything but a spec.
     static func looksLike(_ format: String?, _ prefix: [UInt8]) -> Bool {
-        let compact = String(decoding: prefix.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }, as: UTF8.self)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(prefix.count)
+        for byte in prefix where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { bytes.append(byte) }
+        let compact = String(decoding: bytes, as: UTF8.self)
         if compact.isEmpty { return true }
         switch format {
         case nil:
