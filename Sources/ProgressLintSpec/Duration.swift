@@ -75,7 +75,8 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
             digitsEnd = bytes.index(after: digitsEnd)
         }
         let number = text[start..<digitsEnd]
-        guard sawDigit, number.utf8.last != UInt8(ascii: "."), let value = Double(number) else { throw .malformed }
+        guard sawDigit, number.utf8.last != UInt8(ascii: "."), let value = exactValue(of: number) ?? Double(number)
+        else { throw .malformed }
         let unit = text[digitsEnd..<end]
         let factor: Double
         switch unit.utf8.count {
@@ -94,6 +95,32 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
         let milliseconds = value * factor
         guard milliseconds.isFinite, milliseconds <= maximum.milliseconds else { throw .outOfRange }
         return Duration(milliseconds: milliseconds)
+    }
+}
+
+extension Duration {
+    /// The value of `number` (digits and at most one `.`, as `parse` reads them) with no `String`
+    /// made, when it has at most 15 digits, or nil: then it and 10^(digits after the dot) are exact
+    /// `Double`s, and one division rounds their quotient correctly, as `Double(_:)` does (Clinger's
+    /// fast path), so both give the same value.
+    static func exactValue(of number: Substring) -> Double? {
+        var digits = 0
+        var mantissa: UInt64 = 0
+        var decimals = -1
+        for byte in number.utf8 {
+            if byte == UInt8(ascii: ".") {
+                decimals = 0
+                continue
+            }
+            digits += 1
+            guard digits <= 15, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+            if decimals >= 0 { decimals += 1 }
+        }
+        // 10^decimals, at most 10^15: every product is an exact `Double`.
+        var power = 1.0
+        for _ in 0..<max(decimals, 0) { power *= 10 }
+        return Double(mantissa) / power
     }
 }
 

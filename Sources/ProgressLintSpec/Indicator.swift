@@ -69,7 +69,7 @@ public struct Indicator: Sendable {
     /// A Pause action is offered.
     public var hasPause: Bool { pause?.value ?? false }
     /// The known platform component it is built from, nil for a custom one.
-    public var knownComponent: KnownComponent? { component.flatMap { KnownComponent(rawValue: $0.value) } }
+    public var knownComponent: KnownComponent? { component.flatMap { KnownComponent.named($0.value) } }
     /// Whether it animates: a spinner, a refresh control, or an indeterminate bar.
     public var isAnimated: Bool {
         switch style?.value {

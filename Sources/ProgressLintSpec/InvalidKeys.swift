@@ -63,7 +63,7 @@ extension SpecReader {
     /// do not apply. The value is kept either way: it is a valid custom component.
     mutating func component(_ entry: Entry) -> Located<String>? {
         guard let value = text(entry) else { return nil }
-        if KnownComponent(rawValue: value.value) == nil, let meant = KnownComponent.nearMiss(of: value.value) {
+        if KnownComponent.named(value.value) == nil, let meant = KnownComponent.nearMiss(of: value.value) {
             var issue = SpecIssue(.schema,
                 "`component: \(describe(entry.value))` is not a known component, so it is taken as a custom view "
                 + "and the component checks do not apply; did you mean `\(meant.rawValue)`? (keep it as it is if it "

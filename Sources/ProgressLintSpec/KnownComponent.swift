@@ -1,3 +1,5 @@
+import ProgressLintYAML
+
 /// The platform components the spec format knows (its component table).
 public enum KnownComponent: String, SpecEnum {
     case uiActivityIndicatorView = "UIActivityIndicatorView"
@@ -11,6 +13,11 @@ public enum KnownComponent: String, SpecEnum {
     case swipeRefreshLayout = "SwipeRefreshLayout"
     case htmlProgress = "progress"
     case activityIndicator = "ActivityIndicator"
+
+    /// The known component named `name` (as `init(rawValue:)` finds it, matched as bytes).
+    public static func named(_ name: String) -> KnownComponent? { names.index(of: name).map { cases[$0] } }
+    private static let cases = allCases
+    private static let names = NameSet(cases.map(\.rawValue))
 
     /// Whether a component can be determinate.
     public enum Determinacy: Sendable { case never, always, either }

@@ -32,9 +32,10 @@ public enum SpecDecoder {
 /// One key/value pair of a mapping, after merge keys are applied.
 struct Entry {
     let key: NodeID
+    /// The key as written (as the key table spells it when it is ASCII: then they are the same bytes).
     let name: String
     let value: NodeID
-    /// The key's index in the list of allowed keys it was matched against, or -1.
+    /// The key's index in the key table it was matched against (its case's index), or -1.
     var known = -1
 }
 
@@ -140,26 +141,24 @@ struct SpecReader {
         var screen = Screen(node: root, documentIndex: documentIndex)
         var sawIndicators = false
         var sawName = false
-        for entry in entries(of: root, allowed: SpecKeys.screen, in: "the screen") {
-            switch ScreenKey(rawValue: entry.name) {
-            case .version?:
-                let node = document[entry.value]
-                if node.kind == .scalar, node.style == .plain, node.value == "1" {
+        for entry in entries(of: root, keys: Self.screenKeys, in: "the screen") {
+            switch Self.screenKeys.cases[entry.known] {
+            case .version:
+                if document.kind(of: entry.value) == .scalar, document.style(of: entry.value) == .plain,
+                   equals(entry.value, "1") {
                     screen.version = Located(1, at: entry.value)
                 } else {
                     fail("`version: \(describe(entry.value))` is not supported; 1 is the only version of the spec format",
                          at: entry.value)
                 }
-            case .platform?:
-                screen.platform = enumeration(entry, Platform.self)
-            case .screen?:
+            case .platform:
+                screen.platform = enumeration(entry, Self.platforms)
+            case .screen:
                 sawName = true
                 screen.name = text(entry)
-            case .indicators?:
+            case .indicators:
                 sawIndicators = true
                 screen.indicators = indicators(entry)
-            case nil:
-                break
             }
         }
         if !sawName {
@@ -173,16 +172,16 @@ struct SpecReader {
     }
 
     mutating func indicators(_ entry: Entry) -> [Indicator] {
-        let node = document[entry.value]
-        if node.isNull { return [] }
-        guard node.kind == .sequence else {
+        if document.isNull(entry.value) { return [] }
+        guard document.kind(of: entry.value) == .sequence else {
             fail("`indicators` must be a list of indicators, found \(describe(entry.value))", at: entry.value)
             return []
         }
+        let count = document.itemCount(of: entry.value)
         var result: [Indicator] = []
-        result.reserveCapacity(node.count)
-        for item in node.items {
-            if let indicator = indicator(item) { result.append(indicator) }
+        result.reserveCapacity(count)
+        for n in 0..<count {
+            if let indicator = indicator(document.item(n, of: entry.value)) { result.append(indicator) }
         }
         return result
     }
@@ -203,10 +202,31 @@ struct SpecReader {
         }
     }
 
-    private static let indicatorKeys = IndicatorKey.allCases
+    // The key table's mappings and closed sets, matched as bytes (``KeyTable``).
+    static let screenKeys = KeyTable(ScreenKey.self)
+    static let indicatorKeys = KeyTable(IndicatorKey.self)
+    static let accessibilityKeys = KeyTable(AccessibilityKey.self)
+    static let announceKeys = KeyTable(AnnounceKey.self)
+    static let reduceMotionKeys = KeyTable(ReduceMotionKey.self)
+    static let cancelKeys = KeyTable(CancelKey.self)
+    static let phaseKeys = KeyTable(PhaseKey.self)
+    static let failureKeys = KeyTable(FailureKey.self)
+    static let stallKeys = KeyTable(StallKey.self)
+    static let becomesKeys = KeyTable(BecomesKey.self)
+    static let reduceMotionKeywords = KeyTable(ReduceMotionKeyword.self)
+    static let platforms = KeyTable(Platform.self)
+    static let styles = KeyTable(IndicatorStyle.self)
+    static let purposes = KeyTable(Purpose.self)
+    static let presentations = KeyTable(Presentation.self)
+    static let otherActions = KeyTable(OtherActions.self)
+    static let locations = KeyTable(Location.self)
+    static let tracks = KeyTable(Track.self)
+    static let totalChanges = KeyTable(TotalChange.self)
+    static let focuses = KeyTable(Focus.self)
+    static let focusAfters = KeyTable(FocusAfter.self)
 
     mutating func indicator(_ id: NodeID) -> Indicator? {
-        guard document[id].kind == .mapping else {
+        guard document.kind(of: id) == .mapping else {
             if omitPastLimit(id) { return nil }
             fail("each item of `indicators` must be a mapping with at least `id` and `style`, found \(describe(id))",
                  at: id)
@@ -216,39 +236,36 @@ struct SpecReader {
         let firstFailure = failures.count
         var sawID = false
         var sawStyle = false
-        for entry in entries(of: id, allowed: SpecKeys.indicator, in: "an indicator") {
-            // `SpecKeys.indicator` lists the keys in case order: the index names the case, with no
-            // string matched again.
-            switch Self.indicatorKeys.indices.contains(entry.known)
-                ? Self.indicatorKeys[entry.known] : IndicatorKey(rawValue: entry.name) {
-            case .id?: sawID = true; indicator.id = text(entry)
-            case .style?: sawStyle = true; indicator.style = enumeration(entry, IndicatorStyle.self)
-            case .determinate?: indicator.determinate = bool(entry)
-            case .component?: indicator.component = component(entry)
-            case .task?: indicator.task = text(entry)
-            case .purpose?: indicator.purpose = enumeration(entry, Purpose.self)
-            case .duration?: indicator.duration = expectedDuration(entry)
-            case .showAfter?: indicator.showAfter = duration(entry)
-            case .presentation?: indicator.presentation = enumeration(entry, Presentation.self)
-            case .otherActions?: indicator.otherActions = enumeration(entry, OtherActions.self)
-            case .userInitiated?: indicator.userInitiated = bool(entry)
-            case .location?: indicator.location = enumeration(entry, Location.self)
-            case .track?: indicator.track = enumeration(entry, Track.self)
-            case .label?: indicator.label = text(entry)
-            case .accessibility?: indicator.accessibility = accessibility(entry)
-            case .reduceMotion?: indicator.reduceMotion = reduceMotion(entry)
-            case .cancel?: indicator.cancel = cancel(entry)
-            case .close?: indicator.close = bool(entry)
-            case .pause?: indicator.pause = bool(entry)
-            case .updatesEvery?: indicator.updatesEvery = duration(entry)
-            case .phases?: indicator.phases = phases(entry)
-            case .onTotalChange?: indicator.onTotalChange = enumeration(entry, TotalChange.self)
-            case .failure?: indicator.failure = failure(entry)
-            case .stall?: indicator.stall = stall(entry)
-            case .becomes?: indicator.becomes = becomes(entry)
-            case .title?: indicator.title = text(entry)
-            case .autoRefresh?: indicator.autoRefresh = autoRefresh(entry)
-            case nil: break
+        for entry in entries(of: id, keys: Self.indicatorKeys, in: "an indicator") {
+            // The index names the case, with no string matched again.
+            switch Self.indicatorKeys.cases[entry.known] {
+            case .id: sawID = true; indicator.id = text(entry)
+            case .style: sawStyle = true; indicator.style = enumeration(entry, Self.styles)
+            case .determinate: indicator.determinate = bool(entry)
+            case .component: indicator.component = component(entry)
+            case .task: indicator.task = text(entry)
+            case .purpose: indicator.purpose = enumeration(entry, Self.purposes)
+            case .duration: indicator.duration = expectedDuration(entry)
+            case .showAfter: indicator.showAfter = duration(entry)
+            case .presentation: indicator.presentation = enumeration(entry, Self.presentations)
+            case .otherActions: indicator.otherActions = enumeration(entry, Self.otherActions)
+            case .userInitiated: indicator.userInitiated = bool(entry)
+            case .location: indicator.location = enumeration(entry, Self.locations)
+            case .track: indicator.track = enumeration(entry, Self.tracks)
+            case .label: indicator.label = text(entry)
+            case .accessibility: indicator.accessibility = accessibility(entry)
+            case .reduceMotion: indicator.reduceMotion = reduceMotion(entry)
+            case .cancel: indicator.cancel = cancel(entry)
+            case .close: indicator.close = bool(entry)
+            case .pause: indicator.pause = bool(entry)
+            case .updatesEvery: indicator.updatesEvery = duration(entry)
+            case .phases: indicator.phases = phases(entry)
+            case .onTotalChange: indicator.onTotalChange = enumeration(entry, Self.totalChanges)
+            case .failure: indicator.failure = failure(entry)
+            case .stall: indicator.stall = stall(entry)
+            case .becomes: indicator.becomes = becomes(entry)
+            case .title: indicator.title = text(entry)
+            case .autoRefresh: indicator.autoRefresh = autoRefresh(entry)
             }
         }
         if !sawID { fail("missing required key `id` in an indicator; give it an id unique within the screen", at: id) }
@@ -264,39 +281,36 @@ struct SpecReader {
     // MARK: Nested mappings
 
     mutating func accessibility(_ entry: Entry) -> Located<Accessibility>? {
-        guard let pairs = mapping(entry, allowed: SpecKeys.accessibility) else { return nil }
+        guard let pairs = mapping(entry, keys: Self.accessibilityKeys) else { return nil }
         var value = Accessibility()
         for e in pairs {
-            switch AccessibilityKey(rawValue: e.name) {
-            case .label?: value.label = text(e)
-            case .focus?: value.focus = enumeration(e, Focus.self)
-            case .focusAfter?: value.focusAfter = enumeration(e, FocusAfter.self)
-            case .announce?: value.announce = announce(e)
-            case nil: break
+            switch Self.accessibilityKeys.cases[e.known] {
+            case .label: value.label = text(e)
+            case .focus: value.focus = enumeration(e, Self.focuses)
+            case .focusAfter: value.focusAfter = enumeration(e, Self.focusAfters)
+            case .announce: value.announce = announce(e)
             }
         }
         return Located(value, at: entry.value)
     }
 
     mutating func announce(_ entry: Entry) -> Located<Announce>? {
-        guard let pairs = mapping(entry, allowed: SpecKeys.announce) else { return nil }
+        guard let pairs = mapping(entry, keys: Self.announceKeys) else { return nil }
         var value = Announce()
         for e in pairs {
-            switch AnnounceKey(rawValue: e.name) {
-            case .start?: value.start = text(e)
-            case .completion?: value.completion = text(e)
-            case .progressEvery?: value.progressEvery = duration(e)
-            case .repeatEvery?: value.repeatEvery = duration(e)
-            case nil: break
+            switch Self.announceKeys.cases[e.known] {
+            case .start: value.start = text(e)
+            case .completion: value.completion = text(e)
+            case .progressEvery: value.progressEvery = duration(e)
+            case .repeatEvery: value.repeatEvery = duration(e)
             }
         }
         return Located(value, at: entry.value)
     }
 
     mutating func reduceMotion(_ entry: Entry) -> Located<ReduceMotion>? {
-        let node = document[entry.value]
-        if node.kind == .scalar && !node.isNull {
-            switch ReduceMotionKeyword(rawValue: node.value) {
+        if document.kind(of: entry.value) == .scalar && !document.isNull(entry.value) {
+            switch Self.reduceMotionKeywords.match(entry.value, in: document) {
             case .stopAnimation?: return Located(.stopAnimation, at: entry.value)
             case .none?: return Located(.none, at: entry.value)
             case nil:
@@ -305,31 +319,29 @@ struct SpecReader {
                 return nil
             }
         }
-        guard let pairs = mapping(entry, allowed: SpecKeys.reduceMotion) else { return nil }
+        guard let pairs = mapping(entry, keys: Self.reduceMotionKeys) else { return nil }
         var value = ReduceMotionFallback()
         for e in pairs {
-            switch ReduceMotionKey(rawValue: e.name) {
-            case .replaceWith?: value.replaceWith = text(e)
-            case .followUp?: value.followUp = text(e)
-            case .followUpAfter?: value.followUpAfter = duration(e)
-            case nil: break
+            switch Self.reduceMotionKeys.cases[e.known] {
+            case .replaceWith: value.replaceWith = text(e)
+            case .followUp: value.followUp = text(e)
+            case .followUpAfter: value.followUpAfter = duration(e)
             }
         }
         return Located(.fallback(value), at: entry.value)
     }
 
     mutating func cancel(_ entry: Entry) -> Located<Cancel>? {
-        if document[entry.value].kind == .scalar {
+        if document.kind(of: entry.value) == .scalar {
             return bool(entry).map { Located(Cancel(isOffered: $0.value), at: $0.node) }
         }
-        guard let pairs = mapping(entry, allowed: SpecKeys.cancel, alsoAllowed: "true or false") else { return nil }
+        guard let pairs = mapping(entry, keys: Self.cancelKeys, alsoAllowed: "true or false") else { return nil }
         var value = Cancel(isOffered: true)
         for e in pairs {
-            switch CancelKey(rawValue: e.name) {
-            case .label?: value.label = text(e)
-            case .discardsProgress?: value.discardsProgress = bool(e)
-            case .confirm?: value.confirm = bool(e)
-            case nil: break
+            switch Self.cancelKeys.cases[e.known] {
+            case .label: value.label = text(e)
+            case .discardsProgress: value.discardsProgress = bool(e)
+            case .confirm: value.confirm = bool(e)
             }
         }
         return Located(value, at: entry.value)
@@ -339,16 +351,15 @@ struct SpecReader {
         guard let items = list(entry) else { return nil }
         var result: [Phase] = []
         for item in items {
-            guard let pairs = mapping(Entry(key: entry.key, name: "phases", value: item), allowed: SpecKeys.phase,
+            guard let pairs = mapping(Entry(key: entry.key, name: "phases", value: item), keys: Self.phaseKeys,
                                       what: "each phase") else { continue }
             var phase = Phase(node: item)
             for e in pairs {
-                switch PhaseKey(rawValue: e.name) {
-                case .name?: phase.name = text(e)
-                case .share?: phase.share = fraction(e)
-                case .duration?: phase.duration = duration(e)
-                case .verifies?: phase.verifies = bool(e)
-                case nil: break
+                switch Self.phaseKeys.cases[e.known] {
+                case .name: phase.name = text(e)
+                case .share: phase.share = fraction(e)
+                case .duration: phase.duration = duration(e)
+                case .verifies: phase.verifies = bool(e)
                 }
             }
             result.append(phase)
@@ -357,28 +368,26 @@ struct SpecReader {
     }
 
     mutating func failure(_ entry: Entry) -> Located<Failure>? {
-        guard let pairs = mapping(entry, allowed: SpecKeys.failure) else { return nil }
+        guard let pairs = mapping(entry, keys: Self.failureKeys) else { return nil }
         var value = Failure()
         for e in pairs {
-            switch FailureKey(rawValue: e.name) {
-            case .fills?: value.fills = bool(e)
-            case .message?: value.message = text(e)
-            case .retry?: value.retry = bool(e)
-            case nil: break
+            switch Self.failureKeys.cases[e.known] {
+            case .fills: value.fills = bool(e)
+            case .message: value.message = text(e)
+            case .retry: value.retry = bool(e)
             }
         }
         return Located(value, at: entry.value)
     }
 
     mutating func stall(_ entry: Entry) -> Located<Stall>? {
-        guard let pairs = mapping(entry, allowed: SpecKeys.stall) else { return nil }
+        guard let pairs = mapping(entry, keys: Self.stallKeys) else { return nil }
         var value = Stall()
         for e in pairs {
-            switch StallKey(rawValue: e.name) {
-            case .after?: value.after = duration(e)
-            case .message?: value.message = text(e)
-            case .retry?: value.retry = bool(e)
-            case nil: break
+            switch Self.stallKeys.cases[e.known] {
+            case .after: value.after = duration(e)
+            case .message: value.message = text(e)
+            case .retry: value.retry = bool(e)
             }
         }
         return Located(value, at: entry.value)
@@ -388,15 +397,14 @@ struct SpecReader {
         guard let items = list(entry) else { return nil }
         var result: [BecomesState] = []
         for item in items {
-            guard let pairs = mapping(Entry(key: entry.key, name: "becomes", value: item), allowed: SpecKeys.becomes,
+            guard let pairs = mapping(Entry(key: entry.key, name: "becomes", value: item), keys: Self.becomesKeys,
                                       what: "each state of `becomes`") else { continue }
             var state = BecomesState(node: item)
             for e in pairs {
-                switch BecomesKey(rawValue: e.name) {
-                case .when?: state.when = text(e)
-                case .style?: state.style = enumeration(e, IndicatorStyle.self)
-                case .determinate?: state.determinate = bool(e)
-                case nil: break
+                switch Self.becomesKeys.cases[e.known] {
+                case .when: state.when = text(e)
+                case .style: state.style = enumeration(e, Self.styles)
+                case .determinate: state.determinate = bool(e)
                 }
             }
             result.append(state)
@@ -405,11 +413,11 @@ struct SpecReader {
     }
 
     mutating func autoRefresh(_ entry: Entry) -> Located<AutoRefresh>? {
-        let node = document[entry.value]
-        if node.kind == .scalar, node.style == .plain, node.value == "false" {
+        let isPlainScalar = document.kind(of: entry.value) == .scalar && document.style(of: entry.value) == .plain
+        if isPlainScalar, equals(entry.value, "false") {
             return Located(.disabled, at: entry.value)
         }
-        if node.kind == .scalar, node.style == .plain, node.value == "true" {
+        if isPlainScalar, equals(entry.value, "true") {
             fail("`auto-refresh: true` says nothing about how often; write a duration such as 5m, or false",
                  at: entry.value)
             return nil
@@ -419,39 +427,41 @@ struct SpecReader {
 
     // MARK: Mappings, lists and merge keys
 
-    /// The pairs of a mapping value, checked against `allowed`; nil (reported) when it is not a mapping.
-    mutating func mapping(_ entry: Entry, allowed: [String], what: String? = nil, alsoAllowed: String? = nil) -> [Entry]? {
-        let node = document[entry.value]
-        guard node.kind == .mapping else {
+    /// The pairs of a mapping value, checked against `keys`; nil (reported) when it is not a mapping.
+    mutating func mapping<K>(_ entry: Entry, keys: KeyTable<K>, what: String? = nil, alsoAllowed: String? = nil)
+        -> [Entry]? {
+        guard document.kind(of: entry.value) == .mapping else {
+            let allowed = keys.names
             let subject = what ?? "`\(entry.name)`"
             let expected = alsoAllowed.map { "a mapping or \($0)" } ?? "a mapping"
             fail("\(subject) must be \(expected) (with \(allowed.map { "`\($0)`" }.joined(separator: ", "))), "
                  + "found \(describe(entry.value))", at: entry.value)
             return nil
         }
-        return entries(of: entry.value, allowed: allowed, in: what ?? "`\(entry.name)`")
+        return entries(of: entry.value, keys: keys, in: what ?? "`\(entry.name)`")
     }
 
     mutating func list(_ entry: Entry) -> [NodeID]? {
-        let node = document[entry.value]
-        guard node.kind == .sequence else {
+        guard document.kind(of: entry.value) == .sequence else {
             fail("`\(entry.name)` must be a list, found \(describe(entry.value))", at: entry.value)
             return nil
         }
-        return node.items
+        return (0..<document.itemCount(of: entry.value)).map { document.item($0, of: entry.value) }
     }
 
     /// A mapping's pairs with `<<` merges applied (written keys win, then earlier merges),
     /// unknown and non-text keys reported, and repeated keys taken once.
-    mutating func entries(of mapping: NodeID, allowed: [String], in place: @autoclosure () -> String) -> [Entry] {
+    /// Every kept entry's `known` is its key's index in `keys`.
+    mutating func entries<K>(of mapping: NodeID, keys: KeyTable<K>, in place: @autoclosure () -> String) -> [Entry] {
         var result: [Entry] = []
+        result.reserveCapacity(document.pairCount(of: mapping))
         var names = SeenKeys()
-        collect(mapping, allowed: allowed, place: place, into: &result, names: &names, mergeDepth: 0)
+        collect(mapping, keys: keys, place: place, into: &result, names: &names, mergeDepth: 0)
         return result
     }
 
-    private mutating func collect(
-        _ mapping: NodeID, allowed: [String], place: () -> String, into result: inout [Entry], names: inout SeenKeys,
+    private mutating func collect<K>(
+        _ mapping: NodeID, keys: KeyTable<K>, place: () -> String, into result: inout [Entry], names: inout SeenKeys,
         mergeDepth: Int
     ) {
         var merges: [NodeID] = []
@@ -461,23 +471,28 @@ struct SpecReader {
                 fail("keys must be plain text; found \(describe(key)) as a key", at: key)
                 continue
             }
-            let name = document.value(of: key)
-            if name == "<<" && document.style(of: key) == .plain {
+            // Matched as bytes; the key's `String` is made only for a message or a key that is not ASCII.
+            // (`<<` is no key of the table, so it is looked for only among the keys that are not.)
+            let known = keys.index(of: key, in: document)
+            if known == nil && document.style(of: key) == .plain && equals(key, "<<") {
                 merges.append(value)
                 continue
             }
-            guard let known = allowed.firstIndex(of: name) else {
+            guard let known else {
                 // Past the limit the issue is only counted: no message (nor suggestion) is worked out.
                 if isPastLimit(key) {
                     omit(key)
                     continue
                 }
+                let name = document.value(of: key)
+                let allowed = keys.names
                 let suggestion = DidYouMean.closest(to: name, among: allowed)
                 fail("unknown key `\(name)` in \(place())" + DidYouMean.clauseOrChoices(for: name, among: allowed), at: key,
                      remedy: suggestion.map { .renameKey($0) })
                 continue
             }
             if names.insert(known) {
+                let name = document.isASCII(key) ? keys.names[known] : document.value(of: key)
                 result.append(Entry(key: key, name: name, value: value, known: known))
             }
         }
@@ -500,7 +515,7 @@ struct SpecReader {
                     fail("`<<` must merge mappings, found \(describe(source))", at: source)
                     continue
                 }
-                collect(source, allowed: allowed, place: place, into: &result, names: &names,
+                collect(source, keys: keys, place: place, into: &result, names: &names,
                         mergeDepth: mergeDepth + 1)
             }
         }
@@ -521,9 +536,14 @@ struct SpecReader {
         }
     }
 
-    /// A scalar's text and style, read once from the arena.
+    /// Whether the scalar `node`'s text is `text`, as `String ==` has it: as bytes when it is ASCII.
+    func equals(_ node: NodeID, _ text: StaticString) -> Bool {
+        document.isASCII(node) ? document.valueEquals(node, text) : document.value(of: node) == "\(text)"
+    }
+
+    /// A scalar's style, read once from the arena; its text is made only where it is kept or quoted.
     struct Scalar {
-        let value: String
+        let node: NodeID
         let style: ScalarStyle
     }
 
@@ -536,43 +556,41 @@ struct SpecReader {
             fail("`\(entry.name)` has no value; write \(expected()), or remove the key", at: entry.value)
             return nil
         }
-        return Scalar(value: document.value(of: entry.value), style: document.style(of: entry.value))
+        return Scalar(node: entry.value, style: document.style(of: entry.value))
     }
 
     mutating func text(_ entry: Entry) -> Located<String>? {
-        guard let node = scalar(entry, expected: "text") else { return nil }
-        return Located(node.value, at: entry.value)
+        guard scalar(entry, expected: "text") != nil else { return nil }
+        return Located(document.value(of: entry.value), at: entry.value)
     }
 
     mutating func bool(_ entry: Entry) -> Located<Bool>? {
         guard let node = scalar(entry, expected: "true or false") else { return nil }
         if node.style == .plain {
-            switch node.value {
-            case "true", "True", "TRUE": return Located(true, at: entry.value)
-            case "false", "False", "FALSE": return Located(false, at: entry.value)
-            default:
-                // YAML 1.1 spellings, in any case (`yEs`, `oN`): errors that say what to write.
-                let lower = node.value.count <= 3 ? node.value.lowercased() : ""
-                if ["yes", "no", "on", "off", "y", "n"].contains(lower) {
-                    let meant = ["yes", "on", "y"].contains(lower) ? "true" : "false"
-                    fail("`\(entry.name): \(node.value)` is a YAML 1.1 boolean; use true/false (here `\(meant)`)",
-                         at: entry.value, remedy: .value(meant))
-                    return nil
-                }
+            let v = entry.value
+            if equals(v, "true") || equals(v, "True") || equals(v, "TRUE") { return Located(true, at: v) }
+            if equals(v, "false") || equals(v, "False") || equals(v, "FALSE") { return Located(false, at: v) }
+            // YAML 1.1 spellings, in any case (`yEs`, `oN`): errors that say what to write.
+            let value = document.value(of: v)
+            let lower = value.count <= 3 ? value.lowercased() : ""
+            if ["yes", "no", "on", "off", "y", "n"].contains(lower) {
+                let meant = ["yes", "on", "y"].contains(lower) ? "true" : "false"
+                fail("`\(entry.name): \(value)` is a YAML 1.1 boolean; use true/false (here `\(meant)`)",
+                     at: entry.value, remedy: .value(meant))
+                return nil
             }
         }
         fail("`\(entry.name)` must be true or false, found \(describe(entry.value))", at: entry.value)
         return nil
     }
 
-    mutating func enumeration<E: SpecEnum>(_ entry: Entry, _ type: E.Type) -> Located<E>? {
+    mutating func enumeration<E: SpecEnum>(_ entry: Entry, _ table: KeyTable<E>) -> Located<E>? {
         // The list of choices is spelled out only for a message.
-        guard let node = scalar(entry, expected: "one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
-        else { return nil }
-        if let value = E(rawValue: node.value) { return Located(value, at: entry.value) }
-        let choices = E.allCases.map(\.rawValue)
+        guard scalar(entry, expected: "one of \(table.names.joined(separator: ", "))") != nil else { return nil }
+        if let value = table.match(entry.value, in: document) { return Located(value, at: entry.value) }
+        let choices = table.names
         var message = "`\(entry.name): \(describe(entry.value))` is not valid; use one of \(choices.joined(separator: ", "))"
-        if let suggestion = DidYouMean.closest(to: node.value, among: choices) {
+        if let suggestion = DidYouMean.closest(to: document.value(of: entry.value), among: choices) {
             message += " (did you mean `\(suggestion)`?)"
         }
         fail(message, at: entry.value)
@@ -580,8 +598,8 @@ struct SpecReader {
     }
 
     mutating func duration(_ entry: Entry) -> Located<Duration>? {
-        guard let node = scalar(entry, expected: "a duration such as 250ms, 3s, 2m or 1h") else { return nil }
-        return parseDuration(node.value[...], entry: entry).map { Located($0, at: entry.value) }
+        guard scalar(entry, expected: "a duration such as 250ms, 3s, 2m or 1h") != nil else { return nil }
+        return parseDuration(document.value(of: entry.value)[...], entry: entry).map { Located($0, at: entry.value) }
     }
 
     private mutating func parseDuration(_ text: Substring, entry: Entry) -> Duration? {
@@ -601,8 +619,8 @@ struct SpecReader {
     }
 
     mutating func expectedDuration(_ entry: Entry) -> Located<ExpectedDuration>? {
-        guard let node = scalar(entry, expected: "a duration, a range such as 2s..30s, or unknown") else { return nil }
-        let value = node.value[...]
+        guard scalar(entry, expected: "a duration, a range such as 2s..30s, or unknown") != nil else { return nil }
+        let value = document.value(of: entry.value)[...]
         if value == "unknown" { return Located(.unknown, at: entry.value) }
         if let dots = value.rangeOfDots() {
             guard let lower = parseDuration(value[..<dots.lowerBound], entry: entry),
@@ -620,13 +638,14 @@ struct SpecReader {
 
     mutating func fraction(_ entry: Entry) -> Located<Double>? {
         guard let node = scalar(entry, expected: "a fraction from 0 to 1") else { return nil }
-        guard node.style == .plain, let value = Double(node.value), value.isFinite else {
+        let text = document.value(of: entry.value)
+        guard node.style == .plain, let value = Double(text), value.isFinite else {
             fail("`\(entry.name)` must be a fraction from 0 to 1 such as 0.25, found \(describe(entry.value))",
                  at: entry.value)
             return nil
         }
         guard value >= 0 && value <= 1 else {
-            fail("`\(entry.name): \(node.value)` is outside 0..1; a share is a fraction of the whole indicator",
+            fail("`\(entry.name): \(text)` is outside 0..1; a share is a fraction of the whole indicator",
                  at: entry.value)
             return nil
         }

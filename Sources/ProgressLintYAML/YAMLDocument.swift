@@ -3,8 +3,12 @@
 /// Nodes are addressed by ``NodeID``. Collections list their children in one
 /// shared array, so a document costs a few arrays however many nodes it has.
 public struct YAMLDocument: Sendable {
-    var nodes = NodeStore()
-    var children: [Int32] = []
+    @usableFromInline var nodes = NodeStore()
+    @usableFromInline var children: [Int32] = []
+    /// Every scalar's text, one after another: a node holds a byte range of it. libyaml has
+    /// checked the input as UTF-8 (and refuses escapes of surrogates or past U+10FFFF), so every
+    /// range is valid UTF-8 and a `String` made from one repairs nothing.
+    @usableFromInline var text: [UInt8] = []
     /// Explicit tags, by node index: few nodes have one.
     var tags: [Int32: String] = [:]
 
@@ -44,49 +48,96 @@ public struct YAMLDocument: Sendable {
     // (a view holds a copy of the document, retaining its arrays): for hot loops.
 
     /// Scalar, sequence or mapping.
-    public func kind(of id: NodeID) -> NodeKind { nodes[Int(id.index)].kind }
+    @inlinable public func kind(of id: NodeID) -> NodeKind { nodes[Int(id.index)].kind }
     /// How a scalar was written (`.none` for collections).
-    public func style(of id: NodeID) -> ScalarStyle { nodes[Int(id.index)].style }
-    /// The scalar's text (empty for collections).
-    public func value(of id: NodeID) -> String { nodes[Int(id.index)].value }
+    @inlinable public func style(of id: NodeID) -> ScalarStyle { nodes[Int(id.index)].style }
+    /// The scalar's text (empty for collections), made on each call: hot paths read the bytes
+    /// (``withValueBytes(of:_:)``, ``valueEquals(_:_:)``).
+    public func value(of id: NodeID) -> String {
+        let range = nodes[Int(id.index)].textRange
+        if range.isEmpty { return "" }
+        return text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// Calls `body` with the scalar's UTF-8 bytes (empty for collections); they are valid only inside `body`.
+    public func withValueBytes<R>(of id: NodeID, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let range = nodes[Int(id.index)].textRange
+        // `textRange` lies inside `text` by construction (the builder appends the bytes it names).
+        return try text.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// How many UTF-8 bytes the scalar's text has (0 for collections).
+    @inlinable public func valueByteCount(of id: NodeID) -> Int { nodes[Int(id.index)].textRange.count }
+
+    /// Whether the scalar's text is exactly `bytes` (false for collections, whatever `bytes` is).
+    public func valueEquals(_ id: NodeID, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard nodes[Int(id.index)].kind == .scalar else { return false }
+        return withValueBytes(of: id) { $0.elementsEqual(bytes) }
+    }
+
+    /// Whether the scalar's text is exactly `text`, compared as bytes (false for collections).
+    /// Meant for ASCII literals, where byte equality is `String` equality.
+    public func valueEquals(_ id: NodeID, _ text: StaticString) -> Bool {
+        text.withUTF8Buffer { valueEquals(id, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Whether the scalar's text is all ASCII (true for collections), so that comparing its bytes
+    /// is comparing its text.
+    @inlinable public func isASCII(_ id: NodeID) -> Bool { nodes[Int(id.index)].isASCII }
+
+    /// Whether two scalars have equal text as Swift's `String ==` has it (canonical equivalence:
+    /// `K` equals the Kelvin sign): bytes when both are ASCII, else `String`s.
+    public func valuesEqual(_ a: NodeID, _ b: NodeID) -> Bool {
+        let ra = nodes[Int(a.index)].textRange, rb = nodes[Int(b.index)].textRange
+        if nodes[Int(a.index)].isASCII && nodes[Int(b.index)].isASCII {
+            guard ra.count == rb.count else { return false }
+            return text.withUnsafeBufferPointer { $0[ra].elementsEqual($0[rb]) }
+        }
+        return value(of: a) == value(of: b)
+    }
     /// The node's explicit tag, if any.
     public func tag(of id: NodeID) -> String? { tags.isEmpty ? nil : tags[id.index] }
 
     /// Whether the node is a plain scalar that YAML reads as null (`~`, `null`, or nothing).
     public func isNull(_ id: NodeID) -> Bool {
-        // Fields are read in place: copying the record out would retain and release its strings.
         let i = Int(id.index)
-        guard case .scalar(let value) = nodes[i].content, nodes[i].style == .plain, value.utf8.count <= 4,
-              tag(of: id) == nil
+        guard nodes[i].kind == .scalar, nodes[i].style == .plain, nodes[i].count <= 4, tag(of: id) == nil
         else { return false }
-        switch value {
-        case "", "~", "null", "Null", "NULL": return true
-        default: return false
+        return withValueBytes(of: id) { bytes in
+            switch bytes.count {
+            case 0: return true
+            case 1: return bytes[0] == UInt8(ascii: "~")
+            case 4:
+                // null, Null or NULL.
+                let n = bytes[0], rest = (bytes[1], bytes[2], bytes[3])
+                return (n == UInt8(ascii: "n") || n == UInt8(ascii: "N"))
+                    && (rest == (UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l"))
+                        || (n == UInt8(ascii: "N") && rest == (UInt8(ascii: "U"), UInt8(ascii: "L"), UInt8(ascii: "L"))))
+            default: return false
+            }
         }
     }
 
     /// How many key/value pairs a mapping has (0 for other kinds); ``pair(_:of:)`` reads them.
-    public func pairCount(of id: NodeID) -> Int {
+    @inlinable public func pairCount(of id: NodeID) -> Int {
         let i = Int(id.index)
-        if case .mapping(_, let count) = nodes[i].content { return Int(count) / 2 }
-        return 0
+        return nodes[i].kind == .mapping ? Int(nodes[i].count) / 2 : 0
     }
 
     /// The key and value of a mapping's pair number `n` (0-based, in source order).
-    public func pair(_ n: Int, of id: NodeID) -> (key: NodeID, value: NodeID) {
+    @inlinable public func pair(_ n: Int, of id: NodeID) -> (key: NodeID, value: NodeID) {
         let at = Int(nodes[Int(id.index)].children.first) + 2 * n
         return (NodeID(children[at]), NodeID(children[at + 1]))
     }
 
     /// How many items a sequence has (0 for other kinds); ``item(_:of:)`` reads them.
-    public func itemCount(of id: NodeID) -> Int {
+    @inlinable public func itemCount(of id: NodeID) -> Int {
         let i = Int(id.index)
-        if case .sequence(_, let count) = nodes[i].content { return Int(count) }
-        return 0
+        return nodes[i].kind == .sequence ? Int(nodes[i].count) : 0
     }
 
     /// A sequence's item number `n` (0-based).
-    public func item(_ n: Int, of id: NodeID) -> NodeID {
+    @inlinable public func item(_ n: Int, of id: NodeID) -> NodeID {
         NodeID(children[Int(nodes[Int(id.index)].children.first) + n])
     }
 
@@ -100,7 +151,7 @@ public struct YAMLDocument: Sendable {
     public var isEmpty: Bool {
         guard let root else { return true }
         let node = self[root]
-        return node.kind == .scalar && node.style == .plain && node.value.isEmpty && node.tag == nil
+        return node.kind == .scalar && node.style == .plain && valueByteCount(of: root) == 0 && node.tag == nil
     }
 }
 
@@ -110,8 +161,7 @@ public struct YAMLNode {
     /// The node's identity.
     public let id: NodeID
 
-    // Each accessor reads one field in place: copying the whole record would retain and
-    // release its strings on every access.
+    // Each accessor reads one field in place.
     private var index: Int { Int(id.index) }
 
     /// Scalar, sequence or mapping.
@@ -165,5 +215,92 @@ public struct YAMLNode {
     private var childSlice: ArraySlice<Int32> {
         let (first, count) = document.nodes[index].children
         return document.children[Int(first)..<Int(first) + Int(count)]
+    }
+}
+
+/// A closed set of names (a mapping's allowed keys, an enum's values) that scalars are looked up
+/// in as bytes, with no `String` made (``YAMLDocument/index(of:in:)``): only the names of the
+/// scalar's length are compared.
+public struct NameSet: Sendable {
+    /// The names, in the order given.
+    public let names: [String]
+    /// Every name's UTF-8 bytes, one after another; name `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
+    private let bytes: [UInt8]
+    private let offsets: [Int]
+    /// The names' indices by length: those `n` bytes long are `byLength[lengthStart[n]..<lengthStart[n + 1]]`.
+    private let byLength: [Int]
+    private let lengthStart: [Int]
+
+    /// A set of `names`; a name's index is its place in `names`.
+    public init(_ names: [String]) {
+        self.names = names
+        var bytes: [UInt8] = []
+        var offsets = [0]
+        for name in names {
+            bytes.append(contentsOf: name.utf8)
+            offsets.append(bytes.count)
+        }
+        let lengths = names.map(\.utf8.count)
+        var byLength: [Int] = []
+        var lengthStart = [0]
+        for length in 0...(lengths.max() ?? 0) {
+            byLength.append(contentsOf: lengths.indices.filter { lengths[$0] == length })
+            lengthStart.append(byLength.count)
+        }
+        self.bytes = bytes
+        self.offsets = offsets
+        self.byLength = byLength
+        self.lengthStart = lengthStart
+    }
+
+    /// The index of the name equal to `text` (as `String ==` has it), or nil: ASCII text is
+    /// matched as bytes, other text compared as `String`s.
+    public func index(of text: String) -> Int? {
+        let matched = text.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
+            bytes.allSatisfy { $0 < 0x80 } ? .some(index(ofBytes: bytes)) : .none
+        }
+        if case .some(.some(let index)) = matched { return index }
+        return names.firstIndex(of: text)
+    }
+
+    /// The index of the name whose UTF-8 bytes are `written`, or nil.
+    func index(ofBytes written: UnsafeBufferPointer<UInt8>) -> Int? {
+        let length = written.count
+        guard length + 1 < lengthStart.count else { return nil }
+        var next = lengthStart[length]
+        let end = lengthStart[length + 1]
+        // Unchecked reads: every candidate `byLength[next]` (`next < end`) is a name `length` bytes
+        // long at `offsets[candidate]` in `bytes`, as `init` built them together; `written` has `length`.
+        return bytes.withUnsafeBufferPointer { bytes in
+            byLength.withUnsafeBufferPointer { byLength in
+                offsets.withUnsafeBufferPointer { offsets in
+                    // No bytes at all: every name is empty, as `written` is when it has a candidate.
+                    guard let base = bytes.baseAddress else { return next < end ? byLength[next] : nil }
+                    while next < end {
+                        let candidate = byLength[next]
+                        let name = base + offsets[candidate]
+                        var i = 0
+                        while i < length && name[i] == written[i] { i += 1 }
+                        if i == length { return candidate }
+                        next += 1
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+}
+
+extension YAMLDocument {
+    /// The index in `set` of the name equal to the scalar's text as `String ==` has it, or nil
+    /// (always nil for a collection). ASCII text is matched as bytes; other text is compared as
+    /// `String`s, since canonically equivalent text (the Kelvin sign and `K`) is equal.
+    public func index(of id: NodeID, in set: NameSet) -> Int? {
+        let i = Int(id.index)
+        guard nodes[i].kind == .scalar else { return nil }
+        guard nodes[i].isASCII else { return set.names.firstIndex(of: value(of: id)) }
+        let range = nodes[i].textRange
+        // `range` lies inside `text` by construction (the builder appends the bytes it names).
+        return text.withUnsafeBufferPointer { set.index(ofBytes: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }

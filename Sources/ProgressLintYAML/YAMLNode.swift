@@ -6,8 +6,8 @@ public struct NodeID: Hashable, Comparable, Sendable {
     /// Index into the document's node arena.
     public let index: Int32
 
-    init(_ index: Int32) { self.index = index }
-    init(_ index: Int) { self.index = Int32(index) }
+    @usableFromInline init(_ index: Int32) { self.index = index }
+    @usableFromInline init(_ index: Int) { self.index = Int32(index) }
 
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.index < rhs.index }
 }
@@ -27,46 +27,38 @@ public enum ScalarStyle: UInt8, Sendable {
     public var isQuotedOrBlock: Bool { self != .plain && self != .none }
 }
 
-/// Storage of one node in a document's arena: 48 bytes, since a 10 MB file may hold 5 million
-/// nodes (`[1,1,1,…]`). Positions are kept as `UInt32`s (files are at most 1 GB) and turned into
-/// ``SourcePosition``s on access; tags, which few nodes have, are kept beside the arena.
-struct NodeRecord {
-    /// A scalar's text, or where a collection's children are in `YAMLDocument.children`
-    /// (items, or key and value alternating).
-    enum Content {
-        case scalar(String)
-        case sequence(firstChild: Int32, count: Int32)
-        case mapping(firstChild: Int32, count: Int32)
-    }
-
-    var content: Content
-    var start: PackedPosition
-    var end: PackedPosition
+/// Storage of one node in a document's arena: 40 bytes and no references (copying one retains
+/// nothing), since a 10 MB file may hold 5 million nodes (`[1,1,1,…]`). A scalar's text is a
+/// byte range of the document's one text buffer (`YAMLDocument.text`); positions are kept as
+/// `UInt32`s (files are at most 1 GB) and turned into ``SourcePosition``s on access; tags, which
+/// few nodes have, are kept beside the arena.
+///
+/// The arena's types and the accessors that read one field are `@usableFromInline`/`@inlinable`:
+/// the decoder and the rules read fields in their hot loops, from other modules.
+@usableFromInline struct NodeRecord: Sendable {
+    /// A scalar's text: its offset in `YAMLDocument.text`; a collection's children: where they
+    /// start in `YAMLDocument.children` (items, or key and value alternating).
+    @usableFromInline var first: UInt32
+    /// A scalar's length in bytes, or how many children a collection has.
+    @usableFromInline var count: UInt32
+    @usableFromInline var start: PackedPosition
+    @usableFromInline var end: PackedPosition
     /// The first collection that holds this node (-1 for the root).
-    var parent: Int32
-    var style: ScalarStyle
-    var flow: Bool
-
-    var kind: NodeKind {
-        switch content {
-        case .scalar: return .scalar
-        case .sequence: return .sequence
-        case .mapping: return .mapping
-        }
-    }
-
-    /// Scalar value; empty for collections.
-    var value: String {
-        if case .scalar(let value) = content { return value }
-        return ""
-    }
+    @usableFromInline var parent: Int32
+    @usableFromInline var kind: NodeKind
+    @usableFromInline var style: ScalarStyle
+    @usableFromInline var flow: Bool
+    /// Whether a scalar's text is all ASCII (so byte equality is text equality); true for collections.
+    @usableFromInline var isASCII: Bool
 
     /// Where the children start in `YAMLDocument.children`, and how many there are (0 for a scalar).
-    var children: (first: Int32, count: Int32) {
-        switch content {
-        case .scalar: return (0, 0)
-        case .sequence(let first, let count), .mapping(let first, let count): return (first, count)
-        }
+    @inlinable var children: (first: Int32, count: Int32) {
+        kind == .scalar ? (0, 0) : (Int32(bitPattern: first), Int32(bitPattern: count))
+    }
+
+    /// The scalar's bytes in the document's text (empty for collections).
+    @inlinable var textRange: Range<Int> {
+        kind == .scalar ? Int(first)..<Int(first) + Int(count) : 0..<0
     }
 
     var range: SourceRange { SourceRange(start: start.position, end: end.position) }
@@ -74,10 +66,10 @@ struct NodeRecord {
 
 /// A ``SourcePosition`` in 12 bytes, as libyaml counts it (0-based line, column and offset),
 /// each clamped to `UInt32.max` (files are at most 1 GB).
-struct PackedPosition: Equatable {
-    var line: UInt32
-    var column: UInt32
-    var offset: UInt32
+@usableFromInline struct PackedPosition: Equatable, Sendable {
+    @usableFromInline var line: UInt32
+    @usableFromInline var column: UInt32
+    @usableFromInline var offset: UInt32
 
     static let start = PackedPosition(line: 0, column: 0, offset: 0)
 
@@ -87,29 +79,40 @@ struct PackedPosition: Equatable {
 }
 
 /// The node arena, in chunks of 65,536 records: growing it never copies more than one chunk,
-/// so a document of millions of nodes never holds its arena twice while it grows.
-struct NodeStore {
-    private static let shift = 16
-    private static let mask = (1 << shift) - 1
-    private var chunks: [[NodeRecord]] = []
-    private(set) var count = 0
+/// so a document of millions of nodes never holds its arena twice while it grows. The chunk being
+/// filled is kept apart from the full ones, so an append touches one array.
+@usableFromInline struct NodeStore: Sendable {
+    @inlinable static var shift: Int { 16 }
+    @inlinable static var mask: Int { (1 << shift) - 1 }
+    /// The full chunks, `1 << shift` records each.
+    @usableFromInline var full: [[NodeRecord]] = []
+    /// The records past the full chunks.
+    @usableFromInline var last: [NodeRecord] = []
+    var count: Int { full.count &<< NodeStore.shift + last.count }
 
     var indices: Range<Int> { 0..<count }
 
     mutating func append(_ record: consuming NodeRecord) {
-        if count & NodeStore.mask == 0 {
+        if last.count > NodeStore.mask {
             // The first chunk grows as an array does (most documents have a few nodes); the
             // next ones are made whole.
-            var chunk: [NodeRecord] = []
-            if count > 0 { chunk.reserveCapacity(NodeStore.mask + 1) }
-            chunks.append(chunk)
+            full.append(last)
+            last = []
+            last.reserveCapacity(NodeStore.mask + 1)
         }
-        chunks[chunks.count - 1].append(record)
-        count += 1
+        last.append(record)
     }
 
-    subscript(index: Int) -> NodeRecord {
-        _read { yield chunks[index &>> NodeStore.shift][index & NodeStore.mask] }
-        _modify { yield &chunks[index &>> NodeStore.shift][index & NodeStore.mask] }
+    // Plain `get`/`set`: a record holds no references, so copying one is a copy of 40 bytes
+    // (a `_read` coroutine that yields in two places would allocate its frame on every read).
+    @inlinable subscript(index: Int) -> NodeRecord {
+        @inline(__always) get {
+            let chunk = index &>> NodeStore.shift
+            return chunk == full.count ? last[index & NodeStore.mask] : full[chunk][index & NodeStore.mask]
+        }
+        @inline(__always) set {
+            let chunk = index &>> NodeStore.shift
+            if chunk == full.count { last[index & NodeStore.mask] = newValue } else { full[chunk][index & NodeStore.mask] = newValue }
+        }
     }
 }

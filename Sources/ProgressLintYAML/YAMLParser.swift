@@ -138,7 +138,21 @@ private struct Builder {
             scratch.removeAll()
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
-            let value = String(decoding: UnsafeBufferPointer(start: s.value, count: s.length), as: UTF8.self)
+            // libyaml's value is `length` bytes (non-null whenever length > 0); no `String` is made:
+            // the bytes join the document's text buffer.
+            let first = document.text.count
+            var isASCII = true
+            if s.length > 0, let value = s.value {
+                let bytes = UnsafeBufferPointer(start: value, count: s.length)
+                document.text.append(contentsOf: bytes)
+                isASCII = Builder.isASCII(bytes)
+            }
+            // A scalar's text is never longer than its source, and a file is at most 1 GB; past
+            // `UInt32` the document is refused rather than its ranges wrapped.
+            guard let offset = UInt32(exactly: first), let length = UInt32(exactly: s.length),
+                  UInt32(exactly: document.text.count) != nil else {
+                return YAMLError(kind: .syntax, message: "the document's text is larger than 4 GB", position: start.position)
+            }
             let style: ScalarStyle
             switch s.style {
             case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
@@ -149,7 +163,8 @@ private struct Builder {
             }
             let bytes = Builder.add(s.length, 1)
             let index = add(
-                NodeRecord(content: .scalar(value), start: start, end: end, parent: -1, style: style, flow: false),
+                NodeRecord(first: offset, count: length, start: start, end: end, parent: -1,
+                           kind: .scalar, style: style, flow: false, isASCII: isASCII),
                 tag: s.tag, bytes: bytes)
             if register(anchor: s.anchor, node: index) { expansions[index] = (1, bytes) }
             lastEnd = end
@@ -173,9 +188,9 @@ private struct Builder {
                 anchor = event.data.mapping_start.anchor
                 flow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
             }
-            let content: NodeRecord.Content = isSequence ? .sequence(firstChild: 0, count: 0) : .mapping(firstChild: 0, count: 0)
             let index = add(
-                NodeRecord(content: content, start: start, end: end, parent: -1, style: .none, flow: flow),
+                NodeRecord(first: 0, count: 0, start: start, end: end, parent: -1,
+                           kind: isSequence ? .sequence : .mapping, style: .none, flow: flow, isASCII: true),
                 tag: tag, bytes: 1)
             _ = register(anchor: anchor, node: index)
             open.append((index, scratch.count, 1, 1))
@@ -227,17 +242,21 @@ private struct Builder {
         _ record: consuming NodeRecord, tag: UnsafeMutablePointer<yaml_char_t>?, bytes: Int
     ) -> Int32 {
         let index = Int32(truncatingIfNeeded: document.nodes.count)
+        // A new node's parent is the open collection (attach would find it so, with no lookup).
+        var record = record
+        record.parent = open.last?.node ?? -1
         document.nodes.append(record)
         if let tag = Builder.string(tag) { document.tags[index] = tag }
-        attach(index, size: 1, bytes: bytes)
+        attach(index, size: 1, bytes: bytes, isNew: true)
         return index
     }
 
-    /// Adds a node to the open collection, or makes it the root.
-    private mutating func attach(_ index: Int32, size: Int, bytes: Int) {
+    /// Adds a node to the open collection, or makes it the root. A node reached again (an alias)
+    /// keeps the parent it was first attached to.
+    private mutating func attach(_ index: Int32, size: Int, bytes: Int, isNew: Bool = false) {
         if let top = open.last {
             scratch.append(index)
-            if document.nodes[Int(index)].parent < 0 && index != top.node && document.root?.index != index {
+            if !isNew && document.nodes[Int(index)].parent < 0 && index != top.node && document.root?.index != index {
                 document.nodes[Int(index)].parent = top.node
             }
             open[open.count - 1].size = Builder.add(top.size, size)
@@ -255,9 +274,8 @@ private struct Builder {
         scratch.removeSubrange(scratchStart...)
         if document.nodes[Int(node)].flow { flowDepth -= 1 }
         let isMapping = document.nodes[Int(node)].kind == .mapping
-        let childCount = Int32(truncatingIfNeeded: count)
-        document.nodes[Int(node)].content = isMapping
-            ? .mapping(firstChild: first, count: childCount) : .sequence(firstChild: first, count: childCount)
+        document.nodes[Int(node)].first = UInt32(bitPattern: first)
+        document.nodes[Int(node)].count = UInt32(truncatingIfNeeded: count)
         // A flow collection ends just past its `]` or `}`; a block one just past its last node's
         // value (libyaml's end mark lies at the next key, inside its indentation).
         document.nodes[Int(node)].end = document.nodes[Int(node)].flow || count == 0 ? end : lastEnd
@@ -265,7 +283,7 @@ private struct Builder {
         if isMapping {
             findDuplicateKeys(from: Int(first), count: count)
         }
-        if expansions[node] != nil { expansions[node] = (size, bytes) }
+        if !expansions.isEmpty, expansions[node] != nil { expansions[node] = (size, bytes) }
         // The finished collection's expanded size feeds its parent's.
         if let top = open.last {
             open[open.count - 1].size = Builder.add(top.size, size - 1)
@@ -280,10 +298,11 @@ private struct Builder {
     }
 
     /// Records keys that repeat an earlier key of the mapping whose children start at `first`.
-    /// Keys are compared by fingerprint first (computed from their text, kept for the mapping
+    /// Keys are compared by fingerprint first (computed from their bytes, kept for the mapping
     /// only), by text only when the fingerprints allow them to be equal; small mappings pairwise,
     /// larger ones through a table of the first key of each text (a node index a slot, made
-    /// whole at once: a mapping of millions of keys costs no copy of their text).
+    /// whole at once: a mapping of millions of keys costs no copy of their text). Text compares
+    /// as `String ==` does (``YAMLDocument/valuesEqual(_:_:)``: bytes when both keys are ASCII).
     private mutating func findDuplicateKeys(from first: Int, count: Int) {
         let pairs = count / 2
         guard pairs > 1 else { return }
@@ -291,20 +310,20 @@ private struct Builder {
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: pairs) { prints in
                 for i in 0..<pairs {
                     let keyIndex = Int(document.children[first + 2 * i])
-                    // Collections have no fingerprint (never compared).
+                    // Collections are never compared: their mark is no scalar's fingerprint.
                     prints[i] = document.nodes[keyIndex].kind == .scalar
-                        ? Builder.fingerprint(document.nodes[keyIndex].value) : 0
+                        ? Builder.fingerprint(document.nodes[keyIndex], in: document.text) : Builder.collectionMark
                 }
                 for i in 1..<pairs {
-                    let keyIndex = Int(document.children[first + 2 * i])
-                    guard document.nodes[keyIndex].kind == .scalar else { continue }
                     let print = prints[i]
+                    guard print != Builder.collectionMark else { continue }
+                    let keyIndex = Int(document.children[first + 2 * i])
                     for j in 0..<i {
-                        let earlier = Int(document.children[first + 2 * j])
-                        guard document.nodes[earlier].kind == .scalar,
-                              Builder.mayBeEqual(prints[j], print),
-                              document.nodes[earlier].value == document.nodes[keyIndex].value else { continue }
-                        document.duplicateKeys.append((NodeID(Int32(keyIndex)), NodeID(Int32(earlier))))
+                        let earlier = prints[j]
+                        guard earlier != Builder.collectionMark, Builder.mayBeEqual(earlier, print) else { continue }
+                        let earlierIndex = Int(document.children[first + 2 * j])
+                        guard document.valuesEqual(NodeID(earlierIndex), NodeID(keyIndex)) else { continue }
+                        document.duplicateKeys.append((NodeID(Int32(keyIndex)), NodeID(Int32(earlierIndex))))
                         break
                     }
                 }
@@ -317,16 +336,17 @@ private struct Builder {
             var slots = [Int32](repeating: -1, count: capacity)
             for i in 0..<pairs {
                 let keyIndex = document.children[first + 2 * i]
-                guard case .scalar(let value) = document.nodes[Int(keyIndex)].content else { continue }
-                // Equal strings hash equally (`==` compares canonically, and so does hashing).
-                var slot = value.hashValue & mask
+                guard document.nodes[Int(keyIndex)].kind == .scalar else { continue }
+                // Equal strings hash equally (`==` compares canonically, and so does hashing): the
+                // hash is the `String`'s, so that an ASCII key meets a canonically equal other one.
+                var slot = document.value(of: NodeID(keyIndex)).hashValue & mask
                 while true {
                     let earlier = slots[slot]
                     if earlier < 0 {
                         slots[slot] = keyIndex
                         break
                     }
-                    if document.nodes[Int(earlier)].value == value {
+                    if document.valuesEqual(NodeID(earlier), NodeID(keyIndex)) {
                         document.duplicateKeys.append((NodeID(keyIndex), NodeID(earlier)))
                         break
                     }
@@ -336,21 +356,27 @@ private struct Builder {
         }
     }
 
-    /// Length, first and last byte of ASCII text; 0 for other text, which is compared with every
+    /// Length, first and last byte of an ASCII key; 0 for other text, which is compared with every
     /// key, since canonically equivalent text (`K` and the Kelvin sign) is equal.
-    private static func fingerprint(_ text: String) -> UInt32 {
-        if let print = text.utf8.withContiguousStorageIfAvailable({ fingerprint($0) }) { return print }
-        return Array(text.utf8).withUnsafeBufferPointer { fingerprint($0) }
+    private static func fingerprint(_ record: NodeRecord, in text: [UInt8]) -> UInt32 {
+        guard record.isASCII else { return 0 }
+        let range = record.textRange
+        guard let firstByte = range.first.map({ text[$0] }), let lastByte = range.last.map({ text[$0] }) else { return 1 }
+        return UInt32(truncatingIfNeeded: range.count) << 16 | UInt32(firstByte) << 8 | UInt32(lastByte) | 1 << 31
     }
 
-    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        guard let first = bytes.first, let last = bytes.last else { return 1 }
+    /// The fingerprint of a key that is a collection (see `findDuplicateKeys`): no scalar's, which
+    /// are 0, 1 or have the top bit set.
+    private static let collectionMark: UInt32 = 2
+
+    /// Whether every byte is below 0x80.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         while i < bytes.count {
-            if bytes[i] >= 0x80 { return 0 }
+            if bytes[i] >= 0x80 { return false }
             i += 1
         }
-        return UInt32(truncatingIfNeeded: bytes.count) << 16 | UInt32(first) << 8 | UInt32(last) | 1 << 31
+        return true
     }
 
     private static func mayBeEqual(_ a: UInt32, _ b: UInt32) -> Bool {
