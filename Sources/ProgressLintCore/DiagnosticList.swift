@@ -4,7 +4,7 @@ import Synchronization
 
 /// A run's diagnostics in report order, kept compactly: each one serialised (rule ids as small
 /// numbers, texts as length-prefixed UTF-8, the path once per file) into a ``ByteStore``, which
-/// keeps 256 KB in memory and the rest in a temporary file. Reports read them back in order, one
+/// keeps 64 KB in memory and the rest in a temporary file. Reports read them back in order, one
 /// at a time, so a report of 100,000 files does not hold its findings in memory.
 ///
 /// The stored diagnostics come in chunks, one per file, each sorted; a few more (the cross-file
@@ -18,7 +18,7 @@ public struct DiagnosticList: Sequence, Sendable {
         /// Rule ids by number, and numbers by id.
         let rules = Mutex<(ids: [String], numbers: [String: Int])>(([], [:]))
 
-        init(memoryLimit: Int = 1 << 18) { bytes = ByteStore(memoryLimit: memoryLimit) }
+        init(memoryLimit: Int = ByteStore.defaultMemoryLimit) { bytes = ByteStore(memoryLimit: memoryLimit) }
 
         func number(of rule: String) -> Int {
             rules.withLock { table in

@@ -22,7 +22,7 @@ public struct RunProblem: Error, Hashable, Sendable, CustomStringConvertible {
 public struct RunResult: Sendable {
     /// The files linted, in path order.
     public var files = FileList()
-    /// Every diagnostic, in path, line, column, rule order, stored compactly (past 256 KB in a
+    /// Every diagnostic, in path, line, column, rule order, stored compactly (past 64 KB in a
     /// temporary file): what reports read.
     public var findings = DiagnosticList()
     /// Every diagnostic, in path, line, column, rule order, all in memory (for tests and small runs;
