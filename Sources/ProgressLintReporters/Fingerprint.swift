@@ -88,6 +88,12 @@ public enum Fingerprint {
         }
     }
 
+    /// Whether a text is all ASCII (then a `String` equals another only when their bytes are equal).
+    static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
+    }
+
     /// The path as a fingerprint holds it: without a leading `./`.
     static func keyPath(_ path: String) -> String {
         path.hasPrefix("./") ? String(path.dropFirst(2)) : path

@@ -107,7 +107,7 @@ public struct JSONReporter: Reporter {
             if let lastPath, ByteOrder.same(lastPath, d.path) { return }
             // Only ASCII paths: a `String` key is equal to another with other bytes when they are
             // canonically equivalent, which byte-wise walking would not see.
-            if !d.path.utf8.allSatisfy({ $0 < 0x80 }) || lastPath.map({ ByteOrder.compare($0, d.path) > 0 }) == true {
+            if !Fingerprint.isASCII(d.path) || lastPath.map({ ByteOrder.compare($0, d.path) > 0 }) == true {
                 pathsInOrder = false
             }
             lastPath = d.path
@@ -139,7 +139,7 @@ public struct JSONReporter: Reporter {
         mutating func counts(_ path: String) -> [Int] {
             if byPath == nil {
                 if let last, ByteOrder.same(last.path, path) { return last.counts }
-                if !path.utf8.allSatisfy({ $0 < 0x80 }) || last.map({ ByteOrder.compare($0.path, path) > 0 }) == true {
+                if !Fingerprint.isASCII(path) || last.map({ ByteOrder.compare($0.path, path) > 0 }) == true {
                     countByPath()
                 }
             }

@@ -151,7 +151,7 @@ public struct JUnitReporter: Reporter {
         var last: String?
         for path in paths {
             if let last, ByteOrder.same(last, path) { continue }
-            if !path.utf8.allSatisfy({ $0 < 0x80 }) || last.map({ ByteOrder.compare($0, path) > 0 }) == true { return false }
+            if !Fingerprint.isASCII(path) || last.map({ ByteOrder.compare($0, path) > 0 }) == true { return false }
             last = path
         }
         return true
