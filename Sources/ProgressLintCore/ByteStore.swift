@@ -36,9 +36,12 @@ final class ByteStore: Sendable {
     let folder: String
 
     static let windowSize = 1 << 16
+    /// Bytes kept in memory by default: 64 KB, a window's worth. A run has a few stores, each
+    /// full past a few thousand files, so this is what they add to its peak memory whatever its size.
+    static let defaultMemoryLimit = 1 << 16
 
     /// A store keeping up to `memoryLimit` bytes in memory, and the rest in a file in `folder`.
-    init(memoryLimit: Int = 1 << 18, folder: String? = nil) {
+    init(memoryLimit: Int = ByteStore.defaultMemoryLimit, folder: String? = nil) {
         self.memoryLimit = memoryLimit
         let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? ""
         self.folder = folder ?? (temporary.isEmpty ? "/tmp" : temporary)

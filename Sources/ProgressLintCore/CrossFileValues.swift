@@ -186,7 +186,7 @@ struct CrossFileStore: Sendable {
     let bytes: ByteStore
     static let headerSize = 17
 
-    init(memoryLimit: Int = 1 << 18) { bytes = ByteStore(memoryLimit: memoryLimit) }
+    init(memoryLimit: Int = ByteStore.defaultMemoryLimit) { bytes = ByteStore(memoryLimit: memoryLimit) }
 
     /// Adds the records one file's screens gave.
     func append(_ records: CrossFileWriter, file: Int, severity: Severity) {

@@ -4,7 +4,7 @@ import Synchronization
 
 /// A run's diagnostics in report order, kept compactly: each one serialised (rule ids as small
 /// numbers, texts as length-prefixed UTF-8, the path once per file) into a ``ByteStore``, which
-/// keeps 256 KB in memory and the rest in a temporary file. Reports read them back in order, one
+/// keeps 64 KB in memory and the rest in a temporary file. Reports read them back in order, one
 /// at a time, so a report of 100,000 files does not hold its findings in memory.
 ///
 /// The stored diagnostics come in chunks, one per file, each sorted; a few more (the cross-file
@@ -18,7 +18,7 @@ public struct DiagnosticList: Sequence, Sendable {
         /// Rule ids by number, and numbers by id.
         let rules = Mutex<(ids: [String], numbers: [String: Int])>(([], [:]))
 
-        init(memoryLimit: Int = 1 << 18) { bytes = ByteStore(memoryLimit: memoryLimit) }
+        init(memoryLimit: Int = ByteStore.defaultMemoryLimit) { bytes = ByteStore(memoryLimit: memoryLimit) }
 
         func number(of rule: String) -> Int {
             rules.withLock { table in
@@ -36,6 +36,9 @@ public struct DiagnosticList: Sequence, Sendable {
     private var chunkCount = 0
     /// Chunk starts in report order, when that is not the order they were written in.
     private var chunkOrder: [Int]?
+    /// Starts of the chunks taken out by ``removeFiles(_:)`` while the chunks are read in the
+    /// order written: skipped as the list is read (rather than a list of every chunk kept).
+    private var removedChunks: Set<Int> = []
     /// The path of the chunk written last, and whether the chunks written so far were each of a
     /// path after the one before (else the list must be sorted as a whole, see ``isStreamable``).
     private var lastChunkPath: String?
@@ -131,20 +134,28 @@ public struct DiagnosticList: Sequence, Sendable {
 
     /// Takes out the chunks of files whose path is in `paths`; returns their diagnostics, in report order.
     mutating func removeFiles(_ paths: Set<String>) -> [Diagnostic] {
-        if chunkOrder == nil { reorderedInOrder = writtenInOrder }
-        let order = chunkOrder ?? fileChunks().map(\.start)
-        var kept: [Int] = []
         var removed: [Diagnostic] = []
-        for start in order {
-            if paths.contains(path(at: start)) {
-                var iterator = Iterator(self, chunks: [start])
-                while let d = iterator.next() {
-                    severityCounts[DiagnosticList.slot(d.severity)] -= 1
-                    removed.append(d)
-                }
-            } else {
-                kept.append(start)
+        func take(_ start: Int) {
+            var iterator = Iterator(self, chunks: [start])
+            while let d = iterator.next() {
+                severityCounts[DiagnosticList.slot(d.severity)] -= 1
+                removed.append(d)
             }
+        }
+        guard let order = chunkOrder else {
+            // In the order written: each chunk's start read from the store, one at a time.
+            for i in 0..<chunkCount {
+                let start = storage.chunks.read(i * 12 + 4, 8) { Int($0.loadUnaligned(as: Int64.self)) }
+                if paths.contains(path(at: start)) {
+                    take(start)
+                    removedChunks.insert(start)
+                }
+            }
+            return removed
+        }
+        var kept: [Int] = []
+        for start in order {
+            if paths.contains(path(at: start)) { take(start) } else { kept.append(start) }
         }
         chunkOrder = kept
         return removed
@@ -169,6 +180,8 @@ public struct DiagnosticList: Sequence, Sendable {
         private var path = ""
         private var pending: Diagnostic?
         private var mergedIndex = 0
+        /// Whether the records being read are of a chunk taken out.
+        private var skipping = false
 
         init(_ list: DiagnosticList, chunks: [Int]?) {
             self.list = list
@@ -207,11 +220,16 @@ public struct DiagnosticList: Sequence, Sendable {
                 let length = list.recordLength(at: offset)
                 let start = offset + 4
                 offset = start + length
+                let skip = skipping
                 let (isPath, text, diagnostic) = list.storage.bytes.read(start, length) { bytes in
                     var reader = DiagnosticCoder.Reader(bytes)
                     if reader.byte() == DiagnosticCoder.pathTag { return (true, reader.string(), Diagnostic?.none) }
-                    return (false, "", DiagnosticCoder.decode(&reader, path: path, rules: rules))
+                    return (false, "", skip ? nil : DiagnosticCoder.decode(&reader, path: path, rules: rules))
                 }
+                if isPath && chunks == nil && !list.removedChunks.isEmpty {
+                    skipping = list.removedChunks.contains(start - 4)
+                }
+                if !isPath && skip { continue }
                 if isPath {
                     // In report order, a chunk ends where another starts.
                     if chunks != nil && start - 4 != chunks![nextChunk - 1] {

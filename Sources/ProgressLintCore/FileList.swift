@@ -35,7 +35,7 @@ public struct FileSummary: Hashable, Sendable {
 ///
 /// A run over 100,000 files would otherwise keep a `String` and an array per file. Here every
 /// path and screen name goes to one ``ByteStore`` and each file's 24-byte record to another;
-/// past 256 KB each moves to a temporary file, so a run keeps nothing per file in memory.
+/// past 64 KB each moves to a temporary file, so a run keeps nothing per file in memory.
 /// Files added in path order, as a run adds them, need no sorting; others are sorted once by
 /// ``sortByPath()`` (which holds their paths in memory while it sorts).
 public struct FileList: RandomAccessCollection, Sendable {

@@ -1,4 +1,5 @@
 import ProgressLintCore
+import ProgressLintSupport
 
 /// A fingerprint of a diagnostic that survives moved lines: a stable hash of its rule, file,
 /// YAML path and the node's value (or, for findings with no node, its message). Never a line number.
@@ -12,8 +13,10 @@ public enum Fingerprint {
         return diagnostics.map { sequence.next($0) }
     }
 
-    /// Fingerprints made one at a time, in report order, remembering only the hashes already
-    /// given (so a report can write each diagnostic's as it goes).
+    /// Fingerprints made one at a time, in report order, remembering the hashes already given
+    /// (so a report can write each diagnostic's as it goes). A sequence made `byFile` forgets them
+    /// whenever the file changes: for diagnostics whose files come one after another, each after
+    /// the one before (see ``Order``), where a key (which holds the path) never comes back.
     public struct Sequence {
         private struct Hashes: Hashable {
             let a: UInt64
@@ -21,20 +24,86 @@ public enum Fingerprint {
         }
 
         private var seen: [Hashes: Int] = [:]
+        private let byFile: Bool
+        private var path = ""
 
         /// A sequence that has given no fingerprint yet.
-        public init() {}
+        public init() { byFile = false }
+
+        /// A sequence that forgets the hashes of a file once the next file starts (when `byFile`).
+        public init(byFile: Bool) { self.byFile = byFile }
 
         /// The fingerprint of the next diagnostic.
         public mutating func next(_ d: Diagnostic) -> String {
-            let key = [d.ruleID, d.path.hasPrefix("./") ? String(d.path.dropFirst(2)) : d.path,
-                       d.yamlPath ?? "", d.value ?? (d.yamlPath == nil ? d.message : "")].joined(separator: "\u{0}")
-            let hashes = Hashes(a: fnv1a(key, basis: 0xcbf2_9ce4_8422_2325), b: fnv1a(key, basis: 0x6c62_272e_07bb_0142))
+            if byFile && !ByteOrder.same(d.path, path) {
+                if !ByteOrder.same(Fingerprint.keyPath(d.path), Fingerprint.keyPath(path)) {
+                    seen.removeAll(keepingCapacity: seen.capacity <= 64)
+                }
+                path = d.path
+            }
+            // FNV-1a over rule, path, YAML path and value joined by NUL bytes, without joining them.
+            var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
+            func add(_ part: String, separator: Bool = true) {
+                if separator { fnv1a(0, &a, &b) }
+                for byte in part.utf8 { fnv1a(byte, &a, &b) }
+            }
+            add(d.ruleID, separator: false)
+            add(Fingerprint.keyPath(d.path))
+            add(d.yamlPath ?? "")
+            add(d.value ?? (d.yamlPath == nil ? d.message : ""))
+            let hashes = Hashes(a: a, b: b)
             let n = seen[hashes, default: 0]
             seen[hashes] = n + 1
             let hash = hex(hashes.a) + hex(hashes.b)
             return n == 0 ? hash : "\(hash):\(n)"
         }
+    }
+
+    /// Tells, as diagnostics are read in report order, whether their files come one after another,
+    /// each (its path as the fingerprint holds it) after the one before, byte-wise: then a
+    /// ``Sequence`` made `byFile` gives the same fingerprints as one that remembers them all.
+    public struct Order {
+        private var path: String?
+        private var keyPath = ""
+        /// Whether the diagnostics noted so far come file after file, in order.
+        public private(set) var isByFile = true
+
+        /// Nothing noted yet.
+        public init() {}
+
+        /// Notes the next diagnostic.
+        public mutating func note(_ d: Diagnostic) {
+            guard isByFile else { return }
+            guard let last = path else {
+                path = d.path
+                keyPath = Fingerprint.keyPath(d.path)
+                return
+            }
+            if ByteOrder.same(d.path, last) { return }
+            let next = Fingerprint.keyPath(d.path)
+            let order = ByteOrder.compare(keyPath, next)
+            if order > 0 { isByFile = false }
+            path = d.path
+            keyPath = next
+        }
+    }
+
+    /// Whether a text is all ASCII (then a `String` equals another only when their bytes are equal).
+    static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
+    }
+
+    /// The path as a fingerprint holds it: without a leading `./`.
+    static func keyPath(_ path: String) -> String {
+        path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+    }
+
+    /// One byte into both FNV-1a hashes.
+    @inline(__always)
+    static func fnv1a(_ byte: UInt8, _ a: inout UInt64, _ b: inout UInt64) {
+        a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 
     /// FNV-1a, 64 bits, over the UTF-8 bytes.

@@ -1,4 +1,5 @@
 import ProgressLintCore
+import ProgressLintSupport
 
 /// The JSON report for dashboards and scripts: `version`, `tool`, `summary` (counts by severity,
 /// rule, platform and screen), `files`, `diagnostics` (with YAML path, range, docs link and a
@@ -17,9 +18,9 @@ public struct JSONReporter: Reporter {
 
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
         let shown = context.shown(result)
-        // Each file's counts, for the paths with findings (the rest count zero).
-        var byPath: [String: [Int]] = [:]
-        for d in shown { byPath[d.path, default: [0, 0, 0]][JSONReporter.slot(d.severity)] += 1 }
+        // One pass for what the summary counts and what the later passes may take for granted.
+        var tally = Tally()
+        for d in shown { tally.note(d) }
         out.writeJSON { json in
             json.beginObject()
             json.key("version")
@@ -34,13 +35,14 @@ public struct JSONReporter: Reporter {
             json.key("columnUnit")
             json.string(context.columnUnit.rawValue)
             json.key("summary")
-            summary(result, shown: shown, into: &json)
+            summary(result, shown: shown, tally: tally, into: &json)
             // Files and diagnostics are written one by one, never built as a whole.
             json.key("files")
             json.beginArray()
+            var fileCounts = FileCounts(shown, pathsInOrder: tally.pathsInOrder)
             for position in result.files.indices {
                 let file = result.files[position]
-                let counts = byPath[file.path] ?? [0, 0, 0]
+                let counts = fileCounts.counts(file.path)
                 json.beginObject()
                 json.key("path")
                 json.string(file.path)
@@ -61,7 +63,7 @@ public struct JSONReporter: Reporter {
             json.end()
             json.key("diagnostics")
             json.beginArray()
-            var fingerprints = Fingerprint.Sequence()
+            var fingerprints = Fingerprint.Sequence(byFile: tally.fingerprintOrder.isByFile)
             for d in shown { diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit, into: &json) }
             json.end()
             json.key("inventory")
@@ -87,8 +89,78 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    func summary(_ result: RunResult, shown: DiagnosticList, into json: inout JSONWriter) {
-        // Counted in one pass each, without copying the diagnostics (a large run has many).
+    /// What one pass over the diagnostics finds: counts by rule and platform, and whether the
+    /// diagnostics' files come one after another in path order (so later passes can stream).
+    struct Tally {
+        var byRule: [String: Int] = [:]
+        var byPlatform: [String: Int] = [:]
+        var fingerprintOrder = Fingerprint.Order()
+        /// Whether the diagnostics' paths are ASCII, each the same as or after the one before, byte-wise.
+        private(set) var pathsInOrder = true
+        private var lastPath: String?
+
+        mutating func note(_ d: Diagnostic) {
+            byRule[d.ruleID, default: 0] += 1
+            byPlatform[d.platform ?? "none", default: 0] += 1
+            fingerprintOrder.note(d)
+            guard pathsInOrder else { return }
+            if let lastPath, ByteOrder.same(lastPath, d.path) { return }
+            // Only ASCII paths: a `String` key is equal to another with other bytes when they are
+            // canonically equivalent, which byte-wise walking would not see.
+            if !Fingerprint.isASCII(d.path) || lastPath.map({ ByteOrder.compare($0, d.path) > 0 }) == true {
+                pathsInOrder = false
+            }
+            lastPath = d.path
+        }
+    }
+
+    /// Each file's counts by severity, for files asked in path order: found by walking the
+    /// diagnostics alongside (both are in path order), holding nothing per file. When either is
+    /// not in order or a path is not ASCII (results made by hand, say), counted per path instead.
+    struct FileCounts {
+        private let shown: DiagnosticList
+        private var iterator: DiagnosticList.Iterator?
+        private var pending: Diagnostic?
+        private var last: (path: String, counts: [Int])?
+        private var byPath: [String: [Int]]?
+
+        init(_ shown: DiagnosticList, pathsInOrder: Bool) {
+            self.shown = shown
+            if pathsInOrder { iterator = shown.makeIterator() } else { countByPath() }
+        }
+
+        private mutating func countByPath() {
+            var byPath: [String: [Int]] = [:]
+            for d in shown { byPath[d.path, default: [0, 0, 0]][JSONReporter.slot(d.severity)] += 1 }
+            self.byPath = byPath
+            iterator = nil
+        }
+
+        mutating func counts(_ path: String) -> [Int] {
+            if byPath == nil {
+                if let last, ByteOrder.same(last.path, path) { return last.counts }
+                if !Fingerprint.isASCII(path) || last.map({ ByteOrder.compare($0.path, path) > 0 }) == true {
+                    countByPath()
+                }
+            }
+            if let byPath { return byPath[path] ?? [0, 0, 0] }
+            var counts = [0, 0, 0]
+            while let d = pending ?? iterator?.next() {
+                let order = ByteOrder.compare(d.path, path)
+                if order > 0 {
+                    pending = d
+                    break
+                }
+                pending = nil
+                if order == 0 { counts[JSONReporter.slot(d.severity)] += 1 }
+            }
+            last = (path, counts)
+            return counts
+        }
+    }
+
+    func summary(_ result: RunResult, shown: DiagnosticList, tally: Tally, into json: inout JSONWriter) {
+        // Counted without copying the diagnostics (a large run has many).
         var bySeverity = [0, 0, 0]
         for s in Severity.allCases { bySeverity[JSONReporter.slot(s)] = shown.count(s) }
         json.beginObject()
@@ -101,19 +173,17 @@ public struct JSONReporter: Reporter {
         json.key("bySeverity")
         json.value(.object(Severity.allCases.reversed().map { s in (s.rawValue, .int(bySeverity[JSONReporter.slot(s)])) }))
         json.key("byRule")
-        json.value(counts(shown) { $0.ruleID })
+        json.value(JSONReporter.sorted(tally.byRule))
         json.key("byPlatform")
-        json.value(counts(shown) { $0.platform ?? "none" })
+        json.value(JSONReporter.sorted(tally.byPlatform))
         json.key("byScreen")
         byScreen(shown, into: &json)
         json.end()
     }
 
-    /// Diagnostics counted by a key, keys sorted.
-    private func counts(_ shown: DiagnosticList, by key: (Diagnostic) -> String) -> JSONValue {
-        var counts: [String: Int] = [:]
-        for d in shown { counts[key(d), default: 0] += 1 }
-        return .object(counts.keys.sorted().map { ($0, .int(counts[$0]!)) })
+    /// Counts by key, keys sorted.
+    private static func sorted(_ counts: [String: Int]) -> JSONValue {
+        .object(counts.keys.sorted().map { ($0, .int(counts[$0]!)) })
     }
 
     /// One entry per (file, screen) with diagnostics, in order of first finding; findings

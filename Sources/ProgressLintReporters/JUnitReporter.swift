@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ProgressLintCore
 import ProgressLintSpec
+import ProgressLintSupport
 
 /// JUnit XML for CI test dashboards: one `<testsuite>` per file, one `<testcase>` per screen.
 ///
@@ -28,8 +29,8 @@ public struct JUnitReporter: Reporter {
     public init() {}
 
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
-        var byPath: [String: [Diagnostic]] = [:]
-        for d in context.shown(result) { byPath[d.path, default: []].append(d) }
+        let shown = context.shown(result)
+        let files = result.files
         let timestamp = JUnitReporter.timestamp()
         let hostname = XMLText.attribute(JUnitReporter.hostname())
 
@@ -58,11 +59,37 @@ public struct JUnitReporter: Reporter {
             }
             out.write("    <system-out/>\n    <system-err/>\n  </testsuite>\n")
         }
-        // A suite per linted file, in path order, then one per other path with findings.
-        for position in result.files.indices {
-            let file = result.files[position]
-            suite(file.path, screens: Array(zip(file.screenNames, file.screenDocuments)),
-                  diagnostics: byPath.removeValue(forKey: file.path) ?? [])
+        // A suite per linted file, in path order, then one per other path with findings. Files and
+        // findings are both in path order: walked together, one file's findings are held at a time.
+        var byPath: [String: [Diagnostic]] = [:]
+        if JUnitReporter.inPathOrder(shown.lazy.map(\.path)) && JUnitReporter.inPathOrder(files.indices.lazy.map(files.path(at:))) {
+            var findings = shown.makeIterator()
+            var pending: Diagnostic?
+            for position in files.indices {
+                let file = files[position]
+                var diagnostics: [Diagnostic] = []
+                while let d = pending ?? findings.next() {
+                    let order = ByteOrder.compare(d.path, file.path)
+                    if order > 0 {
+                        pending = d
+                        break
+                    }
+                    pending = nil
+                    if order == 0 { diagnostics.append(d) } else { byPath[d.path, default: []].append(d) }
+                }
+                suite(file.path, screens: Array(zip(file.screenNames, file.screenDocuments)), diagnostics: diagnostics)
+            }
+            while let d = pending ?? findings.next() {
+                pending = nil
+                byPath[d.path, default: []].append(d)
+            }
+        } else {
+            for d in shown { byPath[d.path, default: []].append(d) }
+            for position in files.indices {
+                let file = files[position]
+                suite(file.path, screens: Array(zip(file.screenNames, file.screenDocuments)),
+                      diagnostics: byPath.removeValue(forKey: file.path) ?? [])
+            }
         }
         for path in byPath.keys.sorted() { suite(path, screens: [], diagnostics: byPath[path]!) }
 
@@ -114,6 +141,20 @@ public struct JUnitReporter: Reporter {
             out.write("    <system-err/>\n  </testsuite>\n")
         }
         out.write("</testsuites>\n")
+    }
+
+    /// Whether `paths` are ASCII, each the same as or after the one before, byte-wise: then a
+    /// path's findings go to the first file of that path when both are walked together, as a
+    /// dictionary keyed by path gives them (a `String` key also matches canonically equivalent
+    /// non-ASCII paths of other bytes, which walking would not).
+    static func inPathOrder(_ paths: some Sequence<String>) -> Bool {
+        var last: String?
+        for path in paths {
+            if let last, ByteOrder.same(last, path) { continue }
+            if !Fingerprint.isASCII(path) || last.map({ ByteOrder.compare($0, path) > 0 }) == true { return false }
+            last = path
+        }
+        return true
     }
 
     /// `path:line:column: severity: message [rule] at yaml.path docs-link`, one finding.

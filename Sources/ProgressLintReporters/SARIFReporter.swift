@@ -13,26 +13,12 @@ public struct SARIFReporter: Reporter {
         let shown = context.shown(result)
         var index: [String: Int] = [:]
         for (i, rule) in context.rules.enumerated() where index[rule.id] == nil { index[rule.id] = i }
-        let fingerprints = Fingerprint.of(shown)
+        // Fingerprints are numbered per file as results are written, when files come in order.
+        var order = Fingerprint.Order()
+        for d in shown { order.note(d) }
+        var fingerprints = Fingerprint.Sequence(byFile: order.isByFile)
         // SARIF knows code points and UTF-16 code units; byte columns are written as code points.
         let unit: ColumnUnit = context.columnUnit == .utf16 ? .utf16 : .char
-        let results: [JSONValue] = shown.enumerated().map { i, d in
-            var fields: [(String, JSONValue)] = [("ruleId", .string(d.ruleID))]
-            if let ruleIndex = index[d.ruleID] { fields.append(("ruleIndex", .int(ruleIndex))) }
-            fields += [
-                ("level", .string(SARIFReporter.level(d.severity))),
-                ("message", .object([("text", .string(d.message))])),
-                ("locations", .array([location(d, unit: unit)])),
-                ("partialFingerprints", .object([(Fingerprint.sarifKey, .string(fingerprints[i]))])),
-            ]
-            if let fix = d.fix { fields.append(("fixes", .array([FixJSON.sarif(fix, path: d.path)]))) }
-            var properties: [(String, JSONValue)] = []
-            if let yamlPath = d.yamlPath { properties.append(("yamlPath", .string(yamlPath))) }
-            if let screen = d.screen { properties.append(("screen", .string(screen))) }
-            if let indicator = d.indicator { properties.append(("indicator", .string(indicator))) }
-            if !properties.isEmpty { fields.append(("properties", .object(properties))) }
-            return .object(fields)
-        }
         let driver = JSONValue.object([
             ("name", .string(Tool.name)),
             ("version", .string(Tool.version)),
@@ -40,18 +26,49 @@ public struct SARIFReporter: Reporter {
             ("informationUri", .string(Tool.informationURI)),
             ("rules", .array(context.rules.map(rule))),
         ])
+        // Written as it goes, one result at a time (the same text as the tree it would make).
         out.writeJSON { json in
-            json.value(.object([
-                ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-                ("version", .string("2.1.0")),
-                ("runs", .array([.object([
-                    ("tool", .object([("driver", driver)])),
-                    ("columnKind", .string(unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")),
-                    ("results", .array(results)),
-                    ("invocations", .array([SARIFReporter.invocation(result)])),
-                ])])),
-            ]))
+            json.beginObject()
+            json.key("$schema")
+            json.string("https://json.schemastore.org/sarif-2.1.0.json")
+            json.key("version")
+            json.string("2.1.0")
+            json.key("runs")
+            json.beginArray()
+            json.beginObject()
+            json.key("tool")
+            json.value(.object([("driver", driver)]))
+            json.key("columnKind")
+            json.string(unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")
+            json.key("results")
+            json.beginArray()
+            for d in shown { json.value(sarifResult(d, fingerprint: fingerprints.next(d), index: index, unit: unit)) }
+            json.end()
+            json.key("invocations")
+            json.value(.array([SARIFReporter.invocation(result)]))
+            json.end()
+            json.end()
+            json.end()
         }
+    }
+
+    /// One diagnostic as a SARIF result.
+    private func sarifResult(_ d: Diagnostic, fingerprint: String, index: [String: Int], unit: ColumnUnit) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("ruleId", .string(d.ruleID))]
+        if let ruleIndex = index[d.ruleID] { fields.append(("ruleIndex", .int(ruleIndex))) }
+        fields += [
+            ("level", .string(SARIFReporter.level(d.severity))),
+            ("message", .object([("text", .string(d.message))])),
+            ("locations", .array([location(d, unit: unit)])),
+            ("partialFingerprints", .object([(Fingerprint.sarifKey, .string(fingerprint))])),
+        ]
+        if let fix = d.fix { fields.append(("fixes", .array([FixJSON.sarif(fix, path: d.path)]))) }
+        var properties: [(String, JSONValue)] = []
+        if let yamlPath = d.yamlPath { properties.append(("yamlPath", .string(yamlPath))) }
+        if let screen = d.screen { properties.append(("screen", .string(screen))) }
+        if let indicator = d.indicator { properties.append(("indicator", .string(indicator))) }
+        if !properties.isEmpty { fields.append(("properties", .object(properties))) }
+        return .object(fields)
     }
 
     /// Whether the run linted all it was asked to; if not, a notification (level error) per run error,

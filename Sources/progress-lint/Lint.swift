@@ -160,8 +160,11 @@ struct Lint: ParsableCommand {
         }
         takeUnmatched(&result)
         reportProblems(result)
-        try OutputGuard.check(writes, linted: result.files.indices.lazy.map { result.files.path(at: $0) }
-                              + (stdin ? [stdinFilename].compactMap { $0 } : paths), reading: baseline)
+        // The linted paths are read one at a time, never gathered into an array (a large run has many).
+        let files = result.files
+        try OutputGuard.check(writes, linted: [AnySequence(files.indices.lazy.map { files.path(at: $0) }),
+                                               AnySequence(stdin ? [stdinFilename].compactMap { $0 } : paths)].joined(),
+                              reading: baseline)
         try applyBaseline(to: &result)
         if let mode = runner.fixMode, try reportFixes(mode, result: result) { return }
 

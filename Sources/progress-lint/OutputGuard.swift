@@ -130,9 +130,11 @@ enum OutputGuard {
     /// Prints the first refusal and exits 2; `linted` are paths whose regular files the run reads.
     static func check(_ writes: [Write], linted paths: some Sequence<String>, reading baseline: String?) throws {
         // Only a file that exists can be written over: with none, nothing to compare.
-        guard writes.contains(where: { identity(of: $0.path) != nil }) else { return }
+        let targets = Set(writes.compactMap { identity(of: $0.path) })
+        guard !targets.isEmpty else { return }
+        // Of the linted files, only those that are targets are kept (not one entry per file of a large run).
         var linted = Set<Identity>()
-        for path in paths { if let id = identity(of: path) { linted.insert(id) } }
+        for path in paths { if let id = identity(of: path), targets.contains(id) { linted.insert(id) } }
         for write in writes {
             if let refusal = refusal(write, linted: linted, reading: baseline) {
                 Output.standardError("progress-lint: \(refusal)\n")

@@ -81,6 +81,34 @@ import Testing
         #expect(list.count == 2 && list.count(.error) == 1)
     }
 
+    @Test func takingOutTheFirstAndLastChunksLeavesTheMiddleWithMergedFindingsInPlace() {
+        var list = DiagnosticList(memoryLimit: 48)
+        list.appendFile([Self.diagnostic("a.yaml", 1), Self.diagnostic("a.yaml", 2)], path: "a.yaml", key: 0)
+        list.appendFile([Self.diagnostic("b.yaml", 1), Self.diagnostic("b.yaml", 3)], path: "b.yaml", key: 1)
+        list.appendFile([Self.diagnostic("c.yaml", 1)], path: "c.yaml", key: 2)
+        let removed = list.removeFiles(["a.yaml", "c.yaml"])
+        #expect(removed == [Self.diagnostic("a.yaml", 1), Self.diagnostic("a.yaml", 2), Self.diagnostic("c.yaml", 1)])
+        list.merge([Self.diagnostic("a.yaml", 9), Self.diagnostic("b.yaml", 2), Self.diagnostic("c.yaml", 1)])
+        #expect(Array(list) == [Self.diagnostic("a.yaml", 9), Self.diagnostic("b.yaml", 1), Self.diagnostic("b.yaml", 2),
+                                Self.diagnostic("b.yaml", 3), Self.diagnostic("c.yaml", 1)])
+        #expect(list.count == 5 && list.isStreamable)
+        // A copy that grows still leaves the taken-out chunks out.
+        var copy = list
+        copy.append(Self.diagnostic("d.yaml", 1))
+        #expect(Array(copy).count == 6 && Array(copy).last == Self.diagnostic("d.yaml", 1))
+    }
+
+    @Test func takingOutAChunkOfFilesLintedOutOfOrderLeavesTheOthersInReportOrder() {
+        var list = DiagnosticList(memoryLimit: 32)
+        list.appendFile([Self.diagnostic("c.yaml", 1)], path: "c.yaml", key: 0)
+        list.appendFile([Self.diagnostic("a.yaml", 1)], path: "a.yaml", key: 1)
+        list.appendFile([Self.diagnostic("b.yaml", 1)], path: "b.yaml", key: 2)
+        list.reorder(by: [2, 0, 1])
+        #expect(list.removeFiles(["b.yaml"]) == [Self.diagnostic("b.yaml", 1)])
+        #expect(Array(list) == [Self.diagnostic("a.yaml", 1), Self.diagnostic("c.yaml", 1)])
+        #expect(list.isStreamable)
+    }
+
     @Test func aQuietListReadsAndCountsOnlyErrors() {
         let list = DiagnosticList([Self.diagnostic("a.yaml", 1), Self.diagnostic("a.yaml", 2, severity: .error),
                                    Self.diagnostic("b.yaml", 1, severity: .info)])
