@@ -10,6 +10,57 @@ public enum XMLText {
     public static func attribute(_ text: String) -> String { escape(text, attribute: true) }
 
     static func escape(_ text: String, attribute: Bool) -> String {
+        var text = text
+        // Almost every text is ASCII: escaped byte by byte, with no `Character` or scalar appended.
+        if let escaped = text.withUTF8({ escapeASCII($0, attribute: attribute) }) { return escaped ?? text }
+        return escapeScalarByScalar(text, attribute: attribute)
+    }
+
+    /// `escape(_:attribute:)` of ASCII `bytes`: nil (outer) when a byte is not ASCII; nil (inner)
+    /// when nothing needs escaping, so the text is written as it is.
+    private static func escapeASCII(_ bytes: UnsafeBufferPointer<UInt8>, attribute: Bool) -> String?? {
+        var clean = true
+        var hashes = 0
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0x0A, 0x0D: clean = false
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), 0x09: if attribute { clean = false }
+            case UInt8(ascii: "["): if hashes >= 2 { clean = false }
+            case 0x20..<0x7F: break
+            default: clean = false  // other C0 controls and DEL
+            }
+            hashes = byte == UInt8(ascii: "#") ? hashes + 1 : 0
+        }
+        if clean { return .some(nil) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        func append(_ text: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        hashes = 0
+        for byte in bytes {
+            defer { hashes = byte == UInt8(ascii: "#") ? hashes + 1 : 0 }
+            switch byte {
+            case UInt8(ascii: "&"): append("&amp;")
+            case UInt8(ascii: "<"): append("&lt;")
+            case UInt8(ascii: ">"): append("&gt;")
+            case UInt8(ascii: "\"") where attribute: append("&quot;")
+            case UInt8(ascii: "'") where attribute: append("&apos;")
+            case 0x0A: append("&#10;")
+            case UInt8(ascii: "[") where hashes >= 2: append("&#91;")
+            case 0x0D: append("&#13;")
+            case 0x09 where attribute: append("&#9;")
+            case 0x09, 0x20..<0x7F: out.append(byte)
+            default:
+                out.append(contentsOf: "\\u{\(String(byte, radix: 16, uppercase: true))}".utf8)
+            }
+        }
+        return .some(String(decoding: out, as: UTF8.self))
+    }
+
+    /// `escape(_:attribute:)` of any text, a Unicode scalar at a time.
+    package static func escapeScalarByScalar(_ text: String, attribute: Bool) -> String {
         var out = ""
         var hashes = 0
         for scalar in text.unicodeScalars {

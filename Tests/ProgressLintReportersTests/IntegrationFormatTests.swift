@@ -189,6 +189,24 @@ import Testing
         #expect(XMLText.attribute("\"x\"\n'y'") == "&quot;x&quot;&#10;&apos;y&apos;")
     }
 
+    @Test func xmlEscapingOfASCIITextByteByByteIsTheSameAsScalarByScalar() {
+        // Every ASCII byte, in runs that put `#`, `[`, quotes and controls next to each other.
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = Array(0..<0x80) + Array(repeating: UInt8(ascii: "#"), count: 40)
+            + Array(repeating: UInt8(ascii: "["), count: 20) + Array(repeating: UInt8(ascii: "a"), count: 60)
+        var samples = ["", "plain text", "##[error]", "#[x", "##", "a\tb", "it's \"x\" & <y>\r\n", "\u{7F}\u{0}"]
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 0...24, using: &generator)
+            samples.append(String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self))
+        }
+        for text in samples {
+            #expect(XMLText.content(text) == XMLText.escapeScalarByScalar(text, attribute: false), "\(Array(text.utf8))")
+            #expect(XMLText.attribute(text) == XMLText.escapeScalarByScalar(text, attribute: true), "\(Array(text.utf8))")
+        }
+        // Text that is not ASCII takes the scalar path.
+        #expect(XMLText.attribute("été ##[x] \u{202E}") == "été ##&#91;x] \\u{202E}")
+    }
+
     // MARK: JSON for dashboards
 
     @Test(.enabled(if: Python.has("jsonschema")))
