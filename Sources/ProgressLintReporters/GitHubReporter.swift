@@ -33,6 +33,10 @@ public struct GitHubReporter: Reporter {
 
     /// Escapes a command's data (the message).
     public static func escapeData(_ text: String) -> String {
+        // Most messages hold none of the three: only the terminal-safety pass is left.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == 0x0D || $0 == 0x0A }) else {
+            return TerminalText.safe(text)
+        }
         var out = ""
         for c in text.unicodeScalars {
             switch c {
@@ -47,8 +51,10 @@ public struct GitHubReporter: Reporter {
 
     /// Escapes a property value (file, title): as data, plus `:` and `,`.
     public static func escapeProperty(_ text: String) -> String {
+        let data = escapeData(text)
+        guard data.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",") }) else { return data }
         var out = ""
-        for c in escapeData(text).unicodeScalars {
+        for c in data.unicodeScalars {
             switch c {
             case ":": out += "%3A"
             case ",": out += "%2C"

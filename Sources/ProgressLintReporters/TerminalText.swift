@@ -4,7 +4,11 @@ public enum TerminalText {
     /// `text` with every ``isUnsafe(_:)`` scalar (tab and newline included) escaped, and the `[`
     /// of `##[` escaped too, so no text of ours can carry a GitHub Actions `##[command]`.
     public static func safe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isUnsafe($0) || $0 == "[" }) else { return text }
+        // Printable ASCII without `[` is safe as it is (every unsafe scalar is a control byte or
+        // not ASCII): decided on the UTF-8 bytes, before looking at any scalar.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "[") }),
+              text.unicodeScalars.contains(where: { isUnsafe($0) || $0 == "[" })
+        else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         var hashes = 0

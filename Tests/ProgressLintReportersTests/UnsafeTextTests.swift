@@ -25,6 +25,14 @@ import Testing
         }
     }
 
+    @Test func gitHubCommandValuesEscapeTheirDelimitersAndLeavePlainTextAsItIs() {
+        #expect(GitHubReporter.escapeData("50% done\r\nnext: a, b") == "50%25 done%0D%0Anext: a, b")
+        #expect(GitHubReporter.escapeProperty("specs/a:b,c%.yaml") == "specs/a%3Ab%2Cc%25.yaml")
+        #expect(GitHubReporter.escapeData("indicator 'x' has a vague label") == "indicator 'x' has a vague label")
+        #expect(GitHubReporter.escapeProperty("specs/été.yaml") == "specs/été.yaml")
+        #expect(GitHubReporter.escapeProperty("a\u{1B}:b") == "a\\u{1B}%3Ab")
+    }
+
     @Test func noTextCanCarryAGitHubCommand() {
         #expect(TerminalText.safe("a##[error]b") == "a##\\u{5B}error]b")
         #expect(TerminalText.safe("#[x] [y] ##x[") == "#[x] [y] ##x[")
