@@ -138,15 +138,26 @@ public struct SARIFReporter: Reporter {
         // A backslash is a character of a POSIX file name, not a separator: encoded (%5C), never `/`.
         var path = path
         while path.hasPrefix("./") { path.removeFirst(2) }
-        var out = path.hasPrefix("/") ? "file://" : ""
+        var out: [UInt8] = Array((path.hasPrefix("/") ? "file://" : "").utf8)
+        out.reserveCapacity(out.count + path.utf8.count + 8)
+        let hex = Array("0123456789ABCDEF".utf8)
         for byte in path.utf8 {
-            let c = Character(Unicode.Scalar(byte))
-            if byte < 0x80 && (c.isLetter || c.isNumber || "-._~/!$&'()*+,;=@".contains(c)) {
-                out.append(c)
+            if uriKeeps(byte) {
+                out.append(byte)
             } else {
-                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ASCII letters and digits, and `-._~/!$&'()*+,;=@`: the bytes a URI reference keeps as they are.
+    static func uriKeeps(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~/!$&'()*+,;=@".utf8.contains(byte)
+        }
     }
 }

@@ -123,6 +123,13 @@ import Testing
         #expect(SARIFReporter.uri("specs\\win.yaml") == "specs%5Cwin.yaml")
         #expect(SARIFReporter.uri("100% #1?.yaml") == "100%25%20%231%3F.yaml")
         #expect(SARIFReporter.uri("/abs/é.yaml") == "file:///abs/%C3%A9.yaml")
+        // Every ASCII byte: kept exactly when it is a letter, a digit or one of `-._~/!$&'()*+,;=@`.
+        for byte in UInt8(0)..<0x80 {
+            let c = Character(Unicode.Scalar(byte))
+            let kept = c.isLetter || c.isNumber || "-._~/!$&'()*+,;=@".contains(c)
+            let expected = kept ? String(c) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            #expect(SARIFReporter.uri("x" + String(c)) == "x" + expected, "byte \(byte)")
+        }
     }
 
     @Test func fingerprintsSurviveMovedLinesButNotChangedValues() throws {
