@@ -52,11 +52,16 @@ public struct TextReporter: Reporter {
         return context.color ? "\u{1B}[1m\(line)\u{1B}[0m" : line
     }
 
-    /// `1 path could not be linted, 2 configuration errors (the run failed; see the errors on standard error)`, or empty.
+    /// `1 path could not be linted, 1 report could not be written, 2 configuration errors (the run
+    /// failed; see the errors on standard error)`, or empty.
     static func failures(_ result: RunResult) -> String {
         var parts: [String] = []
-        let paths = result.problems.count, configurations = result.configurationErrors.count
+        let reports = result.problems.filter { $0.kind == .report }.count
+        let paths = result.problems.count - reports, configurations = result.configurationErrors.count
         if paths > 0 { parts.append(paths == 1 ? "1 path could not be linted" : "\(paths) paths could not be linted") }
+        if reports > 0 {
+            parts.append(reports == 1 ? "1 report could not be written" : "\(reports) reports could not be written")
+        }
         if configurations > 0 {
             parts.append(configurations == 1 ? "1 configuration error" : "\(configurations) configuration errors")
         }

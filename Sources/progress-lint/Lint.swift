@@ -231,7 +231,8 @@ struct Lint: ParsableCommand {
         var failed = false
         func fail(_ error: OutputError) {
             Output.standardError("progress-lint: cannot write \(TerminalText.safe(error.path)): \(error.reason)\n")
-            result.problems.append(RunProblem(path: error.path, message: "cannot write the report: \(error.reason)"))
+            result.problems.append(RunProblem(path: error.path, message: "cannot write the report: \(error.reason)",
+                                              kind: .report))
             failed = true
         }
         var pending = targets.filter { !Output.isDevice($0.output!) }
