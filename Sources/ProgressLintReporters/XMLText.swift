@@ -17,46 +17,43 @@ public enum XMLText {
     }
 
     /// `escape(_:attribute:)` of ASCII `bytes`: nil (outer) when a byte is not ASCII; nil (inner)
-    /// when nothing needs escaping, so the text is written as it is.
+    /// when nothing needs escaping, so the text is written as it is. The output is made only from
+    /// the first byte that needs escaping on.
     private static func escapeASCII(_ bytes: UnsafeBufferPointer<UInt8>, attribute: Bool) -> String?? {
-        var clean = true
+        var out: [UInt8]?
         var hashes = 0
-        for byte in bytes {
+        for i in bytes.indices {
+            let byte = bytes[i]
             guard byte < 0x80 else { return nil }
-            switch byte {
-            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0x0A, 0x0D: clean = false
-            case UInt8(ascii: "\""), UInt8(ascii: "'"), 0x09: if attribute { clean = false }
-            case UInt8(ascii: "["): if hashes >= 2 { clean = false }
-            case 0x20..<0x7F: break
-            default: clean = false  // other C0 controls and DEL
-            }
-            hashes = byte == UInt8(ascii: "#") ? hashes + 1 : 0
-        }
-        if clean { return .some(nil) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 16)
-        func append(_ text: StaticString) {
-            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
-        hashes = 0
-        for byte in bytes {
             defer { hashes = byte == UInt8(ascii: "#") ? hashes + 1 : 0 }
-            switch byte {
-            case UInt8(ascii: "&"): append("&amp;")
-            case UInt8(ascii: "<"): append("&lt;")
-            case UInt8(ascii: ">"): append("&gt;")
-            case UInt8(ascii: "\"") where attribute: append("&quot;")
-            case UInt8(ascii: "'") where attribute: append("&apos;")
-            case 0x0A: append("&#10;")
-            case UInt8(ascii: "[") where hashes >= 2: append("&#91;")
-            case 0x0D: append("&#13;")
-            case 0x09 where attribute: append("&#9;")
-            case 0x09, 0x20..<0x7F: out.append(byte)
-            default:
-                out.append(contentsOf: "\\u{\(String(byte, radix: 16, uppercase: true))}".utf8)
+            guard let replacement = replacement(for: byte, afterHashes: hashes, attribute: attribute) else {
+                out?.append(byte)
+                continue
             }
+            if out == nil {
+                out = Array(bytes[..<i])
+                out!.reserveCapacity(bytes.count + 16)
+            }
+            out!.append(contentsOf: replacement.utf8)
         }
-        return .some(String(decoding: out, as: UTF8.self))
+        return .some(out.map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// What an ASCII byte is written as, or nil when it is written as it is.
+    private static func replacement(for byte: UInt8, afterHashes hashes: Int, attribute: Bool) -> String? {
+        switch byte {
+        case UInt8(ascii: "&"): return "&amp;"
+        case UInt8(ascii: "<"): return "&lt;"
+        case UInt8(ascii: ">"): return "&gt;"
+        case UInt8(ascii: "\"") where attribute: return "&quot;"
+        case UInt8(ascii: "'") where attribute: return "&apos;"
+        case 0x0A: return "&#10;"
+        case UInt8(ascii: "[") where hashes >= 2: return "&#91;"
+        case 0x0D: return "&#13;"
+        case 0x09 where attribute: return "&#9;"
+        case 0x09, 0x20..<0x7F: return nil
+        default: return "\\u{\(String(byte, radix: 16, uppercase: true))}"  // other C0 controls and DEL
+        }
     }
 
     /// `escape(_:attribute:)` of any text, a Unicode scalar at a time.
