@@ -169,6 +169,24 @@ public struct DiagnosticList: Sequence, Sendable {
 
     public func makeIterator() -> Iterator { Iterator(self, chunks: chunkOrder) }
 
+    /// What summaries count of each diagnostic, in the list's order: read without making the
+    /// texts they do not need (message, YAML path, value, source line, fix).
+    public var keys: Keys { Keys(list: self) }
+
+    /// The ``DiagnosticKey`` of each diagnostic, in order.
+    public struct Keys: Sequence {
+        let list: DiagnosticList
+
+        public func makeIterator() -> KeyIterator { KeyIterator(base: DiagnosticList.Iterator(list, chunks: list.chunkOrder, keysOnly: true)) }
+    }
+
+    /// Reads the keys in order.
+    public struct KeyIterator: IteratorProtocol {
+        var base: DiagnosticList.Iterator
+
+        public mutating func next() -> DiagnosticKey? { base.next().map(DiagnosticKey.init) }
+    }
+
     /// Reads the list in order: the stored records one at a time, the merged ones in their place.
     public struct Iterator: IteratorProtocol {
         private let list: DiagnosticList
@@ -182,9 +200,13 @@ public struct DiagnosticList: Sequence, Sendable {
         private var mergedIndex = 0
         /// Whether the records being read are of a chunk taken out.
         private var skipping = false
+        /// Whether stored records are read only as far as a ``DiagnosticKey`` needs (the rest of
+        /// the diagnostic left empty), and the message too when diagnostics are merged (ordering needs it).
+        private let keysOnly: Bool
 
-        init(_ list: DiagnosticList, chunks: [Int]?) {
+        init(_ list: DiagnosticList, chunks: [Int]?, keysOnly: Bool = false) {
             self.list = list
+            self.keysOnly = keysOnly
             self.rules = list.storage.rules.withLock { $0.ids }
             self.chunks = chunks
             self.offset = chunks == nil ? 0 : list.end
@@ -220,11 +242,13 @@ public struct DiagnosticList: Sequence, Sendable {
                 let length = list.recordLength(at: offset)
                 let start = offset + 4
                 offset = start + length
-                let skip = skipping
+                let skip = skipping, keysOnly = keysOnly, ordering = !list.merged.isEmpty
                 let (isPath, text, diagnostic) = list.storage.bytes.read(start, length) { bytes in
                     var reader = DiagnosticCoder.Reader(bytes)
                     if reader.byte() == DiagnosticCoder.pathTag { return (true, reader.string(), Diagnostic?.none) }
-                    return (false, "", skip ? nil : DiagnosticCoder.decode(&reader, path: path, rules: rules))
+                    if skip { return (false, "", nil) }
+                    return (false, "", keysOnly ? DiagnosticCoder.decodeKey(&reader, path: path, rules: rules, message: ordering)
+                                                : DiagnosticCoder.decode(&reader, path: path, rules: rules))
                 }
                 if isPath && chunks == nil && !list.removedChunks.isEmpty {
                     skipping = list.removedChunks.contains(start - 4)
@@ -392,6 +416,12 @@ enum DiagnosticCoder {
             return text
         }
 
+        /// Passes over a string.
+        mutating func skipString() {
+            let length = Int(clamping: unsigned())
+            offset += min(length, bytes.count - offset)
+        }
+
         mutating func position() -> SourcePosition {
             let line = int(), column = int(), characterOffset = int()
             return SourcePosition(line: line, column: column, characterOffset: characterOffset)
@@ -456,6 +486,27 @@ enum DiagnosticCoder {
         }
     }
 
+    /// What ``DiagnosticKey`` needs of a record and what ``Diagnostic/ordered(_:_:)`` compares
+    /// (read as ``decode(_:path:rules:)`` reads them, in the order ``encode(_:rule:into:)`` wrote
+    /// them); the message only when `message` is true, and the fields after the platform not at all.
+    static func decodeKey(_ r: inout Reader, path: String, rules: [String], message: Bool) -> Diagnostic {
+        let rule = Int(clamping: r.unsigned())
+        let severity = severities[min(Int(r.byte()), severities.count - 1)]
+        var text = ""
+        if message { text = r.string() } else { r.skipString() }
+        let start = r.position(), end = r.position()
+        var d = Diagnostic(ruleID: rule < rules.count ? rules[rule] : "", severity: severity, message: text,
+                           path: path, range: SourceRange(start: start, end: end))
+        let flags = r.byte()
+        if flags & 1 != 0 { d.screen = r.string() }
+        if flags & 2 != 0 { r.skipString() }
+        if flags & 4 != 0 { r.skipString() }
+        if flags & 8 != 0 { d.documentIndex = r.int() }
+        if flags & 16 != 0 { r.skipString() }
+        if flags & 32 != 0 { d.platform = r.string() }
+        return d
+    }
+
     static func decode(_ r: inout Reader, path: String, rules: [String]) -> Diagnostic {
         let rule = Int(clamping: r.unsigned())
         let severity = severities[min(Int(r.byte()), severities.count - 1)]
@@ -511,5 +562,25 @@ enum DiagnosticCoder {
             d.fix = fix
         }
         return d
+    }
+}
+
+/// What a report's summaries count of a diagnostic: its file, rule, severity, screen and platform.
+public struct DiagnosticKey: Hashable, Sendable {
+    public var path: String
+    public var ruleID: String
+    public var severity: Severity
+    public var screen: String?
+    public var documentIndex: Int?
+    public var platform: String?
+
+    /// The key of `diagnostic`.
+    public init(_ diagnostic: Diagnostic) {
+        path = diagnostic.path
+        ruleID = diagnostic.ruleID
+        severity = diagnostic.severity
+        screen = diagnostic.screen
+        documentIndex = diagnostic.documentIndex
+        platform = diagnostic.platform
     }
 }

@@ -33,6 +33,14 @@ public enum CodeFrame {
             starts.append(width)
             // The `[` of `##[` is escaped as in every other line of ours: GitHub Actions reads
             // `##[command]` anywhere in a line.
+            // Printable ASCII other than `[` is drawn as it is, one column wide (what `display` says
+            // of it), without looking up its Unicode properties.
+            if scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "[" {
+                hashes = scalar == "#" ? hashes + 1 : 0
+                shown.unicodeScalars.append(scalar)
+                width += 1
+                continue
+            }
             let (text, w) = scalar == "[" && hashes >= 2 ? escaped(scalar) : display(scalar, at: width)
             hashes = scalar == "#" ? hashes + 1 : 0
             shown += text

@@ -48,13 +48,16 @@ public enum Fingerprint {
                 for byte in part.utf8 { fnv1a(byte, &a, &b) }
             }
             add(d.ruleID, separator: false)
-            add(Fingerprint.keyPath(d.path))
+            // Fingerprint.keyPath(d.path), hashed without making it: the bytes after a leading `./`.
+            fnv1a(0, &a, &b)
+            let skip = d.path.hasPrefix("./") ? 2 : 0
+            for byte in d.path.utf8.dropFirst(skip) { fnv1a(byte, &a, &b) }
             add(d.yamlPath ?? "")
             add(d.value ?? (d.yamlPath == nil ? d.message : ""))
             let hashes = Hashes(a: a, b: b)
             let n = seen[hashes, default: 0]
             seen[hashes] = n + 1
-            let hash = hex(hashes.a) + hex(hashes.b)
+            let hash = hex(hashes.a, hashes.b)
             return n == 0 ? hash : "\(hash):\(n)"
         }
     }
@@ -72,18 +75,21 @@ public enum Fingerprint {
         public init() {}
 
         /// Notes the next diagnostic.
-        public mutating func note(_ d: Diagnostic) {
+        public mutating func note(_ d: Diagnostic) { note(path: d.path) }
+
+        /// Notes the next diagnostic, by its path.
+        public mutating func note(path dPath: String) {
             guard isByFile else { return }
             guard let last = path else {
-                path = d.path
-                keyPath = Fingerprint.keyPath(d.path)
+                path = dPath
+                keyPath = Fingerprint.keyPath(dPath)
                 return
             }
-            if ByteOrder.same(d.path, last) { return }
-            let next = Fingerprint.keyPath(d.path)
+            if ByteOrder.same(dPath, last) { return }
+            let next = Fingerprint.keyPath(dPath)
             let order = ByteOrder.compare(keyPath, next)
             if order > 0 { isByFile = false }
-            path = d.path
+            path = dPath
             keyPath = next
         }
     }
@@ -114,6 +120,20 @@ public enum Fingerprint {
             hash = hash &* 0x0000_0100_0000_01B3
         }
         return hash
+    }
+
+    /// `hex(a) + hex(b)`, made in one go.
+    static func hex(_ a: UInt64, _ b: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            let digits: StaticString = "0123456789abcdef"
+            digits.withUTF8Buffer { digits in
+                for i in 0..<16 {
+                    buffer[i] = digits[Int(truncatingIfNeeded: (a >> UInt64(60 - 4 * i)) & 0xF)]
+                    buffer[16 + i] = digits[Int(truncatingIfNeeded: (b >> UInt64(60 - 4 * i)) & 0xF)]
+                }
+            }
+            return 32
+        }
     }
 
     static func hex(_ value: UInt64) -> String {

@@ -1,4 +1,5 @@
 import ProgressLintCore
+import ProgressLintSupport
 
 /// GitHub Actions workflow commands (`::error file=…,line=…::message`): annotations on the pull request.
 ///
@@ -12,22 +13,38 @@ public struct GitHubReporter: Reporter {
 
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
         let names = Dictionary(context.rules.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        // Escaped once: a file's path for its first finding, a rule's title for its first finding.
+        var file: (path: String, escaped: String)?
+        var titles: [String: String] = [:]
         for d in context.shown(result) {
-            let command: String
             switch d.severity {
-            case .error: command = "error"
-            case .warning: command = "warning"
-            case .info: command = "notice"
+            case .error: out.write(ascii: "::error ")
+            case .warning: out.write(ascii: "::warning ")
+            case .info: out.write(ascii: "::notice ")
             }
-            let title = names[d.ruleID].map { "\(d.ruleID): \($0)" } ?? d.ruleID
-            let properties = [
-                ("file", d.path), ("line", String(d.range.start.line)), ("col", String(d.startColumn(context.columnUnit))),
-                ("endLine", String(d.range.end.line)), ("endColumn", String(d.endColumn(context.columnUnit))),
-                ("title", "progress-lint " + title),
-            ]
-            out.write("::\(command) ")
-            out.write(properties.map { "\($0.0)=\(GitHubReporter.escapeProperty($0.1))" }.joined(separator: ","))
-            out.write("::\(GitHubReporter.escapeData(d.message))\n")
+            if file.map({ !ByteOrder.same($0.path, d.path) }) ?? true { file = (d.path, GitHubReporter.escapeProperty(d.path)) }
+            out.write(ascii: "file=")
+            out.write(file!.escaped)
+            // Numbers are digits and `-`: escaping leaves them as they are.
+            out.write(ascii: ",line=")
+            out.write(int: d.range.start.line)
+            out.write(ascii: ",col=")
+            out.write(int: d.startColumn(context.columnUnit))
+            out.write(ascii: ",endLine=")
+            out.write(int: d.range.end.line)
+            out.write(ascii: ",endColumn=")
+            out.write(int: d.endColumn(context.columnUnit))
+            out.write(ascii: ",title=")
+            if let title = titles[d.ruleID] {
+                out.write(title)
+            } else {
+                let title = GitHubReporter.escapeProperty("progress-lint " + (names[d.ruleID].map { "\(d.ruleID): \($0)" } ?? d.ruleID))
+                titles[d.ruleID] = title
+                out.write(title)
+            }
+            out.write(ascii: "::")
+            out.write(GitHubReporter.escapeData(d.message))
+            out.write(byte: 0x0A)
         }
     }
 

@@ -20,7 +20,7 @@ public struct JSONReporter: Reporter {
         let shown = context.shown(result)
         // One pass for what the summary counts and what the later passes may take for granted.
         var tally = Tally()
-        for d in shown { tally.note(d) }
+        for d in shown.keys { tally.note(d) }
         out.writeJSON { json in
             json.beginObject()
             json.key("version")
@@ -99,10 +99,10 @@ public struct JSONReporter: Reporter {
         private(set) var pathsInOrder = true
         private var lastPath: String?
 
-        mutating func note(_ d: Diagnostic) {
+        mutating func note(_ d: DiagnosticKey) {
             byRule[d.ruleID, default: 0] += 1
             byPlatform[d.platform ?? "none", default: 0] += 1
-            fingerprintOrder.note(d)
+            fingerprintOrder.note(path: d.path)
             guard pathsInOrder else { return }
             if let lastPath, ByteOrder.same(lastPath, d.path) { return }
             // Only ASCII paths: a `String` key is equal to another with other bytes when they are
@@ -119,19 +119,19 @@ public struct JSONReporter: Reporter {
     /// not in order or a path is not ASCII (results made by hand, say), counted per path instead.
     struct FileCounts {
         private let shown: DiagnosticList
-        private var iterator: DiagnosticList.Iterator?
-        private var pending: Diagnostic?
+        private var iterator: DiagnosticList.KeyIterator?
+        private var pending: DiagnosticKey?
         private var last: (path: String, counts: [Int])?
         private var byPath: [String: [Int]]?
 
         init(_ shown: DiagnosticList, pathsInOrder: Bool) {
             self.shown = shown
-            if pathsInOrder { iterator = shown.makeIterator() } else { countByPath() }
+            if pathsInOrder { iterator = shown.keys.makeIterator() } else { countByPath() }
         }
 
         private mutating func countByPath() {
             var byPath: [String: [Int]] = [:]
-            for d in shown { byPath[d.path, default: [0, 0, 0]][JSONReporter.slot(d.severity)] += 1 }
+            for d in shown.keys { byPath[d.path, default: [0, 0, 0]][JSONReporter.slot(d.severity)] += 1 }
             self.byPath = byPath
             iterator = nil
         }
@@ -194,15 +194,26 @@ public struct JSONReporter: Reporter {
         var screens: [(screen: String?, counts: [Int])] = []
         func flush(_ json: inout JSONWriter) {
             guard let path else { return }
+            // Written member by member: the same text as the object's tree.
             for (screen, counts) in screens {
-                json.value(.object([
-                    ("path", .string(path)), ("screen", .string(screen)), ("total", .int(counts.reduce(0, +))),
-                    ("errors", .int(counts[0])), ("warnings", .int(counts[1])), ("infos", .int(counts[2])),
-                ]))
+                json.beginObject()
+                json.key("path")
+                json.string(path)
+                json.key("screen")
+                json.string(screen)
+                json.key("total")
+                json.int(counts.reduce(0, +))
+                json.key("errors")
+                json.int(counts[0])
+                json.key("warnings")
+                json.int(counts[1])
+                json.key("infos")
+                json.int(counts[2])
+                json.end()
             }
         }
         json.beginArray()
-        for d in shown {
+        for d in shown.keys {
             if d.path != path {
                 flush(&json)
                 path = d.path
@@ -267,7 +278,8 @@ public struct JSONReporter: Reporter {
         json.key("yamlPath")
         json.string(d.yamlPath)
         json.key("docs")
-        json.string(Tool.documentationURI(for: d.ruleID))
+        // Tool.documentationURI(for:), written without making it.
+        json.string(joining: Tool.informationURI, "/blob/main/Rules/", d.ruleID, ".md")
         json.key("platform")
         json.string(d.platform)
         json.key("fingerprint")

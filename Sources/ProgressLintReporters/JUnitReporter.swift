@@ -62,7 +62,7 @@ public struct JUnitReporter: Reporter {
         // A suite per linted file, in path order, then one per other path with findings. Files and
         // findings are both in path order: walked together, one file's findings are held at a time.
         var byPath: [String: [Diagnostic]] = [:]
-        if JUnitReporter.inPathOrder(shown.lazy.map(\.path)) && JUnitReporter.inPathOrder(files.indices.lazy.map(files.path(at:))) {
+        if JUnitReporter.inPathOrder(shown.keys.lazy.map(\.path)) && JUnitReporter.inPathOrder(files.indices.lazy.map(files.path(at:))) {
             var findings = shown.makeIterator()
             var pending: Diagnostic?
             for position in files.indices {

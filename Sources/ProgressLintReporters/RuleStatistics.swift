@@ -5,17 +5,18 @@ import ProgressLintCore
 public enum RuleStatistics {
     /// The lines for `diagnostics`; empty when there are none.
     public static func render(_ diagnostics: [Diagnostic], rules: [RuleDescription]) -> String {
-        render(diagnostics[...], rules: rules)
+        render(diagnostics.lazy.map(\.ruleID), rules: rules)
     }
 
     /// The lines for the diagnostics of a run, read once in order.
     public static func render(_ diagnostics: DiagnosticList, rules: [RuleDescription]) -> String {
-        render(diagnostics.lazy, rules: rules)
+        render(diagnostics.keys.lazy.map(\.ruleID), rules: rules)
     }
 
-    private static func render(_ diagnostics: some Sequence<Diagnostic>, rules: [RuleDescription]) -> String {
+    /// The lines for the diagnostics of these rule ids.
+    private static func render(_ ruleIDs: some Sequence<String>, rules: [RuleDescription]) -> String {
         var counts: [String: Int] = [:]
-        for diagnostic in diagnostics { counts[diagnostic.ruleID, default: 0] += 1 }
+        for ruleID in ruleIDs { counts[ruleID, default: 0] += 1 }
         var names: [String: String] = [:]
         for rule in rules { names[rule.id] = rule.name }
         let rows = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }

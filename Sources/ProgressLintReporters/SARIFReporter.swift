@@ -1,4 +1,5 @@
 import ProgressLintCore
+import ProgressLintSupport
 
 /// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: every rule in `tool.driver.rules`,
 /// one result per diagnostic with its region and a `partialFingerprints` entry that does not depend
@@ -15,7 +16,7 @@ public struct SARIFReporter: Reporter {
         for (i, rule) in context.rules.enumerated() where index[rule.id] == nil { index[rule.id] = i }
         // Fingerprints are numbered per file as results are written, when files come in order.
         var order = Fingerprint.Order()
-        for d in shown { order.note(d) }
+        for d in shown.keys { order.note(path: d.path) }
         var fingerprints = Fingerprint.Sequence(byFile: order.isByFile)
         // SARIF knows code points and UTF-16 code units; byte columns are written as code points.
         let unit: ColumnUnit = context.columnUnit == .utf16 ? .utf16 : .char
@@ -42,7 +43,12 @@ public struct SARIFReporter: Reporter {
             json.string(unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")
             json.key("results")
             json.beginArray()
-            for d in shown { json.value(sarifResult(d, fingerprint: fingerprints.next(d), index: index, unit: unit)) }
+            // A file's URI is made once, for its first result.
+            var uri: (path: String, uri: String)?
+            for d in shown {
+                if uri.map({ !ByteOrder.same($0.path, d.path) }) ?? true { uri = (d.path, SARIFReporter.uri(d.path)) }
+                sarifResult(d, fingerprint: fingerprints.next(d), index: index, unit: unit, uri: uri!.uri, into: &json)
+            }
             json.end()
             json.key("invocations")
             json.value(.array([SARIFReporter.invocation(result)]))
@@ -52,23 +58,54 @@ public struct SARIFReporter: Reporter {
         }
     }
 
-    /// One diagnostic as a SARIF result.
-    private func sarifResult(_ d: Diagnostic, fingerprint: String, index: [String: Int], unit: ColumnUnit) -> JSONValue {
-        var fields: [(String, JSONValue)] = [("ruleId", .string(d.ruleID))]
-        if let ruleIndex = index[d.ruleID] { fields.append(("ruleIndex", .int(ruleIndex))) }
-        fields += [
-            ("level", .string(SARIFReporter.level(d.severity))),
-            ("message", .object([("text", .string(d.message))])),
-            ("locations", .array([location(d, unit: unit)])),
-            ("partialFingerprints", .object([(Fingerprint.sarifKey, .string(fingerprint))])),
-        ]
-        if let fix = d.fix { fields.append(("fixes", .array([FixJSON.sarif(fix, path: d.path)]))) }
-        var properties: [(String, JSONValue)] = []
-        if let yamlPath = d.yamlPath { properties.append(("yamlPath", .string(yamlPath))) }
-        if let screen = d.screen { properties.append(("screen", .string(screen))) }
-        if let indicator = d.indicator { properties.append(("indicator", .string(indicator))) }
-        if !properties.isEmpty { fields.append(("properties", .object(properties))) }
-        return .object(fields)
+    /// One diagnostic as a SARIF result, written member by member (the text its tree would make).
+    private func sarifResult(_ d: Diagnostic, fingerprint: String, index: [String: Int], unit: ColumnUnit, uri: String,
+                             into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("ruleId")
+        json.string(d.ruleID)
+        if let ruleIndex = index[d.ruleID] {
+            json.key("ruleIndex")
+            json.int(ruleIndex)
+        }
+        json.key("level")
+        json.string(SARIFReporter.level(d.severity))
+        json.key("message")
+        json.beginObject()
+        json.key("text")
+        json.string(d.message)
+        json.end()
+        json.key("locations")
+        json.beginArray()
+        location(d, unit: unit, uri: uri, into: &json)
+        json.end()
+        json.key("partialFingerprints")
+        json.beginObject()
+        json.key(Fingerprint.sarifKey)
+        json.string(fingerprint)
+        json.end()
+        if let fix = d.fix {
+            json.key("fixes")
+            json.value(.array([FixJSON.sarif(fix, path: d.path)]))
+        }
+        if d.yamlPath != nil || d.screen != nil || d.indicator != nil {
+            json.key("properties")
+            json.beginObject()
+            if let yamlPath = d.yamlPath {
+                json.key("yamlPath")
+                json.string(yamlPath)
+            }
+            if let screen = d.screen {
+                json.key("screen")
+                json.string(screen)
+            }
+            if let indicator = d.indicator {
+                json.key("indicator")
+                json.string(indicator)
+            }
+            json.end()
+        }
+        json.end()
     }
 
     /// Whether the run linted all it was asked to; if not, a notification (level error) per run error,
@@ -115,22 +152,34 @@ public struct SARIFReporter: Reporter {
         ])
     }
 
-    private func location(_ d: Diagnostic, unit: ColumnUnit) -> JSONValue {
+    private func location(_ d: Diagnostic, unit: ColumnUnit, uri: String, into json: inout JSONWriter) {
         let startLine = max(1, d.range.start.line)
         let startColumn = max(1, d.startColumn(unit))
         var endLine = max(startLine, d.range.end.line)
         var endColumn = max(1, d.endColumn(unit))
         if endLine == startLine && endColumn < startColumn { endColumn = startColumn }
         if d.range.end.line < startLine { endLine = startLine; endColumn = startColumn }
-        return .object([
-            ("physicalLocation", .object([
-                ("artifactLocation", .object([("uri", .string(SARIFReporter.uri(d.path)))])),
-                ("region", .object([
-                    ("startLine", .int(startLine)), ("startColumn", .int(startColumn)),
-                    ("endLine", .int(endLine)), ("endColumn", .int(endColumn)),
-                ])),
-            ])),
-        ])
+        json.beginObject()
+        json.key("physicalLocation")
+        json.beginObject()
+        json.key("artifactLocation")
+        json.beginObject()
+        json.key("uri")
+        json.string(uri)
+        json.end()
+        json.key("region")
+        json.beginObject()
+        json.key("startLine")
+        json.int(startLine)
+        json.key("startColumn")
+        json.int(startColumn)
+        json.key("endLine")
+        json.int(endLine)
+        json.key("endColumn")
+        json.int(endColumn)
+        json.end()
+        json.end()
+        json.end()
     }
 
     /// A path as a URI reference: forward slashes, relative paths stay relative, reserved bytes percent-encoded.

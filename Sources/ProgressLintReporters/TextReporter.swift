@@ -1,4 +1,5 @@
 import ProgressLintCore
+import ProgressLintSupport
 
 /// `path:line:column: severity: message [rule-id]` for each diagnostic, with a code frame under
 /// it (the source line and carets under the range, see ``CodeFrame``), then a summary.
@@ -17,8 +18,18 @@ public struct TextReporter: Reporter {
 
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
         let shown = context.shown(result)
+        // A file's path as shown is made once, for its first finding.
+        var shownPath: (path: String, text: String)?
         for d in shown {
-            out.write("\(TerminalText.lineStart(TerminalText.safe(d.path))):\(d.range.start.line):\(d.startColumn(context.columnUnit)): ")
+            if shownPath.map({ !ByteOrder.same($0.path, d.path) }) ?? true {
+                shownPath = (d.path, TerminalText.lineStart(TerminalText.safe(d.path)))
+            }
+            out.write(shownPath!.text)
+            out.write(byte: UInt8(ascii: ":"))
+            out.write(int: d.range.start.line)
+            out.write(byte: UInt8(ascii: ":"))
+            out.write(int: d.startColumn(context.columnUnit))
+            out.write(ascii: ": ")
             out.write(paint(d.severity.rawValue, d.severity, context.color))
             out.write(context.isFixable(d) ? ": [*] " : ": ")
             out.write("\(TerminalText.safe(d.message)) ")
