@@ -33,8 +33,7 @@ public struct JSONWriter {
         if members == 0 {
             out.write(ascii: isArray ? "[]" : "{}")
         } else {
-            out.write(byte: 0x0A)
-            indent(open.count)
+            newline(open.count, comma: false)
             out.write(byte: isArray ? 0x5D : 0x7D)
         }
     }
@@ -123,24 +122,28 @@ public struct JSONWriter {
         }
         guard !open.isEmpty else { return }
         let last = open.count - 1
-        if open[last].members == 0 {
-            out.write(byte: open[last].isArray ? 0x5B : 0x7B)
-            out.write(byte: 0x0A)
-        } else {
-            out.write(ascii: ",\n")
-        }
+        let first = open[last].members == 0
+        if first { out.write(byte: open[last].isArray ? 0x5B : 0x7B) }
         open[last].members += 1
-        indent(open.count)
+        newline(open.count, comma: !first)
     }
 
-    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+    /// A comma, a line break and 126 spaces: what goes before a member, written in one piece.
+    private static let commaAndIndent: [UInt8] = Array(",\n".utf8) + [UInt8](repeating: 0x20, count: 126)
 
-    private mutating func indent(_ level: Int) {
+    /// Writes a line break (after a comma when `comma`) and the indentation of `level`.
+    private mutating func newline(_ level: Int, comma: Bool) {
         var left = 2 * level
-        while left > 0 {
-            let n = Swift.min(left, JSONWriter.spaces.count)
-            JSONWriter.spaces.withUnsafeBufferPointer { out.write(bytes: UnsafeBufferPointer(rebasing: $0[0..<n])) }
+        JSONWriter.commaAndIndent.withUnsafeBufferPointer { text in
+            // `text` is `,\n` and 126 spaces: the slice is within it, as `n` is at most 126.
+            let n = Swift.min(left, text.count - 2)
+            out.write(bytes: UnsafeBufferPointer(rebasing: text[(comma ? 0 : 1)..<(2 + n)]))
             left -= n
+            while left > 0 {
+                let more = Swift.min(left, text.count - 2)
+                out.write(bytes: UnsafeBufferPointer(rebasing: text[2..<(2 + more)]))
+                left -= more
+            }
         }
     }
 
@@ -180,6 +183,21 @@ public struct JSONWriter {
         var plain = 0  // where the bytes not yet written start
         var i = 0
         while i < count {
+            // Eight bytes at a time while none needs a look (a byte below 0x20 or from 0x7F, or `"`,
+            // `\` or `[`), by the bit tricks that tell whether a word holds a byte below n or a zero byte.
+            if let base = UnsafeRawPointer(bytes.baseAddress) {
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                while count - i >= 8 {
+                    // In bounds: i + 8 <= count.
+                    let word = (base + i).loadUnaligned(as: UInt64.self)
+                    let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C), bracket = word ^ (ones &* 0x5B)
+                    let found = ((word &- ones &* 0x20) & ~word) | (word &+ ones) | word
+                        | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((bracket &- ones) & ~bracket)
+                    if found & (ones &* 0x80) != 0 { break }
+                    i += 8
+                }
+                if i >= count { break }
+            }
             let byte = bytes[i]
             // Printable ASCII other than `"`, `\` and `[` needs nothing (0x20...0x7E, by wrapping subtraction).
             if byte &- 0x20 < 0x5F && byte != 0x22 && byte != 0x5C && byte != 0x5B {
