@@ -43,15 +43,13 @@ public enum Fingerprint {
             }
             // FNV-1a over rule, path, YAML path and value joined by NUL bytes, without joining them.
             var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
-            func add(_ part: String, separator: Bool = true) {
+            func add(_ part: String, separator: Bool = true, dropping: Int = 0) {
                 if separator { fnv1a(0, &a, &b) }
-                for byte in part.utf8 { fnv1a(byte, &a, &b) }
+                for byte in part.utf8.dropFirst(dropping) { fnv1a(byte, &a, &b) }
             }
             add(d.ruleID, separator: false)
             // Fingerprint.keyPath(d.path), hashed without making it: the bytes after a leading `./`.
-            fnv1a(0, &a, &b)
-            let skip = d.path.hasPrefix("./") ? 2 : 0
-            for byte in d.path.utf8.dropFirst(skip) { fnv1a(byte, &a, &b) }
+            add(d.path, dropping: d.path.hasPrefix("./") ? 2 : 0)
             add(d.yamlPath ?? "")
             add(d.value ?? (d.yamlPath == nil ? d.message : ""))
             let hashes = Hashes(a: a, b: b)

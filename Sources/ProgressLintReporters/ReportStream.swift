@@ -1,7 +1,10 @@
 /// A report on its way out. Bytes gather in a buffer that is handed to the destination in
 /// blocks of 64 KB, so a report over many files is never held whole in memory.
 public struct ReportStream {
+    /// The bytes written and not yet handed over are the first `used` of `buffer`, which is kept
+    /// at least that long (so a write copies into room already there, with no append to pay for).
     private var buffer: [UInt8] = []
+    private var used = 0
     private let destination: ((UnsafeRawBufferPointer) -> String?)?
     /// Why the destination stopped taking bytes, if it did (the rest of the report is dropped).
     public private(set) var failure: String?
@@ -16,7 +19,14 @@ public struct ReportStream {
     /// A stream that hands each block to `destination`, which returns why it failed, or nil.
     public init(to destination: @escaping (UnsafeRawBufferPointer) -> String?) {
         self.destination = destination
-        buffer.reserveCapacity(Self.blockSize + 4096)
+        buffer = [UInt8](repeating: 0, count: Self.blockSize + 4096)
+    }
+
+    /// Makes room for `count` more bytes after the `used` ones.
+    private mutating func reserve(_ count: Int) {
+        let needed = used + count
+        guard needed > buffer.count else { return }
+        buffer.append(contentsOf: repeatElement(0, count: Swift.max(needed, 2 * buffer.count, 256) - buffer.count))
     }
 
     /// Writes `text`.
@@ -27,8 +37,14 @@ public struct ReportStream {
 
     /// Writes `bytes`.
     public mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= Self.blockSize && destination != nil { flush() }
+        if let source = bytes.baseAddress, bytes.count > 0 {
+            reserve(bytes.count)
+            let at = used
+            // In bounds: `reserve` made `buffer` at least `at + bytes.count` long.
+            buffer.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: at).copyMemory(from: source, byteCount: bytes.count) }
+            used += bytes.count
+        }
+        if used >= Self.blockSize && destination != nil { flush() }
     }
 
     /// Writes `text`, a literal (no `String` made).
@@ -57,16 +73,19 @@ public struct ReportStream {
 
     /// Writes one byte.
     public mutating func write(byte: UInt8) {
-        buffer.append(byte)
+        if used == buffer.count { reserve(1) }
+        buffer[used] = byte
+        used += 1
     }
 
     /// Hands what is buffered to the destination.
     public mutating func flush() {
-        guard let destination, !buffer.isEmpty else { return }
-        if failure == nil { failure = buffer.withUnsafeBytes(destination) }
-        buffer.removeAll(keepingCapacity: true)
+        guard let destination, used > 0 else { return }
+        let count = used
+        if failure == nil { failure = buffer.withUnsafeBytes { destination(UnsafeRawBufferPointer(rebasing: $0[0..<count])) } }
+        used = 0
     }
 
     /// Everything written to a stream without a destination.
-    public var text: String { String(decoding: buffer, as: UTF8.self) }
+    public var text: String { String(decoding: buffer[0..<used], as: UTF8.self) }
 }
