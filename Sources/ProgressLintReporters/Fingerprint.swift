@@ -45,7 +45,7 @@ public enum Fingerprint {
             var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
             func add(_ part: String, separator: Bool = true, dropping: Int = 0) {
                 if separator { fnv1a(0, &a, &b) }
-                for byte in part.utf8.dropFirst(dropping) { fnv1a(byte, &a, &b) }
+                (a, b) = Fingerprint.fnv1a(part, dropping: dropping, a, b)
             }
             add(d.ruleID, separator: false)
             // Fingerprint.keyPath(d.path), hashed without making it: the bytes after a leading `./`.
@@ -108,6 +108,16 @@ public enum Fingerprint {
     static func fnv1a(_ byte: UInt8, _ a: inout UInt64, _ b: inout UInt64) {
         a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    /// Both FNV-1a hashes `a` and `b` taken on over the UTF-8 bytes of `text` after the first `dropping`.
+    static func fnv1a(_ text: String, dropping: Int, _ a: UInt64, _ b: UInt64) -> (UInt64, UInt64) {
+        var text = text
+        return text.withUTF8 { bytes in
+            var a = a, b = b
+            for byte in bytes.dropFirst(dropping) { fnv1a(byte, &a, &b) }
+            return (a, b)
+        }
     }
 
     /// FNV-1a, 64 bits, over the UTF-8 bytes.

@@ -114,6 +114,22 @@ public struct JSONReporter: Reporter {
         }
     }
 
+    /// Counts of errors, warnings and infos (by ``slot(_:)``), held without an array.
+    struct SeverityCounts {
+        private var counts = (0, 0, 0)
+
+        subscript(slot: Int) -> Int {
+            get { slot == 0 ? counts.0 : slot == 1 ? counts.1 : counts.2 }
+            set {
+                switch slot {
+                case 0: counts.0 = newValue
+                case 1: counts.1 = newValue
+                default: counts.2 = newValue
+                }
+            }
+        }
+    }
+
     /// Each file's counts by severity, for files asked in path order: found by walking the
     /// diagnostics alongside (both are in path order), holding nothing per file. When either is
     /// not in order or a path is not ASCII (results made by hand, say), counted per path instead.
@@ -121,8 +137,8 @@ public struct JSONReporter: Reporter {
         private let shown: DiagnosticList
         private var iterator: DiagnosticList.KeyIterator?
         private var pending: DiagnosticKey?
-        private var last: (path: String, counts: [Int])?
-        private var byPath: [String: [Int]]?
+        private var last: (path: String, counts: SeverityCounts)?
+        private var byPath: [String: SeverityCounts]?
 
         init(_ shown: DiagnosticList, pathsInOrder: Bool) {
             self.shown = shown
@@ -130,21 +146,21 @@ public struct JSONReporter: Reporter {
         }
 
         private mutating func countByPath() {
-            var byPath: [String: [Int]] = [:]
-            for d in shown.keys { byPath[d.path, default: [0, 0, 0]][JSONReporter.slot(d.severity)] += 1 }
+            var byPath: [String: SeverityCounts] = [:]
+            for d in shown.keys { byPath[d.path, default: SeverityCounts()][JSONReporter.slot(d.severity)] += 1 }
             self.byPath = byPath
             iterator = nil
         }
 
-        mutating func counts(_ path: String) -> [Int] {
+        mutating func counts(_ path: String) -> SeverityCounts {
             if byPath == nil {
                 if let last, ByteOrder.same(last.path, path) { return last.counts }
                 if !Fingerprint.isASCII(path) || last.map({ ByteOrder.compare($0.path, path) > 0 }) == true {
                     countByPath()
                 }
             }
-            if let byPath { return byPath[path] ?? [0, 0, 0] }
-            var counts = [0, 0, 0]
+            if let byPath { return byPath[path] ?? SeverityCounts() }
+            var counts = SeverityCounts()
             while let d = pending ?? iterator?.next() {
                 let order = ByteOrder.compare(d.path, path)
                 if order > 0 {
@@ -191,7 +207,7 @@ public struct JSONReporter: Reporter {
     /// file's screens are counted at a time and written when the next file starts.
     private func byScreen(_ shown: DiagnosticList, into json: inout JSONWriter) {
         var path: String?
-        var screens: [(screen: String?, counts: [Int])] = []
+        var screens: [(screen: String?, counts: SeverityCounts)] = []
         func flush(_ json: inout JSONWriter) {
             guard let path else { return }
             // Written member by member: the same text as the object's tree.
@@ -202,7 +218,7 @@ public struct JSONReporter: Reporter {
                 json.key("screen")
                 json.string(screen)
                 json.key("total")
-                json.int(counts.reduce(0, +))
+                json.int(counts[0] + counts[1] + counts[2])
                 json.key("errors")
                 json.int(counts[0])
                 json.key("warnings")
@@ -223,7 +239,7 @@ public struct JSONReporter: Reporter {
             if let i = screens.firstIndex(where: { $0.screen == d.screen }) {
                 screens[i].counts[slot] += 1
             } else {
-                var counts = [0, 0, 0]
+                var counts = SeverityCounts()
                 counts[slot] = 1
                 screens.append((d.screen, counts))
             }

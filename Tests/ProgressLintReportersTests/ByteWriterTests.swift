@@ -67,6 +67,17 @@ import Testing
         #expect(lines.last == "]")
     }
 
+    @Test func sarifURIsKeepExactlyTheUnreservedAndSubDelimiterBytes() {
+        let keep = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,;=@".utf8)
+        let hex = Array("0123456789ABCDEF")
+        for byte in UInt8(1)...0x7F {
+            let path = "a" + String(Character(Unicode.Scalar(byte))) + "b"
+            let expected = keep.contains(byte) ? path : "a%\(hex[Int(byte >> 4)])\(hex[Int(byte & 0xF)])b"
+            #expect(SARIFReporter.uri(path) == expected, "\(byte)")
+        }
+        #expect(SARIFReporter.uri("./é b") == "%C3%A9%20b")
+    }
+
     /// A finding on a line with a two-byte, a four-byte (two UTF-16 units) character before it.
     func nonASCIIResult() -> RunResult {
         let bytes = Array("name: \"é😀\" x: y\n".utf8)
