@@ -36,14 +36,29 @@ public struct JUnitReporter: Reporter {
 
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")
         var id = 0
+        let toolProperty = "      <property name=\"tool\" value=\"\(Tool.name) \(Tool.version)\"/>\n"
         func open(_ name: String, tests: Int, failures: Int, errors: Int) {
             let name = XMLText.attribute(name)
-            out.write("  <testsuite name=\"\(name)\" id=\"\(id)\" package=\"\(name)\" ")
-            out.write("timestamp=\"\(timestamp)\" hostname=\"\(hostname)\" tests=\"\(tests)\" ")
-            out.write("failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"0\">\n")
-            out.write("    <properties>\n")
-            out.write("      <property name=\"tool\" value=\"\(Tool.name) \(Tool.version)\"/>\n")
-            out.write("    </properties>\n")
+            // Written piece by piece (numbers as digits), the same text as one interpolated string.
+            out.write(ascii: "  <testsuite name=\"")
+            out.write(name)
+            out.write(ascii: "\" id=\"")
+            out.write(int: id)
+            out.write(ascii: "\" package=\"")
+            out.write(name)
+            out.write(ascii: "\" timestamp=\"")
+            out.write(timestamp)
+            out.write(ascii: "\" hostname=\"")
+            out.write(hostname)
+            out.write(ascii: "\" tests=\"")
+            out.write(int: tests)
+            out.write(ascii: "\" failures=\"")
+            out.write(int: failures)
+            out.write(ascii: "\" errors=\"")
+            out.write(int: errors)
+            out.write(ascii: "\" skipped=\"0\" time=\"0\">\n    <properties>\n")
+            out.write(toolProperty)
+            out.write(ascii: "    </properties>\n")
             id += 1
         }
         let runErrors = result.runErrors
@@ -117,11 +132,15 @@ public struct JUnitReporter: Reporter {
             for testCase in cases {
                 var name = testCase.name.trimmed().isEmpty ? "(unnamed screen)" : testCase.name
                 if let document = testCase.document, repeated.contains(testCase.name) { name += " (document \(document + 1))" }
-                out.write("    <testcase name=\"\(XMLText.attribute(name))\" classname=\"\(suiteName)\" time=\"0\"")
+                out.write(ascii: "    <testcase name=\"")
+                out.write(XMLText.attribute(name))
+                out.write(ascii: "\" classname=\"")
+                out.write(suiteName)
+                out.write(ascii: "\" time=\"0\"")
                 for d in testCase.diagnostics where d.severity != .error { systemOut.append("\(name): " + JUnitReporter.line(d)) }
                 let errors = testCase.diagnostics.filter { $0.severity == .error }
                 guard !errors.isEmpty else {
-                    out.write("/>\n")
+                    out.write(ascii: "/>\n")
                     continue
                 }
                 let message = errors.map { d in
@@ -132,13 +151,13 @@ public struct JUnitReporter: Reporter {
                 out.write("</failure>\n    </testcase>\n")
             }
             if systemOut.isEmpty {
-                out.write("    <system-out/>\n")
+                out.write(ascii: "    <system-out/>\n")
             } else {
                 out.write("    <system-out>")
                 for line in systemOut { out.write(XMLText.content(line) + "\n") }
                 out.write("</system-out>\n")
             }
-            out.write("    <system-err/>\n  </testsuite>\n")
+            out.write(ascii: "    <system-err/>\n  </testsuite>\n")
         }
         out.write("</testsuites>\n")
     }
