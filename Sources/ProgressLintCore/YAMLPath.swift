@@ -139,7 +139,8 @@ public enum YAMLPath {
     private static func itemName(_ item: NodeID, index: Int, in document: YAMLDocument) -> String {
         for n in 0..<document.pairCount(of: item) {
             let (key, value) = document.pair(n, of: item)
-            guard document.value(of: key) == "id" else { continue }
+            // Bytes compared, no string made: no other text is canonically equivalent to `id`.
+            guard document.valueEquals(key, "id") else { continue }
             if document.kind(of: value) == .scalar {
                 let id = document.value(of: value)
                 if !id.isEmpty { return id }

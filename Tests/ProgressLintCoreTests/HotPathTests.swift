@@ -134,4 +134,62 @@ import Testing
         #expect(context.option(VagueLabel.labels) == configuration.options[VagueLabel.labels])
         #expect(context.option(VagueLabel.labels).written == ["Hold on"])
     }
+
+    /// `LabelText.normalized` the long way: characters, not bytes.
+    static func normalizedByCharacters(_ text: String) -> String {
+        var s = Substring(text)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l == "." || l == "…" || l.isWhitespace { s.removeLast() }
+        return s.utf8.allSatisfy { $0 < 0x80 } ? s.lowercased() : s.uppercased().lowercased()
+    }
+
+    @Test func aLabelEndingInEllipsesNormalisesAsTheCharacterWalkDoes() {
+        let texts = ["Loading…", "  Loading… ", "Loading…\u{301}", "Loading.…. …", "…", "… ", " …Loading",
+                     "Caf\u{E9}…", "Wait\u{037E}…", "\u{212A}elvin…", "Loading\r\n…", "Load…ing…", "\u{A0}Loading…",
+                     "LOADING…\u{2026}", "x\u{E2}…", "Loading\u{2025}"]
+        for text in texts {
+            #expect(LabelText.normalized(text) == HotPathTests.normalizedByCharacters(text), "\(text.debugDescription)")
+        }
+        // The length shortcut still answers only for ASCII text.
+        #expect(LabelText.normalizedASCIICount("Loading…") == nil)
+    }
+
+    @Test func aVagueLabelWithATrailingEllipsisIsStillFound() throws {
+        let spec = "screen: S\nindicators:\n  - id: a\n    style: spinner\n    label: \"Loading…\"\n"
+        + "  - id: b\n    style: spinner\n    label: \"Loading… photos\"\n"
+        let found = try lint(spec).filter { $0.ruleID == "vague-label" }.map(\.indicator)
+        #expect(found == ["a"])
+    }
+
+    @Test func refreshTitlesAreReadTheSameWhetherOrNotTheyAreASCII() throws {
+        // A trailing currency sign ends a word as a space does, but is not ASCII: the second title
+        // of each pair is read character by character, the first byte by byte.
+        let titles = ["Pull down to refresh", "PULL DOWN TO REFRESH", "Pull to request a refresh", "Release to update",
+                      "Swiped down, to reload", "Pulling down refreshes the list", "Refresh by pulling down",
+                      "Pull down.\r\nTo refresh", "Pull down... to refresh", "Pull & refresh", "Pull+refresh",
+                      "Pull down; to refresh", "Pull | refresh", "Pull\u{0B}to refresh", "Syncing your library",
+                      "Updated 5 min ago", "Pull down on the long list to refresh", "pull-down-to-refresh",
+                      "Pull down. to refresh", "Pull down..to refresh", "Swipe left for update?"]
+        func fires(_ title: String) throws -> Bool {
+            // Line breaks and the vertical tab written as YAML escapes, so that the title holds them.
+            let escaped = title.unicodeScalars.map { scalar in
+                switch scalar {
+                case "\r": "\\r"
+                case "\n": "\\n"
+                case "\u{0B}": "\\v"
+                default: String(scalar)
+                }
+            }.joined()
+            let spec = "platform: ios\nscreen: S\nindicators:\n  - id: r\n    style: refresh-control\n"
+                + "    title: \"\(escaped)\"\n"
+            return try lint(spec).contains { $0.ruleID == "refresh-title-instructions" }
+        }
+        var fired = 0
+        for title in titles {
+            let ascii = try fires(title)
+            #expect(ascii == (try fires(title + "\u{A4}")), "\(title.debugDescription)")
+            if ascii { fired += 1 }
+        }
+        #expect(fired >= 8)
+    }
 }

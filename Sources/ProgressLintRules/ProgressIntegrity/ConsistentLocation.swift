@@ -153,19 +153,39 @@ public struct ConsistentLocation: CrossFileRule {
         }
     }
 
+    /// A sighting's first two fields: all the first pass over them compares, read without the rest.
+    struct Placement: CrossFileValue {
+        var task: String
+        var location: String
+
+        func encode(to record: inout CrossFileWriter) {
+            record.write(task)
+            record.write(location)
+        }
+
+        init(from record: inout CrossFileReader) {
+            task = record.string()
+            location = record.string()
+        }
+    }
+
     public func collect(_ screen: Screen, context: RuleContext) -> [Sighting] {
         let document = context.document
-        return screen.indicators.compactMap { indicator in
+        var sightings: [Sighting] = []
+        // The indicators' fields read in place: no copy of each indicator (its strings retained).
+        for i in screen.indicators.indices {
             // Like the engine for indicator rules: silent on what is not task progress, and on an
             // indicator whose `task` or `location` had an invalid value.
-            guard let task = indicator.task, indicator.effectivePurpose == .taskProgress,
-                  indicator.invalidKeys.isEmpty || Self.description.judges(indicator) else { return nil }
-            let node = indicator.location?.node ?? indicator.node
-            return Sighting(
-                task: task.value, location: indicator.effectiveLocation.rawValue,
-                range: document[node].range, screen: screen.name?.value, indicator: indicator.id?.value,
-                yamlPath: YAMLPath.of(node, in: document))
+            guard let task = screen.indicators[i].task, screen.indicators[i].effectivePurpose == .taskProgress,
+                  screen.indicators[i].invalidKeys.isEmpty || Self.description.judges(screen.indicators[i])
+            else { continue }
+            let node = screen.indicators[i].location?.node ?? screen.indicators[i].node
+            sightings.append(Sighting(
+                task: task.value, location: screen.indicators[i].effectiveLocation.rawValue,
+                range: document[node].range, screen: screen.name?.value, indicator: screen.indicators[i].id?.value,
+                yamlPath: YAMLPath.of(node, in: document)))
         }
+        return sightings
     }
 
     public func finish(_ sightings: CrossFileValues<Sighting>) -> [CrossFileFinding] {
@@ -177,16 +197,19 @@ public struct ConsistentLocation: CrossFileRule {
         var tasks: [String: (spelling: String, locations: [Seen])] = [:]
         /// The first sighting at each location of each task, and its file.
         var firsts: [(sighting: Sighting, file: CrossFileSource)] = []
-        func count(_ sighting: Sighting, from file: CrossFileSource, in task: inout (spelling: String, locations: [Seen])) {
-            if let i = task.locations.firstIndex(where: { $0.location == sighting.location }) {
+        func count(_ placement: Placement, _ record: CrossFileRecord, from file: CrossFileSource,
+                   in task: inout (spelling: String, locations: [Seen])) {
+            if let i = task.locations.firstIndex(where: { $0.location == placement.location }) {
                 task.locations[i].count += 1
             } else {
-                task.locations.append((sighting.location, 1, firsts.count))
-                firsts.append((sighting, file))
+                task.locations.append((placement.location, 1, firsts.count))
+                firsts.append((record.read(Sighting.self), file))
             }
         }
-        for (file, sighting) in sightings {
-            count(sighting, from: file, in: &tasks[sighting.task, default: (sighting.task, [])])
+        // Only a sighting's task and location are read, but for the first at each location.
+        for (file, record) in sightings.records {
+            let placement = record.read(Placement.self)
+            count(placement, record, from: file, in: &tasks[placement.task, default: (placement.task, [])])
         }
         // The most common location of each task seen at more than one; a tie goes to the one seen first.
         var common: [String: (task: String, best: Seen, total: Int)] = [:]
@@ -205,8 +228,10 @@ public struct ConsistentLocation: CrossFileRule {
         }
         var findings: [CrossFileFinding] = []
         var reported: Set<Place> = []
-        for (file, sighting) in sightings {
-            guard let usual = common[sighting.task], sighting.location != usual.best.location else { continue }
+        for (file, record) in sightings.records {
+            let placement = record.read(Placement.self)
+            guard let usual = common[placement.task], placement.location != usual.best.location else { continue }
+            let sighting = record.read(Sighting.self)
             guard reported.insert(Place(file: file, line: sighting.range.start.line,
                                         column: sighting.range.start.column)).inserted
             else { continue }
