@@ -44,7 +44,8 @@ public struct CrossFileWriter: Sendable {
         var value = value
         value.withUTF8 { utf8 in
             append(UInt32(clamping: utf8.count))
-            bytes.append(contentsOf: utf8.prefix(Int(UInt32.max)))
+            // A buffer, not a slice of one: appended in one copy, not byte by byte.
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8.prefix(Int(UInt32.max))))
         }
     }
 
