@@ -32,7 +32,7 @@ public struct CrossFileWriter: Sendable {
     }
 
     private mutating func append<T: FixedWidthInteger>(_ value: T) {
-        // Byte by byte, least significant first (little-endian): no buffer and no generic copy.
+        // Byte by byte, least significant first (little-endian): cheaper than appending a buffer of 8.
         for shift in stride(from: 0, to: T.bitWidth, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
 

@@ -94,6 +94,45 @@ import Testing
         #expect(inventory.byPlatform == ["ios": 4, "none": 4])
     }
 
+    @Test func anInventoryCountedScreenByScreenMergesReadsAndComparesAsItsDictionariesSay() throws {
+        let document = try #require(try YAMLParser.parse("a: [1, 2, 3]\n").first)
+        let ids = Array(document.nodeIDs)
+        try #require(ids.count >= 4)
+        var bar = Indicator(node: ids[1])
+        bar.style = Located(.bar, at: ids[2])
+        var refresh = Indicator(node: ids[3])
+        refresh.style = Located(.refreshControl, at: ids[2])
+        var screen = Screen(node: ids[0], documentIndex: 0)
+        screen.indicators = [bar, refresh, Indicator(node: ids[3])]
+        var counted = Inventory()
+        counted.add(screen, platform: .macos)
+        counted.add(screen, platform: nil)
+        // The same counts written as dictionaries (as a test or a tool would set them).
+        var written = Inventory()
+        written.indicators = 6
+        (written.determinate, written.animated, written.cancel) = (counted.determinate, counted.animated, counted.cancel)
+        (written.reduceMotionFallback, written.completionAnnouncement) = (counted.reduceMotionFallback,
+                                                                          counted.completionAnnouncement)
+        written.byStyle = ["bar": 2, "refresh-control": 2, "unknown": 2]
+        written.byPlatform = ["macos": 3, "none": 3]
+        #expect(counted == written)
+        #expect(counted.hashValue == written.hashValue)
+        // Merging either way sums the counts, whichever way each side kept them.
+        var total = Inventory()
+        total.merge(counted)
+        total.merge(written)
+        total.add(screen, platform: .macos)
+        #expect(total.byStyle == ["bar": 5, "refresh-control": 5, "unknown": 5])
+        #expect(total.byPlatform == ["macos": 9, "none": 6])
+        #expect(total.indicators == 15)
+        // Setting a count replaces what was counted.
+        total.byStyle = ["bar": 1]
+        total.byPlatform["web", default: 0] += 2
+        #expect(total.byStyle == ["bar": 1])
+        #expect(total.byPlatform == ["macos": 9, "none": 6, "web": 2])
+        #expect(total != written)
+    }
+
     struct EchoIndicator: IndicatorRule {
         static let description = RuleDescription(
             id: "test-echo-indicator", name: "Echo", category: .platform, defaultSeverity: .warning, summary: "s",
