@@ -124,23 +124,24 @@ extension Inventory {
         guard !screen.indicators.isEmpty else { return }
         // One count per style, in `IndicatorStyle.allCases` order, and one for no style.
         var styles = (bar: 0, spinner: 0, refreshControl: 0, unknown: 0)
-        for indicator in screen.indicators {
+        // The indicators read in place: no copy of each (its strings and arrays retained).
+        for i in screen.indicators.indices {
             indicators += 1
-            switch indicator.style?.value {
+            switch screen.indicators[i].style?.value {
             case .bar?: styles.bar += 1
             case .spinner?: styles.spinner += 1
             case .refreshControl?: styles.refreshControl += 1
             case nil: styles.unknown += 1
             }
-            if indicator.isDeterminate { determinate += 1 }
-            if indicator.isAnimated {
+            if screen.indicators[i].isDeterminate { determinate += 1 }
+            if screen.indicators[i].isAnimated {
                 animated += 1
-                if case .fallback(let fallback)? = indicator.reduceMotion?.value, fallback.replaceWith != nil {
+                if case .fallback(let fallback)? = screen.indicators[i].reduceMotion?.value, fallback.replaceWith != nil {
                     reduceMotionFallback += 1
                 }
             }
-            if indicator.hasCancel { cancel += 1 }
-            if indicator.accessibility?.value.announce?.value.completion != nil { completionAnnouncement += 1 }
+            if screen.indicators[i].hasCancel { cancel += 1 }
+            if screen.indicators[i].accessibility?.value.announce?.value.completion != nil { completionAnnouncement += 1 }
         }
         pending.merge(Pending(styles: .init(bar: styles.bar, spinner: styles.spinner,
                                             refreshControl: styles.refreshControl, unknown: styles.unknown)))
