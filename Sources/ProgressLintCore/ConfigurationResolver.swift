@@ -136,7 +136,11 @@ enum PathText {
     /// name, so that the folder's normalized form is the normalized file's parent; else nil.
     static func writtenFolder(of path: String) -> Substring? {
         let utf8 = path.utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else {
+        // The bytes searched at once where they are contiguous (a native string's are), not
+        // index by index through the view: the planner asks for every file.
+        let found = utf8.withContiguousStorageIfAvailable { $0.lastIndex(of: UInt8(ascii: "/")) }
+        let last = found.map { $0.map { utf8.index(utf8.startIndex, offsetBy: $0) } } ?? utf8.lastIndex(of: UInt8(ascii: "/"))
+        guard let slash = last else {
             return path == "." || path == ".." || path.isEmpty ? nil : ""
         }
         let name = path[path.index(after: slash)...]

@@ -32,7 +32,8 @@ public struct CrossFileWriter: Sendable {
     }
 
     private mutating func append<T: FixedWidthInteger>(_ value: T) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        // Byte by byte, least significant first (little-endian): cheaper than appending a buffer of 8.
+        for shift in stride(from: 0, to: T.bitWidth, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
     }
 
     /// Writes a number.
@@ -43,7 +44,8 @@ public struct CrossFileWriter: Sendable {
         var value = value
         value.withUTF8 { utf8 in
             append(UInt32(clamping: utf8.count))
-            bytes.append(contentsOf: utf8.prefix(Int(UInt32.max)))
+            // A buffer, not a slice of one: appended in one copy, not byte by byte.
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8.prefix(Int(UInt32.max))))
         }
     }
 
@@ -70,7 +72,7 @@ public struct CrossFileReader {
     private let bytes: UnsafeRawBufferPointer
     private var offset = 0
 
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    @usableFromInline init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     private mutating func take<T: FixedWidthInteger>(_: T.Type) -> T {
         let size = MemoryLayout<T>.size
@@ -137,45 +139,95 @@ public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
 
     public func makeIterator() -> Iterator { Iterator(values: self) }
 
+    /// The same values as records not yet read: a rule that needs a few fields of every value
+    /// and every field of only some reads each record as far as it needs (see ``CrossFileRecord``).
+    public var records: Records { Records(values: self) }
+
     /// Reads the values one at a time: each file's records are read from the store at once.
     public struct Iterator: IteratorProtocol {
-        let values: CrossFileValues
-        private var chunk = 0
-        /// Where the next file's records start in the store, when read as stored.
-        private var nextStart = 0
-        /// The current file's records, and where the next one starts in them.
-        private var records: [UInt8] = []
-        private var offset = 0
-        private var source: CrossFileSource?
+        private var records: Records.Iterator
 
-        init(values: CrossFileValues) { self.values = values }
+        init(values: CrossFileValues) { records = Records.Iterator(values: values) }
 
         public mutating func next() -> (file: CrossFileSource, info: Info)? {
-            let store = values.store
-            while offset + 4 > records.count {
-                let start: Int
-                if let order = values.order {
-                    guard chunk < order.count else { return nil }
-                    start = order[chunk]
-                } else {
-                    guard nextStart < store.bytes.count else { return nil }
-                    start = nextStart
+            guard let (file, record) = records.next() else { return nil }
+            return (file, record.read(Info.self))
+        }
+    }
+
+    /// ``CrossFileValues``' records, in the same order, each read only when asked.
+    public struct Records: Sequence, Sendable {
+        let values: CrossFileValues
+
+        public func makeIterator() -> Iterator { Iterator(values: values) }
+
+        /// Reads each file's records from the store at once, and hands them out one at a time.
+        public struct Iterator: IteratorProtocol {
+            let values: CrossFileValues
+            private var chunk = 0
+            /// Where the next file's records start in the store, when read as stored.
+            private var nextStart = 0
+            /// The current file's records, and where the next one starts in them.
+            private var records: [UInt8] = []
+            private var offset = 0
+            private var source: CrossFileSource?
+
+            init(values: CrossFileValues) { self.values = values }
+
+            public mutating func next() -> (file: CrossFileSource, record: CrossFileRecord)? {
+                let store = values.store
+                while offset + 4 > records.count {
+                    let start: Int
+                    if let order = values.order {
+                        guard chunk < order.count else { return nil }
+                        start = order[chunk]
+                    } else {
+                        guard nextStart < store.bytes.count else { return nil }
+                        start = nextStart
+                    }
+                    chunk += 1
+                    let header = store.header(at: start)
+                    source = CrossFileSource(number: header.file, severity: header.severity,
+                                             pathOfFile: values.pathOfFile)
+                    records = store.bytes.read(start + CrossFileStore.headerSize, header.length) { Array($0) }
+                    offset = 0
+                    nextStart = start + CrossFileStore.headerSize + header.length
                 }
-                chunk += 1
-                let header = store.header(at: start)
-                source = CrossFileSource(number: header.file, severity: header.severity, pathOfFile: values.pathOfFile)
-                records = store.bytes.read(start + CrossFileStore.headerSize, header.length) { Array($0) }
-                offset = 0
-                nextStart = start + CrossFileStore.headerSize + header.length
-            }
-            let info = records.withUnsafeBytes { raw in
-                let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-                let end = Swift.min(offset + 4 + length, raw.count)
-                var reader = CrossFileReader(UnsafeRawBufferPointer(rebasing: raw[(offset + 4)..<end]))
+                // `offset + 4 <= records.count` (the loop above): the length is there; the
+                // record ends at the bytes' end at the latest.
+                let length = records.withUnsafeBytes { raw in
+                    Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                }
+                let end = Swift.min(offset + 4 + length, records.count)
+                let record = CrossFileRecord(bytes: records, range: (offset + 4)..<end)
                 offset = end
-                return Info(from: &reader)
+                return (source!, record)
             }
-            return (source!, info)
+        }
+    }
+}
+
+/// One value a ``CrossFileRule`` collected, not yet read. It may be read as the value's type, or
+/// as any type whose ``CrossFileValue/init(from:)`` reads the same first fields (and no more):
+/// a rule that compares two fields of every value reads those, and the whole value only when
+/// it reports it.
+public struct CrossFileRecord: Sendable {
+    /// The current file's records (shared, not copied), and this one's fields in them.
+    @usableFromInline let bytes: [UInt8]
+    @usableFromInline let range: Range<Int>
+
+    init(bytes: [UInt8], range: Range<Int>) {
+        self.bytes = bytes
+        self.range = range
+    }
+
+    /// The record read as `type`, from its first field. Inlinable, so that a rule reads its own
+    /// type without the generic (unspecialised) path across modules.
+    @inlinable public func read<Value: CrossFileValue>(_ type: Value.Type) -> Value {
+        bytes.withUnsafeBytes { raw in
+            // `range` lies within the bytes (see ``CrossFileValues/Records/Iterator/next()``).
+            var reader = CrossFileReader(UnsafeRawBufferPointer(rebasing: raw[range]))
+            return Value(from: &reader)
         }
     }
 }

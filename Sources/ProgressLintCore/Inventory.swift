@@ -5,9 +5,15 @@ public struct Inventory: Hashable, Sendable {
     /// Indicators in all.
     public var indicators = 0
     /// Indicators by `style`.
-    public var byStyle: [String: Int] = [:]
+    public var byStyle: [String: Int] {
+        get { pending.addingStyles(to: storedByStyle) }
+        set { (storedByStyle, pending.styles) = (newValue, Pending.Styles()) }
+    }
     /// Indicators by effective platform (`none` when no platform is known).
-    public var byPlatform: [String: Int] = [:]
+    public var byPlatform: [String: Int] {
+        get { pending.addingPlatforms(to: storedByPlatform) }
+        set { (storedByPlatform, pending.platforms) = (newValue, []) }
+    }
     /// Indicators that are determinate.
     public var determinate = 0
     /// Animated indicators (spinners, refresh controls, indeterminate bars).
@@ -19,52 +25,126 @@ public struct Inventory: Hashable, Sendable {
     /// Indicators with `accessibility.announce.completion`.
     public var completionAnnouncement = 0
 
+    /// The counts by style and platform as set or merged as dictionaries; ``add(_:platform:)``
+    /// counts in `pending` instead (no text hashed per screen and file), and the two are summed
+    /// when read.
+    private var storedByStyle: [String: Int] = [:]
+    private var storedByPlatform: [String: Int] = [:]
+    private var pending = Pending()
+
+    /// Counts by style and platform kept by their place in the enums' cases.
+    private struct Pending: Sendable {
+        struct Styles: Sendable {
+            var bar = 0, spinner = 0, refreshControl = 0, unknown = 0
+        }
+
+        var styles = Styles()
+        /// By place in `Pending.platformCases`, then one for no platform; empty until counted.
+        var platforms: [Int] = []
+
+        static let platformCases = Platform.allCases
+
+        mutating func merge(_ other: Pending) {
+            styles.bar += other.styles.bar
+            styles.spinner += other.styles.spinner
+            styles.refreshControl += other.styles.refreshControl
+            styles.unknown += other.styles.unknown
+            if other.platforms.isEmpty { return }
+            if platforms.isEmpty { platforms = other.platforms; return }
+            for i in platforms.indices where i < other.platforms.count { platforms[i] += other.platforms[i] }
+        }
+
+        mutating func count(_ n: Int, platform: Platform?) {
+            if platforms.isEmpty { platforms = Array(repeating: 0, count: Pending.platformCases.count + 1) }
+            let place = platform.flatMap { Pending.platformCases.firstIndex(of: $0) } ?? Pending.platformCases.count
+            platforms[place] += n
+        }
+
+        func addingStyles(to stored: [String: Int]) -> [String: Int] {
+            var counts = stored
+            // In `IndicatorStyle.allCases` order, then no style, as they were counted before.
+            for (style, count) in [(IndicatorStyle.bar.rawValue, styles.bar), (IndicatorStyle.spinner.rawValue, styles.spinner),
+                                   (IndicatorStyle.refreshControl.rawValue, styles.refreshControl), ("unknown", styles.unknown)]
+            where count > 0 {
+                counts[style, default: 0] += count
+            }
+            return counts
+        }
+
+        func addingPlatforms(to stored: [String: Int]) -> [String: Int] {
+            var counts = stored
+            for (place, count) in platforms.enumerated() where count > 0 {
+                let name = place < Pending.platformCases.count ? Pending.platformCases[place].rawValue : "none"
+                counts[name, default: 0] += count
+            }
+            return counts
+        }
+    }
+
     /// Empty counts.
     public init() {}
 
     /// Adds another file's counts.
     public mutating func merge(_ other: Inventory) {
         indicators += other.indicators
-        byStyle.merge(other.byStyle, uniquingKeysWith: +)
-        byPlatform.merge(other.byPlatform, uniquingKeysWith: +)
+        if !other.storedByStyle.isEmpty { storedByStyle.merge(other.storedByStyle, uniquingKeysWith: +) }
+        if !other.storedByPlatform.isEmpty { storedByPlatform.merge(other.storedByPlatform, uniquingKeysWith: +) }
+        pending.merge(other.pending)
         determinate += other.determinate
         animated += other.animated
         reduceMotionFallback += other.reduceMotionFallback
         cancel += other.cancel
         completionAnnouncement += other.completionAnnouncement
     }
+
+    /// Equal when the counts read the same, however they were kept.
+    public static func == (a: Inventory, b: Inventory) -> Bool {
+        a.indicators == b.indicators && a.byStyle == b.byStyle && a.byPlatform == b.byPlatform
+            && a.determinate == b.determinate && a.animated == b.animated
+            && a.reduceMotionFallback == b.reduceMotionFallback && a.cancel == b.cancel
+            && a.completionAnnouncement == b.completionAnnouncement
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(indicators)
+        hasher.combine(byStyle)
+        hasher.combine(byPlatform)
+        hasher.combine(determinate)
+        hasher.combine(animated)
+        hasher.combine(reduceMotionFallback)
+        hasher.combine(cancel)
+        hasher.combine(completionAnnouncement)
+    }
 }
 
 extension Inventory {
-    /// Counts the indicators of one screen, whose effective platform is `platform`. Styles are
-    /// counted in a small table and added to the dictionaries once per screen, not per indicator.
+    /// Counts the indicators of one screen, whose effective platform is `platform`. Styles and
+    /// platforms are counted by their place among the cases, and named only when read.
     public mutating func add(_ screen: Screen, platform: Platform?) {
         guard !screen.indicators.isEmpty else { return }
         // One count per style, in `IndicatorStyle.allCases` order, and one for no style.
         var styles = (bar: 0, spinner: 0, refreshControl: 0, unknown: 0)
-        for indicator in screen.indicators {
+        // The indicators read in place: no copy of each (its strings and arrays retained).
+        for i in screen.indicators.indices {
             indicators += 1
-            switch indicator.style?.value {
+            switch screen.indicators[i].style?.value {
             case .bar?: styles.bar += 1
             case .spinner?: styles.spinner += 1
             case .refreshControl?: styles.refreshControl += 1
             case nil: styles.unknown += 1
             }
-            if indicator.isDeterminate { determinate += 1 }
-            if indicator.isAnimated {
+            if screen.indicators[i].isDeterminate { determinate += 1 }
+            if screen.indicators[i].isAnimated {
                 animated += 1
-                if case .fallback(let fallback)? = indicator.reduceMotion?.value, fallback.replaceWith != nil {
+                if case .fallback(let fallback)? = screen.indicators[i].reduceMotion?.value, fallback.replaceWith != nil {
                     reduceMotionFallback += 1
                 }
             }
-            if indicator.hasCancel { cancel += 1 }
-            if indicator.accessibility?.value.announce?.value.completion != nil { completionAnnouncement += 1 }
+            if screen.indicators[i].hasCancel { cancel += 1 }
+            if screen.indicators[i].accessibility?.value.announce?.value.completion != nil { completionAnnouncement += 1 }
         }
-        for (style, count) in [(IndicatorStyle.bar.rawValue, styles.bar), (IndicatorStyle.spinner.rawValue, styles.spinner),
-                               (IndicatorStyle.refreshControl.rawValue, styles.refreshControl), ("unknown", styles.unknown)]
-        where count > 0 {
-            byStyle[style, default: 0] += count
-        }
-        byPlatform[platform?.rawValue ?? "none", default: 0] += screen.indicators.count
+        pending.merge(Pending(styles: .init(bar: styles.bar, spinner: styles.spinner,
+                                            refreshControl: styles.refreshControl, unknown: styles.unknown)))
+        pending.count(screen.indicators.count, platform: platform)
     }
 }

@@ -36,7 +36,7 @@ public enum LabelText {
     private static func normalizedASCII(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            guard let (start, end) = asciiBounds(bytes) else { return nil }
+            guard let (start, end) = asciiBounds(bytes, trailingEllipses: true) else { return nil }
             return String(unsafeUninitializedCapacity: end - start) { buffer in
                 for i in start..<end {
                     let byte = bytes[i]
@@ -55,15 +55,38 @@ public enum LabelText {
     }
 
     /// The bytes `normalizedASCII` keeps: without surrounding white space and trailing dots; nil
-    /// when `bytes` are not all ASCII.
-    private static func asciiBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int)? {
+    /// when `bytes` are not all ASCII. With `trailingEllipses`, trailing `…` (U+2026, the one
+    /// non-ASCII character `normalized` drops, common in labels) go too, and only the bytes kept
+    /// must be ASCII: around ASCII text each is a character of its own, as `normalized` sees it.
+    private static func asciiBounds(_ bytes: UnsafeBufferPointer<UInt8>, trailingEllipses: Bool = false)
+        -> (start: Int, end: Int)?
+    {
         var start = 0
         var end = bytes.count
-        for byte in bytes where byte >= 0x80 { return nil }
         // ASCII white space as `Character.isWhitespace` sees it: tab to carriage return, and space.
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        // `end >= 3` before reading back three bytes.
+        func isEllipsis(endingAt end: Int) -> Bool {
+            trailingEllipses && end >= 3 && bytes[end - 1] == 0xA6 && bytes[end - 2] == 0x80 && bytes[end - 3] == 0xE2
+        }
+        if !trailingEllipses {
+            for byte in bytes where byte >= 0x80 { return nil }
+        }
+        // Leading white space and trailing dots, white space and ellipses: the text between is the
+        // same whichever end is trimmed first (the trailing set holds the leading one).
+        while end > 0 {
+            if bytes[end - 1] == UInt8(ascii: ".") || isSpace(bytes[end - 1]) {
+                end -= 1
+            } else if isEllipsis(endingAt: end) {
+                end -= 3
+            } else {
+                break
+            }
+        }
         while start < end, isSpace(bytes[start]) { start += 1 }
-        while end > start, bytes[end - 1] == UInt8(ascii: ".") || isSpace(bytes[end - 1]) { end -= 1 }
+        if trailingEllipses {
+            for i in start..<end where bytes[i] >= 0x80 { return nil }
+        }
         return (start, end)
     }
 }

@@ -61,7 +61,7 @@ public struct Linter: Sendable {
             }
         }
         let plan = plan(for: configuration)
-        var collector = Collector(path: path, linter: self, configuration: configuration, suppressions: suppressions)
+        var collector = Collector(path: path, configuration: configuration, suppressions: suppressions)
         collector.fixSource = FixSource(bytes)
         var screenNames = ScreenNames()
         var readUpTo = SourcePosition.start
@@ -201,7 +201,6 @@ public struct Linter: Sendable {
 /// Turns issues and violations into diagnostics, once per rule and position.
 struct Collector {
     let path: String
-    let linter: Linter
     let configuration: Configuration
     /// The file's bytes, for fixes.
     var fixSource: FixSource?
@@ -241,9 +240,8 @@ struct Collector {
         return YAMLPath.of(node, in: document, cache: &pathCache)
     }
 
-    init(path: String, linter: Linter, configuration: Configuration, suppressions: SuppressionIndex) {
+    init(path: String, configuration: Configuration, suppressions: SuppressionIndex) {
         self.path = path
-        self.linter = linter
         self.configuration = configuration
         self.suppressions = suppressions
         self.limit = max(configuration.limits.maxDiagnosticsPerFile, 0)

@@ -138,10 +138,10 @@ public struct RuleContext: Sendable {
     /// What every indicator of a screen shares, held by reference: an ``IndicatorRule`` gets a
     /// context per indicator, and copying the screen, configuration and document into each
     /// (retaining every array and string they hold) was a large part of the rules' cost.
-    private final class Shared: Sendable {
+    @usableFromInline final class Shared: Sendable {
         let screen: Screen
         let platform: Platform?
-        let configuration: Configuration
+        @usableFromInline let configuration: Configuration
         let document: YAMLDocument
 
         init(screen: Screen, platform: Platform?, configuration: Configuration, document: YAMLDocument) {
@@ -152,7 +152,7 @@ public struct RuleContext: Sendable {
         }
     }
 
-    private let shared: Shared
+    @usableFromInline let shared: Shared
 
     /// The screen being checked.
     public var screen: Screen { shared.screen }
@@ -201,7 +201,9 @@ public struct RuleContext: Sendable {
     public var thresholds: Thresholds { configuration.thresholds }
 
     /// The value of a rule's option under the configuration, read without copying the configuration.
-    public func option<Value>(_ option: RuleOption<Value>) -> Value { shared.configuration.options[option] }
+    /// Inlinable (with what it reads), so that a rule reading its option per indicator gets it
+    /// without the generic path across modules.
+    @inlinable public func option<Value>(_ option: RuleOption<Value>) -> Value { shared.configuration.options[option] }
 
     /// Whether the platform is one of the iOS family (false when no platform is known).
     public var isIOSFamily: Bool { platform?.isIOSFamily ?? false }

@@ -84,13 +84,14 @@ public enum ConfigurationValue: Hashable, Sendable {
 /// The values config files gave the rules' options, by rule id then key. An option no file set
 /// reads as its default.
 public struct RuleOptionValues: Sendable {
-    private var values: [String: [String: any Sendable]] = [:]
+    @usableFromInline var values: [String: [String: any Sendable]] = [:]
 
     /// No option set.
     public init() {}
 
-    /// The value of `option`: the configured one, or its default.
-    public subscript<Value>(option: RuleOption<Value>) -> Value {
+    /// The value of `option`: the configured one, or its default. Inlinable, so that a rule
+    /// reading its option per indicator gets it without the generic (unspecialised) path.
+    @inlinable public subscript<Value>(option: RuleOption<Value>) -> Value {
         get {
             // Most configurations set no option: no hashing then (rules read options per indicator).
             if values.isEmpty { return option.defaultValue }

@@ -77,9 +77,22 @@ public struct SourceLine: Hashable, Sendable {
         // The cursor within the current line: byte, UTF-16 units and characters before it.
         var cursor = lineStart, utf16 = 0, characters = 0
         func endOfLine(from i: Int) -> Int {
-            var i = i
-            while i < bytes.count && breakLength(bytes, at: i) == 0 { i += 1 }
-            return i
+            bytes.withUnsafeBufferPointer { text in
+                var i = i
+                // A byte that cannot start a line break (all but `\n`, `\r`, the lead bytes of NEL
+                // and of U+2028/U+2029, and control bytes) is passed over without `breakLength`.
+                // `i < text.count` bounds every read.
+                while i < text.count {
+                    let byte = text[i]
+                    if byte > 0x0D && byte != 0xC2 && byte != 0xE2 {
+                        i += 1
+                        continue
+                    }
+                    if breakLength(bytes, at: i) != 0 { break }
+                    i += 1
+                }
+                return i
+            }
         }
         for query in queries {
             while line < query.line {

@@ -49,29 +49,32 @@ public enum YAMLPath {
             current = parent
         }
         segments.reverse()
-        // Written into one string, its room reserved once: no string per segment.
-        var path = ""
+        // Written as bytes, the scalars' own, and made a string once: no string per segment
+        // (joining strings joins their UTF-8 bytes, so the text is the same).
+        var path: [UInt8] = []
         path.reserveCapacity(64)
         var dotFirst = false
         for (n, segment) in segments.enumerated() {
             switch segment {
             case .key(let key):
-                let text = document.value(of: key)
-                // A key first in the path has no `.` before it; only a non-ASCII first character
-                // (a combining mark) could join the `.` into one character that is kept, as before.
-                if n > 0 || !(text.utf8.first.map { $0 < 0x80 } ?? true) {
-                    path += "."
-                    dotFirst = dotFirst || n == 0
+                document.withValueBytes(of: key) { text in
+                    // A key first in the path has no `.` before it; only a non-ASCII first character
+                    // (a combining mark) could join the `.` into one character that is kept, as before.
+                    if n > 0 || !(text.first.map { $0 < 0x80 } ?? true) {
+                        path.append(UInt8(ascii: "."))
+                        dotFirst = dotFirst || n == 0
+                    }
+                    path.append(contentsOf: text)
                 }
-                path += text
             case .item(let item, let index):
-                path += "["
-                path += itemName(item, index: index, in: document)
-                path += "]"
+                path.append(UInt8(ascii: "["))
+                appendItemName(item, index: index, in: document, to: &path)
+                path.append(UInt8(ascii: "]"))
             }
         }
-        if dotFirst, path.hasPrefix(".") { path.removeFirst() }
-        return path
+        var text = String(decoding: path, as: UTF8.self)
+        if dotFirst, text.hasPrefix(".") { text.removeFirst() }
+        return text
     }
 
     /// The segment naming `child` in `parent`, where it is first held.
@@ -136,15 +139,17 @@ public enum YAMLPath {
         case item(NodeID, index: Int)
     }
 
-    private static func itemName(_ item: NodeID, index: Int, in document: YAMLDocument) -> String {
+    /// Appends the item's name: its first non-empty scalar `id`, else its index.
+    private static func appendItemName(_ item: NodeID, index: Int, in document: YAMLDocument, to path: inout [UInt8]) {
         for n in 0..<document.pairCount(of: item) {
             let (key, value) = document.pair(n, of: item)
-            guard document.value(of: key) == "id" else { continue }
-            if document.kind(of: value) == .scalar {
-                let id = document.value(of: value)
-                if !id.isEmpty { return id }
+            // Bytes compared, no string made: no other text is canonically equivalent to `id`.
+            guard document.valueEquals(key, "id") else { continue }
+            if document.kind(of: value) == .scalar, document.valueByteCount(of: value) > 0 {
+                document.withValueBytes(of: value) { path.append(contentsOf: $0) }
+                return
             }
         }
-        return String(index)
+        path.append(contentsOf: String(index).utf8)
     }
 }

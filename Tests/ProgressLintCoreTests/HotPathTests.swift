@@ -94,6 +94,45 @@ import Testing
         #expect(inventory.byPlatform == ["ios": 4, "none": 4])
     }
 
+    @Test func anInventoryCountedScreenByScreenMergesReadsAndComparesAsItsDictionariesSay() throws {
+        let document = try #require(try YAMLParser.parse("a: [1, 2, 3]\n").first)
+        let ids = Array(document.nodeIDs)
+        try #require(ids.count >= 4)
+        var bar = Indicator(node: ids[1])
+        bar.style = Located(.bar, at: ids[2])
+        var refresh = Indicator(node: ids[3])
+        refresh.style = Located(.refreshControl, at: ids[2])
+        var screen = Screen(node: ids[0], documentIndex: 0)
+        screen.indicators = [bar, refresh, Indicator(node: ids[3])]
+        var counted = Inventory()
+        counted.add(screen, platform: .macos)
+        counted.add(screen, platform: nil)
+        // The same counts written as dictionaries (as a test or a tool would set them).
+        var written = Inventory()
+        written.indicators = 6
+        (written.determinate, written.animated, written.cancel) = (counted.determinate, counted.animated, counted.cancel)
+        (written.reduceMotionFallback, written.completionAnnouncement) = (counted.reduceMotionFallback,
+                                                                          counted.completionAnnouncement)
+        written.byStyle = ["bar": 2, "refresh-control": 2, "unknown": 2]
+        written.byPlatform = ["macos": 3, "none": 3]
+        #expect(counted == written)
+        #expect(counted.hashValue == written.hashValue)
+        // Merging either way sums the counts, whichever way each side kept them.
+        var total = Inventory()
+        total.merge(counted)
+        total.merge(written)
+        total.add(screen, platform: .macos)
+        #expect(total.byStyle == ["bar": 5, "refresh-control": 5, "unknown": 5])
+        #expect(total.byPlatform == ["macos": 9, "none": 6])
+        #expect(total.indicators == 15)
+        // Setting a count replaces what was counted.
+        total.byStyle = ["bar": 1]
+        total.byPlatform["web", default: 0] += 2
+        #expect(total.byStyle == ["bar": 1])
+        #expect(total.byPlatform == ["macos": 9, "none": 6, "web": 2])
+        #expect(total != written)
+    }
+
     struct EchoIndicator: IndicatorRule {
         static let description = RuleDescription(
             id: "test-echo-indicator", name: "Echo", category: .platform, defaultSeverity: .warning, summary: "s",
@@ -133,5 +172,63 @@ import Testing
                                   configuration: configuration, document: document)
         #expect(context.option(VagueLabel.labels) == configuration.options[VagueLabel.labels])
         #expect(context.option(VagueLabel.labels).written == ["Hold on"])
+    }
+
+    /// `LabelText.normalized` the long way: characters, not bytes.
+    static func normalizedByCharacters(_ text: String) -> String {
+        var s = Substring(text)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l == "." || l == "…" || l.isWhitespace { s.removeLast() }
+        return s.utf8.allSatisfy { $0 < 0x80 } ? s.lowercased() : s.uppercased().lowercased()
+    }
+
+    @Test func aLabelEndingInEllipsesNormalisesAsTheCharacterWalkDoes() {
+        let texts = ["Loading…", "  Loading… ", "Loading…\u{301}", "Loading.…. …", "…", "… ", " …Loading",
+                     "Caf\u{E9}…", "Wait\u{037E}…", "\u{212A}elvin…", "Loading\r\n…", "Load…ing…", "\u{A0}Loading…",
+                     "LOADING…\u{2026}", "x\u{E2}…", "Loading\u{2025}"]
+        for text in texts {
+            #expect(LabelText.normalized(text) == HotPathTests.normalizedByCharacters(text), "\(text.debugDescription)")
+        }
+        // The length shortcut still answers only for ASCII text.
+        #expect(LabelText.normalizedASCIICount("Loading…") == nil)
+    }
+
+    @Test func aVagueLabelWithATrailingEllipsisIsStillFound() throws {
+        let spec = "screen: S\nindicators:\n  - id: a\n    style: spinner\n    label: \"Loading…\"\n"
+        + "  - id: b\n    style: spinner\n    label: \"Loading… photos\"\n"
+        let found = try lint(spec).filter { $0.ruleID == "vague-label" }.map(\.indicator)
+        #expect(found == ["a"])
+    }
+
+    @Test func refreshTitlesAreReadTheSameWhetherOrNotTheyAreASCII() throws {
+        // A trailing currency sign ends a word as a space does, but is not ASCII: the second title
+        // of each pair is read character by character, the first byte by byte.
+        let titles = ["Pull down to refresh", "PULL DOWN TO REFRESH", "Pull to request a refresh", "Release to update",
+                      "Swiped down, to reload", "Pulling down refreshes the list", "Refresh by pulling down",
+                      "Pull down.\r\nTo refresh", "Pull down... to refresh", "Pull & refresh", "Pull+refresh",
+                      "Pull down; to refresh", "Pull | refresh", "Pull\u{0B}to refresh", "Syncing your library",
+                      "Updated 5 min ago", "Pull down on the long list to refresh", "pull-down-to-refresh",
+                      "Pull down. to refresh", "Pull down..to refresh", "Swipe left for update?"]
+        func fires(_ title: String) throws -> Bool {
+            // Line breaks and the vertical tab written as YAML escapes, so that the title holds them.
+            let escaped = title.unicodeScalars.map { scalar in
+                switch scalar {
+                case "\r": "\\r"
+                case "\n": "\\n"
+                case "\u{0B}": "\\v"
+                default: String(scalar)
+                }
+            }.joined()
+            let spec = "platform: ios\nscreen: S\nindicators:\n  - id: r\n    style: refresh-control\n"
+                + "    title: \"\(escaped)\"\n"
+            return try lint(spec).contains { $0.ruleID == "refresh-title-instructions" }
+        }
+        var fired = 0
+        for title in titles {
+            let ascii = try fires(title)
+            #expect(ascii == (try fires(title + "\u{A4}")), "\(title.debugDescription)")
+            if ascii { fired += 1 }
+        }
+        #expect(fired >= 8)
     }
 }

@@ -89,6 +89,39 @@ import Testing
         #expect(store.order(by: [1, 0, 2]) == nil)
     }
 
+    /// The first two fields of a ``Seen``, as a rule reads what it compares.
+    struct SeenKey: CrossFileValue, Equatable {
+        var key: String
+        var value: String
+
+        func encode(to record: inout CrossFileWriter) {
+            record.write(key)
+            record.write(value)
+        }
+
+        init(from record: inout CrossFileReader) {
+            key = record.string()
+            value = record.string()
+        }
+    }
+
+    @Test func recordsReadAsTheirFirstFieldsOrWholeGiveTheValuesInTheSameOrderWithTheirFiles() {
+        let store = CrossFileStore()
+        store.append(Self.records([Seen("sync", "toolbar", line: 4), Seen("sync", "content", line: 9, screen: nil)]),
+                     file: 1, severity: .info)
+        store.append(Self.records([Seen("upload", "toolbar", line: 2, count: -7)]), file: 0, severity: .error)
+        for positions in [[1, 0], [0, 1]] {
+            let values = Self.values(store, positions: positions)
+            let whole = Array(values)
+            let records = Array(values.records)
+            #expect(records.map { $0.record.read(Seen.self) } == whole.map(\.info))
+            #expect(records.map { $0.record.read(SeenKey.self) }.map(\.key) == whole.map(\.info.key))
+            #expect(records.map { $0.record.read(SeenKey.self) }.map(\.value) == whole.map(\.info.value))
+            #expect(records.map(\.file.path) == whole.map(\.file.path))
+            #expect(records.map(\.file.severity) == whole.map(\.file.severity))
+        }
+    }
+
     @Test func textsAreKeptExactlyAsWritten() {
         let store = CrossFileStore()
         store.append(Self.records([Seen("caf\u{E9}", "toolbar", line: 1, screen: "Caf\u{E9}"),

@@ -40,6 +40,15 @@ import Testing
         #expect(sources.map { $0?.text } == ["y\"", "b: 1", "c: 2", "d: 3"])
     }
 
+    @Test func controlBytesAndCharactersThatShareALineBreaksLeadByteDoNotEndALine() {
+        // `©` (C2 A9), `€` (E2 82 AC) and U+2027 (E2 80 A7) start as NEL and U+2028 do; tab and
+        // other control bytes are not breaks either.
+        let first = "a: \"\u{1}\t©\u{E}€\u{2027}x\""
+        let text = Array("\(first)\nb: \u{7}©\r\nc: 3".utf8)
+        let sources = attached(text, [diagnostic(1, 4), diagnostic(2, 4), diagnostic(3, 1)])
+        #expect(sources.map { $0?.text } == [first, "b: \u{7}©", "c: 3"])
+    }
+
     @Test func aLineThatIsNotInTheFileHasNoSourceLineAndBytesThatAreNotUTF8AreShownAsReplacements() {
         let sources = attached([0x61, 0x3A, 0x20, 0xFF, 0x0A, 0x62, 0x0A], [diagnostic(1, 4), diagnostic(2, 1), diagnostic(9, 1)])
         #expect(sources[0]?.text == "a: \u{FFFD}" && sources[0]?.startByteColumn == 4)

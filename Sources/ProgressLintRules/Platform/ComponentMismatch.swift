@@ -128,12 +128,11 @@ public struct ComponentMismatch: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        guard let written = indicator.component, let component = indicator.tabledComponent else { return [] }
+        guard let written = indicator.component, let known = Self.table[written.value] else { return [] }
+        let component = known.component
         var mismatches: [String] = []
         let style = indicator.style?.value
-        // The component's sets are made once, not per indicator.
-        let sets = Self.sets[component]
-        if let style, !(sets?.styles ?? component.styles).contains(style) {
+        if let style, known.styles & Self.bit(style, among: Self.styleCases) == 0 {
             let allowed = IndicatorStyle.allCases.filter(component.styles.contains).map(Self.noun)
             mismatches.append("is \(allowed.joined(separator: " or ")), not \(Self.noun(style))")
         }
@@ -146,7 +145,7 @@ public struct ComponentMismatch: IndicatorRule {
         default:
             break
         }
-        if let platform = context.platform, !(sets?.platforms ?? component.platforms).contains(platform) {
+        if let platform = context.platform, known.platforms & Self.bit(platform, among: Self.platformCases) == 0 {
             let platforms = Platform.allCases.filter(component.platforms.contains).map(\.rawValue)
             mismatches.append("exists on \(platforms.joined(separator: ", ")), not \(platform.rawValue)")
         }
@@ -167,9 +166,22 @@ public struct ComponentMismatch: IndicatorRule {
             + "\(list); \(fix)")]
     }
 
-    /// Each component's ``KnownComponent/styles`` and ``KnownComponent/platforms``.
-    private static let sets: [KnownComponent: (styles: Set<IndicatorStyle>, platforms: Set<Platform>)] =
-        Dictionary(uniqueKeysWithValues: KnownComponent.allCases.map { ($0, ($0.styles, $0.platforms)) })
+    /// Each component by its name, with its ``KnownComponent/styles`` and ``KnownComponent/platforms``
+    /// as bits (by their place in `allCases`), made once: a `Set` of these enums hashes their
+    /// raw texts, which cost more than the rest of the check.
+    private static let table: [String: (component: KnownComponent, styles: UInt64, platforms: UInt64)] =
+        Dictionary(uniqueKeysWithValues: KnownComponent.allCases.map { component in
+            (component.rawValue, (component,
+                                  component.styles.reduce(0) { $0 | bit($1, among: styleCases) },
+                                  component.platforms.reduce(0) { $0 | bit($1, among: platformCases) }))
+        })
+    private static let styleCases = IndicatorStyle.allCases
+    private static let platformCases = Platform.allCases
+
+    /// `value`'s bit: its place among `cases` (made once; `allCases` makes an array per call).
+    private static func bit<Value: Equatable>(_ value: Value, among cases: [Value]) -> UInt64 {
+        cases.firstIndex(of: value).map { 1 << UInt64(min($0, 63)) } ?? 0
+    }
 
     /// `a bar`, `a spinner`, `a refresh control`.
     static func noun(_ style: IndicatorStyle) -> String {

@@ -153,49 +153,85 @@ public struct ConsistentLocation: CrossFileRule {
         }
     }
 
+    /// A sighting's first two fields: all the first pass over them compares, read without the rest.
+    struct Placement: CrossFileValue {
+        var task: String
+        var location: String
+
+        func encode(to record: inout CrossFileWriter) {
+            record.write(task)
+            record.write(location)
+        }
+
+        init(from record: inout CrossFileReader) {
+            task = record.string()
+            location = record.string()
+        }
+    }
+
     public func collect(_ screen: Screen, context: RuleContext) -> [Sighting] {
         let document = context.document
-        return screen.indicators.compactMap { indicator in
+        var sightings: [Sighting] = []
+        // The indicators' fields read in place: no copy of each indicator (its strings retained).
+        for i in screen.indicators.indices {
             // Like the engine for indicator rules: silent on what is not task progress, and on an
             // indicator whose `task` or `location` had an invalid value.
-            guard let task = indicator.task, indicator.effectivePurpose == .taskProgress,
-                  indicator.invalidKeys.isEmpty || Self.description.judges(indicator) else { return nil }
-            let node = indicator.location?.node ?? indicator.node
-            return Sighting(
-                task: task.value, location: indicator.effectiveLocation.rawValue,
-                range: document[node].range, screen: screen.name?.value, indicator: indicator.id?.value,
-                yamlPath: YAMLPath.of(node, in: document))
+            guard let task = screen.indicators[i].task, screen.indicators[i].effectivePurpose == .taskProgress,
+                  screen.indicators[i].invalidKeys.isEmpty || Self.description.judges(screen.indicators[i])
+            else { continue }
+            let node = screen.indicators[i].location?.node ?? screen.indicators[i].node
+            sightings.append(Sighting(
+                task: task.value, location: screen.indicators[i].effectiveLocation.rawValue,
+                range: document[node].range, screen: screen.name?.value, indicator: screen.indicators[i].id?.value,
+                yamlPath: YAMLPath.of(node, in: document)))
         }
+        return sightings
     }
 
     public func finish(_ sightings: CrossFileValues<Sighting>) -> [CrossFileFinding] {
         // Two passes in order over the sightings (which may wait on disk), keeping only counts.
         // First: each task's locations in order of first appearance, with how many indicators
         // are at each and the first of them. Tasks and locations are compared as Swift compares
-        // texts; a task is named as first written.
+        // texts; a task is named as first written. Only a sighting's task and location are read
+        // (the whole of it for the first at each location), and where they were counted is noted
+        // (two numbers a sighting), so that the second pass reads only the sightings it reports.
         typealias Seen = (location: String, count: Int, first: Int)
-        var tasks: [String: (spelling: String, locations: [Seen])] = [:]
+        var taskNumbers: [String: Int] = [:]
+        var tasks: [(spelling: String, locations: [Seen])] = []
         /// The first sighting at each location of each task, and its file.
         var firsts: [(sighting: Sighting, file: CrossFileSource)] = []
-        func count(_ sighting: Sighting, from file: CrossFileSource, in task: inout (spelling: String, locations: [Seen])) {
-            if let i = task.locations.firstIndex(where: { $0.location == sighting.location }) {
-                task.locations[i].count += 1
+        /// Each sighting's task and location, as places in `tasks` and its locations.
+        var counted: [(task: Int, location: Int)] = []
+        for (file, record) in sightings.records {
+            let placement = record.read(Placement.self)
+            let t: Int
+            if let known = taskNumbers[placement.task] {
+                t = known
             } else {
-                task.locations.append((sighting.location, 1, firsts.count))
-                firsts.append((sighting, file))
+                t = tasks.count
+                taskNumbers[placement.task] = t
+                tasks.append((placement.task, []))
+            }
+            if let l = tasks[t].locations.firstIndex(where: { $0.location == placement.location }) {
+                tasks[t].locations[l].count += 1
+                counted.append((t, l))
+            } else {
+                counted.append((t, tasks[t].locations.count))
+                tasks[t].locations.append((placement.location, 1, firsts.count))
+                firsts.append((record.read(Sighting.self), file))
             }
         }
-        for (file, sighting) in sightings {
-            count(sighting, from: file, in: &tasks[sighting.task, default: (sighting.task, [])])
+        // The most common location of each task seen at more than one (its place among the
+        // task's locations); a tie goes to the one seen first.
+        var common: [(best: Int, total: Int)?] = Array(repeating: nil, count: tasks.count)
+        for (t, seen) in tasks.enumerated() where seen.locations.count > 1 {
+            var best = 0
+            for (l, candidate) in seen.locations.enumerated().dropFirst() where candidate.count > seen.locations[best].count {
+                best = l
+            }
+            common[t] = (best, seen.locations.reduce(0) { $0 + $1.count })
         }
-        // The most common location of each task seen at more than one; a tie goes to the one seen first.
-        var common: [String: (task: String, best: Seen, total: Int)] = [:]
-        for (task, seen) in tasks where seen.locations.count > 1 {
-            var best = seen.locations[0]
-            for candidate in seen.locations.dropFirst() where candidate.count > best.count { best = candidate }
-            common[task] = (seen.spelling, best, seen.locations.reduce(0) { $0 + $1.count })
-        }
-        guard !common.isEmpty else { return [] }
+        guard common.contains(where: { $0 != nil }) else { return [] }
         // Second: every indicator of such a task drawn elsewhere. A location written once but
         // reached by several indicators (`<<`, aliases) is reported once.
         struct Place: Hashable {
@@ -205,19 +241,25 @@ public struct ConsistentLocation: CrossFileRule {
         }
         var findings: [CrossFileFinding] = []
         var reported: Set<Place> = []
-        for (file, sighting) in sightings {
-            guard let usual = common[sighting.task], sighting.location != usual.best.location else { continue }
+        for (n, (file, record)) in sightings.records.enumerated() {
+            // The same records in the same order as the first pass: `n` is a place in `counted`.
+            guard n < counted.count, let usual = common[counted[n].task], counted[n].location != usual.best else {
+                continue
+            }
+            let task = tasks[counted[n].task]
+            let best = task.locations[usual.best]
+            let sighting = record.read(Sighting.self)
             guard reported.insert(Place(file: file, line: sighting.range.start.line,
                                         column: sighting.range.start.column)).inserted
             else { continue }
-            let example = firsts[usual.best.first]
+            let example = firsts[best.first]
             var whereExample = "indicator '\(example.sighting.indicator ?? "(no id)")' on screen "
                 + "'\(example.sighting.screen ?? "(unnamed screen)")'"
             let examplePath = example.file.path
             if examplePath != file.path { whereExample += " in \(examplePath):\(example.sighting.range.start.line)" }
             findings.append(CrossFileFinding(
                 file: file, range: sighting.range,
-                message: Self.message(sighting, task: usual.task, common: usual.best.location, count: usual.best.count,
+                message: Self.message(sighting, task: task.spelling, common: best.location, count: best.count,
                                       total: usual.total, whereExample: whereExample),
                 screen: sighting.screen, indicator: sighting.indicator, yamlPath: sighting.yamlPath,
                 value: sighting.location))
