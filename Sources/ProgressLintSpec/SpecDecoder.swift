@@ -206,7 +206,23 @@ struct SpecReader {
     }
 
     mutating func checkDuplicateIDs(_ screen: Screen) {
+        // A screen has a few indicators: each id is compared with those before it, with no
+        // dictionary made (the same `String ==` a dictionary uses); many are looked up in one.
+        guard screen.indicators.count > 16 else {
+            let indicators = screen.indicators
+            for (n, indicator) in indicators.enumerated() {
+                guard let id = indicator.id,
+                      let first = indicators[..<n].first(where: { $0.id?.value == id.value })?.id?.node else { continue }
+                if first != id.node {
+                    fail("indicator id '\(id.value)' is already used on line \(document[first].range.start.line) "
+                         + "of screen '\(screen.displayName)'; give each indicator its own id",
+                         at: id.node, .duplicateID)
+                }
+            }
+            return
+        }
         var seen: [String: NodeID] = [:]
+        seen.reserveCapacity(screen.indicators.count)
         for indicator in screen.indicators {
             guard let id = indicator.id else { continue }
             if let first = seen[id.value] {

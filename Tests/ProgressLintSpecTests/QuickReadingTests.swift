@@ -89,6 +89,28 @@ import Testing
         #expect(KnownComponent.rememberedNearMiss(of: "BrandSpinner") == nil)
     }
 
+    /// A screen of `count` indicators whose ids repeat every `period`, one of them an alias of an
+    /// earlier id (the same node: not a duplicate).
+    static func screen(indicators count: Int, period: Int) -> String {
+        var lines = ["screen: S", "indicators:", "  - {id: &shared x0, style: bar}", "  - {id: *shared, style: bar}"]
+        for n in 0..<count { lines.append("  - {id: x\(n % period), style: bar}") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test(arguments: [(3, 2), (14, 5), (15, 15), (17, 5), (40, 7), (40, 40)])
+    func duplicateIDsAreReportedAtEachLaterUseInSmallAndLargeScreens(count: Int, period: Int) throws {
+        let document = try #require(try YAMLParser.parse(Self.screen(indicators: count, period: period)).first)
+        let issues = SpecDecoder.decode(document, documentIndex: 0).issues
+        // Indicators 2... hold x0, x1, …: each repeats the first indicator with its id (indicator 0 for x0).
+        let expected = (0..<count).filter { $0 >= period || $0 % period == 0 }.map { n in
+            let firstLine = n % period == 0 ? 3 : 5 + n % period
+            return "indicator id 'x\(n % period)' is already used on line \(firstLine) of screen 'S'; "
+                + "give each indicator its own id"
+        }
+        #expect(issues.map(\.message) == expected)
+        #expect(issues.allSatisfy { $0.kind == .duplicateID })
+    }
+
     @Test func aNearMissIsWarnedAboutInEverySpecThatWritesIt() throws {
         let spec = "screen: S\nindicators:\n  - {id: a, style: bar, component: UIProgressVeiw}\n"
         for _ in 0..<3 {
