@@ -83,7 +83,12 @@ struct SpecReader {
     /// How many issues were past `maxIssues`, and the node of the first.
     private(set) var omitted: (count: Int, first: NodeID)?
 
-    init(document: YAMLDocument) { self.document = document }
+    init(document: YAMLDocument) {
+        self.document = document
+        // Room for an indicator's entries and those of the mappings below it: one allocation per
+        // document rather than a few as the stack grows.
+        entryStack.reserveCapacity(64)
+    }
 
     /// Where the last of the kept issues is, in source order.
     private var lastKept: SourcePosition?
