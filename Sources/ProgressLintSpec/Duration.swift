@@ -103,11 +103,14 @@ extension Duration {
     /// made, when it has at most 15 digits, or nil: then it and 10^(digits after the dot) are exact
     /// `Double`s, and one division rounds their quotient correctly, as `Double(_:)` does (Clinger's
     /// fast path), so both give the same value.
-    static func exactValue(of number: Substring) -> Double? {
+    static func exactValue(of number: Substring) -> Double? { exactValue(ofDigits: number.utf8) }
+
+    /// ``exactValue(of:)`` for the number's UTF-8 bytes.
+    static func exactValue<Bytes: Sequence<UInt8>>(ofDigits bytes: Bytes) -> Double? {
         var digits = 0
         var mantissa: UInt64 = 0
         var decimals = -1
-        for byte in number.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: ".") {
                 decimals = 0
                 continue
@@ -121,6 +124,51 @@ extension Duration {
         var power = 1.0
         for _ in 0..<max(decimals, 0) { power *= 10 }
         return Double(mantissa) / power
+    }
+}
+
+extension Duration {
+    /// What ``parse(_:)`` gives for the UTF-8 `bytes` when it gives a duration whose number has at
+    /// most 15 digits (as specs write them), with no `String` made; nil otherwise, and then
+    /// ``parse(_:)`` reads the text (a longer number) or says what is wrong with it.
+    static func parseQuickly(_ bytes: UnsafeRawBufferPointer) -> Duration? {
+        // The same steps as `parse`, on bytes: spaces and tabs trimmed, digits with at most one `.`, a unit.
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var start = 0
+        var end = bytes.count
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        while start < end, isBlank(bytes[end - 1]) { end -= 1 }
+        var digitsEnd = start
+        var sawDigit = false
+        var sawDot = false
+        while digitsEnd < end {
+            let c = bytes[digitsEnd]
+            if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
+                sawDigit = true
+            } else if c == UInt8(ascii: ".") && !sawDot {
+                sawDot = true
+            } else {
+                break
+            }
+            digitsEnd += 1
+        }
+        guard sawDigit, bytes[digitsEnd - 1] != UInt8(ascii: "."),
+              let value = exactValue(ofDigits: bytes[start..<digitsEnd]) else { return nil }
+        let factor: Double
+        switch end - digitsEnd {
+        case 1:
+            switch bytes[digitsEnd] {
+            case UInt8(ascii: "s"): factor = 1000
+            case UInt8(ascii: "m"): factor = 60_000
+            case UInt8(ascii: "h"): factor = 3_600_000
+            default: return nil
+            }
+        case 2 where bytes[digitsEnd] == UInt8(ascii: "m") && bytes[digitsEnd + 1] == UInt8(ascii: "s"): factor = 1
+        default: return nil
+        }
+        let milliseconds = value * factor
+        guard milliseconds.isFinite, milliseconds <= maximum.milliseconds else { return nil }
+        return Duration(milliseconds: milliseconds)
     }
 }
 
@@ -145,6 +193,27 @@ public enum ExpectedDuration: Hashable, Sendable, CustomStringConvertible {
         case .unknown: return "unknown"
         case .range(let lower, let upper): return lower == upper ? "\(upper)" : "\(lower)..\(upper)"
         }
+    }
+}
+
+extension ExpectedDuration {
+    /// What ``SpecReader`` decodes from the UTF-8 `bytes` when they are `unknown`, or a duration or a
+    /// range of two (`2s..30s`, lower bound first) that ``Duration/parseQuickly(_:)`` reads; nil for
+    /// anything else, and then the text is read again to say what is wrong with it.
+    static func parseQuickly(_ bytes: UnsafeRawBufferPointer) -> ExpectedDuration? {
+        if bytes.elementsEqual("unknown".utf8) { return .unknown }
+        // The first `..`, as `rangeOfDots` finds it.
+        var dots = 0
+        while dots + 1 < bytes.count, !(bytes[dots] == UInt8(ascii: ".") && bytes[dots + 1] == UInt8(ascii: ".")) {
+            dots += 1
+        }
+        guard dots + 1 < bytes.count else {
+            return Duration.parseQuickly(bytes).map { .range(lower: $0, upper: $0) }
+        }
+        guard let lower = Duration.parseQuickly(UnsafeRawBufferPointer(rebasing: bytes[..<dots])),
+              let upper = Duration.parseQuickly(UnsafeRawBufferPointer(rebasing: bytes[(dots + 2)...])),
+              lower <= upper else { return nil }
+        return .range(lower: lower, upper: upper)
     }
 }
 

@@ -1,5 +1,6 @@
 import ProgressLintSupport
 import ProgressLintYAML
+import Synchronization
 
 extension SpecReader {
     /// Records on `indicator` the keys whose values failed since failure number `first`, as dotted
@@ -63,7 +64,7 @@ extension SpecReader {
     /// do not apply. The value is kept either way: it is a valid custom component.
     mutating func component(_ entry: Entry) -> Located<String>? {
         guard let value = text(entry) else { return nil }
-        if KnownComponent.named(value.value) == nil, let meant = KnownComponent.nearMiss(of: value.value) {
+        if KnownComponent.named(value.value) == nil, let meant = KnownComponent.rememberedNearMiss(of: value.value) {
             var issue = SpecIssue(.schema,
                 "`component: \(describe(entry.value))` is not a known component, so it is taken as a custom view "
                 + "and the component checks do not apply; did you mean `\(meant.rawValue)`? (keep it as it is if it "
@@ -103,6 +104,24 @@ extension KnownComponent {
         guard let best = candidates.max(by: { sharedStart($0) < sharedStart($1) }) else { return nil }
         return KnownComponent(rawValue: best)
     }
+
+    /// ``nearMiss(of:)``, remembered across specs (and threads) for short ASCII names: a custom
+    /// component is named again and again. Other names are worked out each time, since a `String`
+    /// key would also find a canonically equivalent name (`K` and the Kelvin sign) that `nearMiss`
+    /// compares by its bytes; and at most `rememberedLimit` names are kept, so input cannot grow it.
+    static func rememberedNearMiss(of name: String) -> KnownComponent? {
+        let bytes = name.utf8
+        guard bytes.count <= rememberedLength, bytes.allSatisfy({ $0 < 0x80 }) else { return nearMiss(of: name) }
+        if let remembered = nearMisses.withLock({ $0[name] }) { return remembered }
+        let result = nearMiss(of: name)
+        nearMisses.withLock { if $0.count < rememberedLimit { $0[name] = result } }
+        return result
+    }
+
+    /// The longest name (in bytes) and the most names ``rememberedNearMiss(of:)`` keeps.
+    static let rememberedLength = 64
+    static let rememberedLimit = 1024
+    private static let nearMisses = Mutex<[String: KnownComponent?]>([:])
 
     private static let knownNames = allCases.map(\.rawValue)
     private static let knownBytes = knownNames.map { Array($0.utf8) }

@@ -7,12 +7,17 @@ import ProgressLintYAML
 struct KeyTable<K: RawRepresentable & CaseIterable & Sendable>: Sendable where K.RawValue == String {
     /// The cases, in declaration order.
     let cases: [K]
+    /// Their names, in the same order, boxed: a table is handed around by value, and its copy then
+    /// retains two objects, not each array of the set. (A box, not a generic class: a generic
+    /// class's metadata is instantiated at run time, looking up `K`'s conformances.)
+    private let box: KeyNames
+
     /// Their names, in the same order.
-    let nameSet: NameSet
+    var nameSet: NameSet { box.set }
 
     init(_: K.Type) {
         cases = Array(K.allCases)
-        nameSet = NameSet(cases.map(\.rawValue))
+        box = KeyNames(NameSet(cases.map(\.rawValue)))
     }
 
     /// The names, in declaration order.
@@ -28,4 +33,10 @@ struct KeyTable<K: RawRepresentable & CaseIterable & Sendable>: Sendable where K
     func match(_ node: NodeID, in document: YAMLDocument) -> K? {
         index(of: node, in: document).map { cases[$0] }
     }
+}
+
+/// The names of a ``KeyTable``, in one object.
+final class KeyNames: Sendable {
+    let set: NameSet
+    init(_ set: NameSet) { self.set = set }
 }

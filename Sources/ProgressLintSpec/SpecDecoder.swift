@@ -30,13 +30,27 @@ public enum SpecDecoder {
 }
 
 /// One key/value pair of a mapping, after merge keys are applied.
+/// Plain data (no `String`), so a mapping's entries are copied with no retain or release: the key's
+/// name is made only for a message (``SpecReader/name(of:)``).
 struct Entry {
     let key: NodeID
-    /// The key as written (as the key table spells it when it is ASCII: then they are the same bytes).
-    let name: String
     let value: NodeID
     /// The key's index in the key table it was matched against (its case's index), or -1.
     var known = -1
+    /// For an item of a list (a phase, a `becomes` state): the list's key, named in messages.
+    var listName: StaticString?
+
+    init(key: NodeID, value: NodeID, known: Int = -1) {
+        self.key = key
+        self.value = value
+        self.known = known
+    }
+
+    /// An item of the list under the key `key` (written as `name`).
+    init(key: NodeID, name: StaticString, value: NodeID) {
+        self.init(key: key, value: value)
+        listName = name
+    }
 }
 
 /// The keys of a mapping already taken, as indices into its list of allowed keys: a bit set
@@ -60,6 +74,8 @@ struct SpecReader {
     let document: YAMLDocument
     var issues: [SpecIssue] = []
     private var reported: Set<SpecIssue> = []
+    /// The entries of the mappings being read, outermost first (``entries(of:keys:in:)``).
+    var entryStack: [Entry] = []
     /// The node of every failure, reported or not (a value reached twice fails twice), for ``recordInvalidKeys``.
     var failures: [NodeID] = []
     /// Issues past this many are counted, not kept.
@@ -67,7 +83,12 @@ struct SpecReader {
     /// How many issues were past `maxIssues`, and the node of the first.
     private(set) var omitted: (count: Int, first: NodeID)?
 
-    init(document: YAMLDocument) { self.document = document }
+    init(document: YAMLDocument) {
+        self.document = document
+        // Room for an indicator's entries and those of the mappings below it: one allocation per
+        // document rather than a few as the stack grows.
+        entryStack.reserveCapacity(64)
+    }
 
     /// Where the last of the kept issues is, in source order.
     private var lastKept: SourcePosition?
@@ -141,7 +162,10 @@ struct SpecReader {
         var screen = Screen(node: root, documentIndex: documentIndex)
         var sawIndicators = false
         var sawName = false
-        for entry in entries(of: root, keys: Self.screenKeys, in: "the screen") {
+        let pairs = entries(of: root, keys: Self.screenKeys, in: "the screen")
+        defer { dropEntries(from: pairs) }
+        for i in pairs {
+            let entry = entryStack[i]
             switch Self.screenKeys.cases[entry.known] {
             case .version:
                 if document.kind(of: entry.value) == .scalar, document.style(of: entry.value) == .plain,
@@ -187,7 +211,23 @@ struct SpecReader {
     }
 
     mutating func checkDuplicateIDs(_ screen: Screen) {
+        // A screen has a few indicators: each id is compared with those before it, with no
+        // dictionary made (the same `String ==` a dictionary uses); many are looked up in one.
+        guard screen.indicators.count > 16 else {
+            let indicators = screen.indicators
+            for (n, indicator) in indicators.enumerated() {
+                guard let id = indicator.id,
+                      let first = indicators[..<n].first(where: { $0.id?.value == id.value })?.id?.node else { continue }
+                if first != id.node {
+                    fail("indicator id '\(id.value)' is already used on line \(document[first].range.start.line) "
+                         + "of screen '\(screen.displayName)'; give each indicator its own id",
+                         at: id.node, .duplicateID)
+                }
+            }
+            return
+        }
         var seen: [String: NodeID] = [:]
+        seen.reserveCapacity(screen.indicators.count)
         for indicator in screen.indicators {
             guard let id = indicator.id else { continue }
             if let first = seen[id.value] {
@@ -236,7 +276,10 @@ struct SpecReader {
         let firstFailure = failures.count
         var sawID = false
         var sawStyle = false
-        for entry in entries(of: id, keys: Self.indicatorKeys, in: "an indicator") {
+        let pairs = entries(of: id, keys: Self.indicatorKeys, in: "an indicator")
+        defer { dropEntries(from: pairs) }
+        for i in pairs {
+            let entry = entryStack[i]
             // The index names the case, with no string matched again.
             switch Self.indicatorKeys.cases[entry.known] {
             case .id: sawID = true; indicator.id = text(entry)
@@ -283,7 +326,9 @@ struct SpecReader {
     mutating func accessibility(_ entry: Entry) -> Located<Accessibility>? {
         guard let pairs = mapping(entry, keys: Self.accessibilityKeys) else { return nil }
         var value = Accessibility()
-        for e in pairs {
+        defer { dropEntries(from: pairs) }
+        for i in pairs {
+            let e = entryStack[i]
             switch Self.accessibilityKeys.cases[e.known] {
             case .label: value.label = text(e)
             case .focus: value.focus = enumeration(e, Self.focuses)
@@ -297,7 +342,9 @@ struct SpecReader {
     mutating func announce(_ entry: Entry) -> Located<Announce>? {
         guard let pairs = mapping(entry, keys: Self.announceKeys) else { return nil }
         var value = Announce()
-        for e in pairs {
+        defer { dropEntries(from: pairs) }
+        for i in pairs {
+            let e = entryStack[i]
             switch Self.announceKeys.cases[e.known] {
             case .start: value.start = text(e)
             case .completion: value.completion = text(e)
@@ -321,7 +368,9 @@ struct SpecReader {
         }
         guard let pairs = mapping(entry, keys: Self.reduceMotionKeys) else { return nil }
         var value = ReduceMotionFallback()
-        for e in pairs {
+        defer { dropEntries(from: pairs) }
+        for i in pairs {
+            let e = entryStack[i]
             switch Self.reduceMotionKeys.cases[e.known] {
             case .replaceWith: value.replaceWith = text(e)
             case .followUp: value.followUp = text(e)
@@ -337,7 +386,9 @@ struct SpecReader {
         }
         guard let pairs = mapping(entry, keys: Self.cancelKeys, alsoAllowed: "true or false") else { return nil }
         var value = Cancel(isOffered: true)
-        for e in pairs {
+        defer { dropEntries(from: pairs) }
+        for i in pairs {
+            let e = entryStack[i]
             switch Self.cancelKeys.cases[e.known] {
             case .label: value.label = text(e)
             case .discardsProgress: value.discardsProgress = bool(e)
@@ -354,7 +405,9 @@ struct SpecReader {
             guard let pairs = mapping(Entry(key: entry.key, name: "phases", value: item), keys: Self.phaseKeys,
                                       what: "each phase") else { continue }
             var phase = Phase(node: item)
-            for e in pairs {
+            defer { dropEntries(from: pairs) }
+            for i in pairs {
+                let e = entryStack[i]
                 switch Self.phaseKeys.cases[e.known] {
                 case .name: phase.name = text(e)
                 case .share: phase.share = fraction(e)
@@ -370,7 +423,9 @@ struct SpecReader {
     mutating func failure(_ entry: Entry) -> Located<Failure>? {
         guard let pairs = mapping(entry, keys: Self.failureKeys) else { return nil }
         var value = Failure()
-        for e in pairs {
+        defer { dropEntries(from: pairs) }
+        for i in pairs {
+            let e = entryStack[i]
             switch Self.failureKeys.cases[e.known] {
             case .fills: value.fills = bool(e)
             case .message: value.message = text(e)
@@ -383,7 +438,9 @@ struct SpecReader {
     mutating func stall(_ entry: Entry) -> Located<Stall>? {
         guard let pairs = mapping(entry, keys: Self.stallKeys) else { return nil }
         var value = Stall()
-        for e in pairs {
+        defer { dropEntries(from: pairs) }
+        for i in pairs {
+            let e = entryStack[i]
             switch Self.stallKeys.cases[e.known] {
             case .after: value.after = duration(e)
             case .message: value.message = text(e)
@@ -400,7 +457,9 @@ struct SpecReader {
             guard let pairs = mapping(Entry(key: entry.key, name: "becomes", value: item), keys: Self.becomesKeys,
                                       what: "each state of `becomes`") else { continue }
             var state = BecomesState(node: item)
-            for e in pairs {
+            defer { dropEntries(from: pairs) }
+            for i in pairs {
+                let e = entryStack[i]
                 switch Self.becomesKeys.cases[e.known] {
                 case .when: state.when = text(e)
                 case .style: state.style = enumeration(e, Self.styles)
@@ -427,23 +486,26 @@ struct SpecReader {
 
     // MARK: Mappings, lists and merge keys
 
-    /// The pairs of a mapping value, checked against `keys`; nil (reported) when it is not a mapping.
+    /// The pairs of a mapping value, checked against `keys`, as entries of `entryStack`; nil
+    /// (reported) when it is not a mapping.
     mutating func mapping<K>(_ entry: Entry, keys: KeyTable<K>, what: String? = nil, alsoAllowed: String? = nil)
-        -> [Entry]? {
+        -> Range<Int>? {
         guard document.kind(of: entry.value) == .mapping else {
             let allowed = keys.names
-            let subject = what ?? "`\(entry.name)`"
+            let subject = what ?? "`\(name(of: entry))`"
             let expected = alsoAllowed.map { "a mapping or \($0)" } ?? "a mapping"
             fail("\(subject) must be \(expected) (with \(allowed.map { "`\($0)`" }.joined(separator: ", "))), "
                  + "found \(describe(entry.value))", at: entry.value)
             return nil
         }
-        return entries(of: entry.value, keys: keys, in: what ?? "`\(entry.name)`")
+        // The place is named from the document it is handed (capturing `self` or a copy of the
+        // document would copy every array of it, for a name that is rarely needed).
+        return entries(of: entry.value, keys: keys, place: { what ?? "`\(Self.name(of: entry, in: $0))`" })
     }
 
     mutating func list(_ entry: Entry) -> [NodeID]? {
         guard document.kind(of: entry.value) == .sequence else {
-            fail("`\(entry.name)` must be a list, found \(describe(entry.value))", at: entry.value)
+            fail("`\(name(of: entry))` must be a list, found \(describe(entry.value))", at: entry.value)
             return nil
         }
         return (0..<document.itemCount(of: entry.value)).map { document.item($0, of: entry.value) }
@@ -452,17 +514,28 @@ struct SpecReader {
     /// A mapping's pairs with `<<` merges applied (written keys win, then earlier merges),
     /// unknown and non-text keys reported, and repeated keys taken once.
     /// Every kept entry's `known` is its key's index in `keys`.
-    mutating func entries<K>(of mapping: NodeID, keys: KeyTable<K>, in place: @autoclosure () -> String) -> [Entry] {
-        var result: [Entry] = []
-        result.reserveCapacity(document.pairCount(of: mapping))
+    /// They are pushed on `entryStack` (no array is made per mapping); the caller reads them by
+    /// index, as the mappings below push their own entries, and then drops them (``dropEntries(from:)``).
+    mutating func entries<K>(of mapping: NodeID, keys: KeyTable<K>, in place: @autoclosure () -> String)
+        -> Range<Int> {
+        entries(of: mapping, keys: keys, place: { _ in place() })
+    }
+
+    /// ``entries(of:keys:in:)`` with the place named from the document (for a message).
+    mutating func entries<K>(of mapping: NodeID, keys: KeyTable<K>, place: (YAMLDocument) -> String) -> Range<Int> {
+        let start = entryStack.count
         var names = SeenKeys()
-        collect(mapping, keys: keys, place: place, into: &result, names: &names, mergeDepth: 0)
-        return result
+        collect(mapping, keys: keys, place: place, names: &names, mergeDepth: 0)
+        return start..<entryStack.count
+    }
+
+    /// Drops the entries of a mapping that is read, and of any read while it was.
+    mutating func dropEntries(from pairs: Range<Int>) {
+        entryStack.removeLast(entryStack.count - pairs.lowerBound)
     }
 
     private mutating func collect<K>(
-        _ mapping: NodeID, keys: KeyTable<K>, place: () -> String, into result: inout [Entry], names: inout SeenKeys,
-        mergeDepth: Int
+        _ mapping: NodeID, keys: KeyTable<K>, place: (YAMLDocument) -> String, names: inout SeenKeys, mergeDepth: Int
     ) {
         var merges: [NodeID] = []
         for n in 0..<document.pairCount(of: mapping) {
@@ -487,13 +560,12 @@ struct SpecReader {
                 let name = document.value(of: key)
                 let allowed = keys.names
                 let suggestion = DidYouMean.closest(to: name, among: allowed)
-                fail("unknown key `\(name)` in \(place())" + DidYouMean.clauseOrChoices(for: name, among: allowed), at: key,
+                fail("unknown key `\(name)` in \(place(document))" + DidYouMean.clauseOrChoices(for: name, among: allowed), at: key,
                      remedy: suggestion.map { .renameKey($0) })
                 continue
             }
             if names.insert(known) {
-                let name = document.isASCII(key) ? keys.names[known] : document.value(of: key)
-                result.append(Entry(key: key, name: name, value: value, known: known))
+                entryStack.append(Entry(key: key, value: value, known: known))
             }
         }
         guard !merges.isEmpty else { return }
@@ -515,13 +587,21 @@ struct SpecReader {
                     fail("`<<` must merge mappings, found \(describe(source))", at: source)
                     continue
                 }
-                collect(source, keys: keys, place: place, into: &result, names: &names,
-                        mergeDepth: mergeDepth + 1)
+                collect(source, keys: keys, place: place, names: &names, mergeDepth: mergeDepth + 1)
             }
         }
     }
 
     // MARK: Scalars
+
+    /// The entry's key as written (the bytes the key table matched, when ASCII), or for an item of
+    /// a list, the list's key: made only for a message.
+    func name(of entry: Entry) -> String { Self.name(of: entry, in: document) }
+
+    static func name(of entry: Entry, in document: YAMLDocument) -> String {
+        if let listName = entry.listName { return "\(listName)" }
+        return document.value(of: entry.key)
+    }
 
     /// A short rendering of a node for messages.
     func describe(_ id: NodeID) -> String {
@@ -549,11 +629,11 @@ struct SpecReader {
 
     mutating func scalar(_ entry: Entry, expected: @autoclosure () -> String) -> Scalar? {
         guard document.kind(of: entry.value) == .scalar else {
-            fail("`\(entry.name)` must be \(expected()), found \(describe(entry.value))", at: entry.value)
+            fail("`\(name(of: entry))` must be \(expected()), found \(describe(entry.value))", at: entry.value)
             return nil
         }
         if document.isNull(entry.value) {
-            fail("`\(entry.name)` has no value; write \(expected()), or remove the key", at: entry.value)
+            fail("`\(name(of: entry))` has no value; write \(expected()), or remove the key", at: entry.value)
             return nil
         }
         return Scalar(node: entry.value, style: document.style(of: entry.value))
@@ -568,19 +648,43 @@ struct SpecReader {
         guard let node = scalar(entry, expected: "true or false") else { return nil }
         if node.style == .plain {
             let v = entry.value
-            if equals(v, "true") || equals(v, "True") || equals(v, "TRUE") { return Located(true, at: v) }
-            if equals(v, "false") || equals(v, "False") || equals(v, "FALSE") { return Located(false, at: v) }
+            // ASCII text is read once, as bytes; other text cannot be one of these spellings, but is
+            // still compared as the `String`s it is.
+            if document.isASCII(v) {
+                if let truth = document.withValueBytes(of: v, Self.coreBoolean) { return Located(truth, at: v) }
+            } else {
+                if equals(v, "true") || equals(v, "True") || equals(v, "TRUE") { return Located(true, at: v) }
+                if equals(v, "false") || equals(v, "False") || equals(v, "FALSE") { return Located(false, at: v) }
+            }
             // YAML 1.1 spellings, in any case (`yEs`, `oN`): errors that say what to write.
             let value = document.value(of: v)
             let lower = value.count <= 3 ? value.lowercased() : ""
             if ["yes", "no", "on", "off", "y", "n"].contains(lower) {
                 let meant = ["yes", "on", "y"].contains(lower) ? "true" : "false"
-                fail("`\(entry.name): \(value)` is a YAML 1.1 boolean; use true/false (here `\(meant)`)",
+                fail("`\(name(of: entry)): \(value)` is a YAML 1.1 boolean; use true/false (here `\(meant)`)",
                      at: entry.value, remedy: .value(meant))
                 return nil
             }
         }
-        fail("`\(entry.name)` must be true or false, found \(describe(entry.value))", at: entry.value)
+        fail("`\(name(of: entry))` must be true or false, found \(describe(entry.value))", at: entry.value)
+        return nil
+    }
+
+    /// The boolean that ASCII `bytes` spell as the core schema has them (`true`, `True`, `TRUE`, and
+    /// the same for false), or nil.
+    static func coreBoolean(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        switch bytes.count {
+        case 4:
+            if bytes.elementsEqual("true".utf8) || bytes.elementsEqual("True".utf8) || bytes.elementsEqual("TRUE".utf8) {
+                return true
+            }
+        case 5:
+            if bytes.elementsEqual("false".utf8) || bytes.elementsEqual("False".utf8)
+                || bytes.elementsEqual("FALSE".utf8) {
+                return false
+            }
+        default: break
+        }
         return nil
     }
 
@@ -589,7 +693,7 @@ struct SpecReader {
         guard scalar(entry, expected: "one of \(table.names.joined(separator: ", "))") != nil else { return nil }
         if let value = table.match(entry.value, in: document) { return Located(value, at: entry.value) }
         let choices = table.names
-        var message = "`\(entry.name): \(describe(entry.value))` is not valid; use one of \(choices.joined(separator: ", "))"
+        var message = "`\(name(of: entry)): \(describe(entry.value))` is not valid; use one of \(choices.joined(separator: ", "))"
         if let suggestion = DidYouMean.closest(to: document.value(of: entry.value), among: choices) {
             message += " (did you mean `\(suggestion)`?)"
         }
@@ -599,6 +703,10 @@ struct SpecReader {
 
     mutating func duration(_ entry: Entry) -> Located<Duration>? {
         guard scalar(entry, expected: "a duration such as 250ms, 3s, 2m or 1h") != nil else { return nil }
+        // Read from the bytes when it is well formed; else from the text, which says what is wrong.
+        if let quick = document.withValueBytes(of: entry.value, Duration.parseQuickly) {
+            return Located(quick, at: entry.value)
+        }
         return parseDuration(document.value(of: entry.value)[...], entry: entry).map { Located($0, at: entry.value) }
     }
 
@@ -606,13 +714,13 @@ struct SpecReader {
         do {
             return try Duration.parse(text)
         } catch .missingUnit(let number) {
-            fail(Duration.missingUnitMessage(key: entry.name, number: number), at: entry.value)
+            fail(Duration.missingUnitMessage(key: name(of: entry), number: number), at: entry.value)
         } catch .outOfRange {
             let shown = text.trimmingSpaces.count > 40 ? text.trimmingSpaces.prefix(37) + "…" : text.trimmingSpaces
-            fail("`\(entry.name): \(shown)` is out of range; a duration is at most \(Duration.maximum) (7 days)",
+            fail("`\(name(of: entry)): \(shown)` is out of range; a duration is at most \(Duration.maximum) (7 days)",
                  at: entry.value)
         } catch {
-            fail("`\(entry.name): \(describe(entry.value))` is not a duration; write a number with a unit "
+            fail("`\(name(of: entry)): \(describe(entry.value))` is not a duration; write a number with a unit "
                  + "(ms, s, m, h), such as 250ms, 1.5s or 2m", at: entry.value)
         }
         return nil
@@ -620,13 +728,17 @@ struct SpecReader {
 
     mutating func expectedDuration(_ entry: Entry) -> Located<ExpectedDuration>? {
         guard scalar(entry, expected: "a duration, a range such as 2s..30s, or unknown") != nil else { return nil }
+        // Read from the bytes when it is well formed; else from the text, which says what is wrong.
+        if let quick = document.withValueBytes(of: entry.value, ExpectedDuration.parseQuickly) {
+            return Located(quick, at: entry.value)
+        }
         let value = document.value(of: entry.value)[...]
         if value == "unknown" { return Located(.unknown, at: entry.value) }
         if let dots = value.rangeOfDots() {
             guard let lower = parseDuration(value[..<dots.lowerBound], entry: entry),
                   let upper = parseDuration(value[dots.upperBound...], entry: entry) else { return nil }
             guard lower <= upper else {
-                fail("`\(entry.name): \(value)` has its lower bound above its upper bound; write \(upper)..\(lower)",
+                fail("`\(name(of: entry)): \(value)` has its lower bound above its upper bound; write \(upper)..\(lower)",
                      at: entry.value)
                 return nil
             }
@@ -640,12 +752,12 @@ struct SpecReader {
         guard let node = scalar(entry, expected: "a fraction from 0 to 1") else { return nil }
         let text = document.value(of: entry.value)
         guard node.style == .plain, let value = Double(text), value.isFinite else {
-            fail("`\(entry.name)` must be a fraction from 0 to 1 such as 0.25, found \(describe(entry.value))",
+            fail("`\(name(of: entry))` must be a fraction from 0 to 1 such as 0.25, found \(describe(entry.value))",
                  at: entry.value)
             return nil
         }
         guard value >= 0 && value <= 1 else {
-            fail("`\(entry.name): \(text)` is outside 0..1; a share is a fraction of the whole indicator",
+            fail("`\(name(of: entry)): \(text)` is outside 0..1; a share is a fraction of the whole indicator",
                  at: entry.value)
             return nil
         }
