@@ -136,6 +136,7 @@ private struct Builder {
             yaml_parser_set_input_string(&parser, &empty, 0)
         }
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        reserve(forInputOf: buffer.count)
 
         var event = yaml_event_t()
         while true {
@@ -288,6 +289,16 @@ private struct Builder {
             break
         }
         return nil
+    }
+
+    /// Sizes the buffers for a typical spec of `size` bytes (a node per 12 bytes, half of them
+    /// scalar text), so that most files never grow them: they are the builder's, reused by each
+    /// document, and a document gets copies of the size it needs. A record chunk at most.
+    private mutating func reserve(forInputOf size: Int) {
+        let nodeCount = Swift.min(size / 12, NodeStore.mask + 1)
+        nodes.grow(toHold: nodeCount)
+        children.grow(toHold: nodeCount)
+        text.grow(toHold: Swift.min(size / 2, 1 << 24))
     }
 
     /// The record of node `index` (one the document has).
@@ -534,9 +545,9 @@ private struct Builder {
         PackedPosition(line: clamped(mark.line), column: clamped(mark.column), offset: clamped(mark.index))
     }
 
-    /// `value` clamped to `0...UInt32.max`, as selects rather than branches.
+    /// A mark's `size_t` field clamped to `UInt32.max`: one compare and select.
     @inline(__always) private static func clamped(_ value: Int) -> UInt32 {
-        UInt32(truncatingIfNeeded: Swift.min(Swift.max(value, 0), Int(UInt32.max)))
+        UInt32(truncatingIfNeeded: Swift.min(UInt(bitPattern: value), UInt(UInt32.max)))
     }
 
     /// Turns libyaml's error state into a ``YAMLError``.
