@@ -78,9 +78,9 @@ public enum ScalarStyle: UInt8, Sendable {
     }
 }
 
-/// The node arena, in chunks of 65,536 records: growing it never copies more than one chunk,
-/// so a document of millions of nodes never holds its arena twice while it grows. The chunk being
-/// filled is kept apart from the full ones, so an append touches one array.
+/// The node arena, in chunks of 65,536 records: the builder hands each chunk over whole as it
+/// fills (its own buffer holds one chunk at most), so a document of millions of nodes never holds
+/// its arena twice while it grows. `last` holds the records past the full chunks.
 @usableFromInline struct NodeStore: Sendable {
     @inlinable static var shift: Int { 16 }
     @inlinable static var mask: Int { (1 << shift) - 1 }
@@ -91,17 +91,6 @@ public enum ScalarStyle: UInt8, Sendable {
     var count: Int { full.count &<< NodeStore.shift + last.count }
 
     var indices: Range<Int> { 0..<count }
-
-    mutating func append(_ record: consuming NodeRecord) {
-        if last.count > NodeStore.mask {
-            // The first chunk grows as an array does (most documents have a few nodes); the
-            // next ones are made whole.
-            full.append(last)
-            last = []
-            last.reserveCapacity(NodeStore.mask + 1)
-        }
-        last.append(record)
-    }
 
     // Plain `get`/`set`: a record holds no references, so copying one is a copy of 40 bytes
     // (a `_read` coroutine that yields in two places would allocate its frame on every read).

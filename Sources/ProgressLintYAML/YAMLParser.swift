@@ -53,17 +53,49 @@ public enum YAMLParser {
     }
 }
 
+/// A collection being built: its node, where its children start in `scratch`, and the nodes
+/// (saturating) and bytes of scalar text plus one per node it reaches so far, aliases expanded.
+private struct OpenCollection {
+    var node: Int32
+    var scratchStart: Int
+    var size: Int
+    var bytes: Int
+}
+
+/// A key of a small mapping, as `findDuplicateKeys` compares them.
+private struct Key {
+    /// Where the key's text lies in `text`, as its record has it.
+    var first: UInt32
+    var count: UInt32
+    var node: Int32
+    var isASCII: Bool
+}
+
 /// Builds the node arena from events.
+///
+/// The document being built keeps its records, children and text in the builder's own buffers
+/// (``BuilderBuffer``), reused from one document to the next: an append is a store, with no
+/// growth from nothing per document and no copy-on-write check. The finished document gets
+/// exact-size copies (records in chunks of ``NodeStore``'s size as each fills, so a document of
+/// millions of nodes never holds its records twice). The buffers are freed when `run` returns.
 private struct Builder {
     let limits: YAMLLimits
     private var document = YAMLDocument()
     private var documentCount = 0
-    /// Open collections: node index, where their children start in `scratch`, and the nodes
-    /// (saturating) and bytes of scalar text plus one per node they reach so far, aliases expanded.
-    private var open: [(node: Int32, scratchStart: Int, size: Int, bytes: Int)] = []
-    private var scratch: [Int32] = []
+    private var open = BuilderBuffer<OpenCollection>()
+    /// The children of the open collections, innermost last.
+    private var scratch = BuilderBuffer<Int32>()
+    /// The records of the document's nodes from `flushed` on; those before are `document.nodes`' full chunks.
+    private var nodes = BuilderBuffer<NodeRecord>()
+    private var flushed = 0
+    /// The document's children (`YAMLDocument.children`) and scalar text (`YAMLDocument.text`).
+    private var children = BuilderBuffer<Int32>()
+    private var text = BuilderBuffer<UInt8>()
+    /// The keys of the mapping whose duplicates are being looked for (see `findDuplicateKeys`).
+    private var keys = BuilderBuffer<Key>()
+    private var prints = BuilderBuffer<UInt32>()
     private var anchors: [String: Int32] = [:]
-    /// The expanded size and bytes of each anchored node (see `open`), once it is complete.
+    /// The expanded size and bytes of each anchored node (see `OpenCollection`), once it is complete.
     private var expansions: [Int32: (size: Int, bytes: Int)] = [:]
     private var aliasNodes = 0
     private var aliasBytes = 0
@@ -83,6 +115,15 @@ private struct Builder {
     mutating func run(
         _ buffer: UnsafeBufferPointer<UInt8>, original: [UInt8], skipped: Int, _ body: (YAMLDocument, Int) -> Void
     ) -> YAMLError? {
+        defer {
+            open.free()
+            scratch.free()
+            nodes.free()
+            children.free()
+            text.free()
+            keys.free()
+            prints.free()
+        }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) != 0 else {
             return YAMLError(kind: .syntax, message: "libyaml could not start (out of memory)", position: .start)
@@ -95,6 +136,7 @@ private struct Builder {
             yaml_parser_set_input_string(&parser, &empty, 0)
         }
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        reserve(forInputOf: buffer.count)
 
         var event = yaml_event_t()
         while true {
@@ -112,7 +154,7 @@ private struct Builder {
     private mutating func handle(_ event: inout yaml_event_t, _ body: (YAMLDocument, Int) -> Void) -> YAMLError? {
         let start = Builder.packed(event.start_mark)
         let end = Builder.packed(event.end_mark)
-        flowWork += flowDepth
+        flowWork &+= flowDepth
         if flowWork > Builder.flowWorkBudget {
             return YAMLError(
                 kind: .depth,
@@ -121,36 +163,19 @@ private struct Builder {
                 position: start.position)
         }
         switch event.type {
-        case YAML_DOCUMENT_START_EVENT:
-            // Nothing is reserved ahead of need: a stream of a million `---` costs a million empty documents.
-            document = YAMLDocument()
-            document.start = start.position
-            anchors.removeAll()
-            expansions.removeAll()
-            aliasNodes = 0
-            aliasBytes = 0
-        case YAML_DOCUMENT_END_EVENT:
-            // The document is handed over and dropped before the next is read.
-            document.end = end.position
-            body(document, documentCount)
-            documentCount += 1
-            document = YAMLDocument()
-            scratch.removeAll()
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
             // libyaml's value is `length` bytes (non-null whenever length > 0); no `String` is made:
-            // the bytes join the document's text buffer.
-            let first = document.text.count
+            // the bytes join the document's text buffer, checked for ASCII as they are copied.
+            let first = text.count
             var isASCII = true
             if s.length > 0, let value = s.value {
-                let bytes = UnsafeBufferPointer(start: value, count: s.length)
-                document.text.append(contentsOf: bytes)
-                isASCII = Builder.isASCII(bytes)
+                isASCII = text.appendCheckingASCII(value, count: s.length)
             }
             // A scalar's text is never longer than its source, and a file is at most 1 GB; past
             // `UInt32` the document is refused rather than its ranges wrapped.
             guard let offset = UInt32(exactly: first), let length = UInt32(exactly: s.length),
-                  UInt32(exactly: document.text.count) != nil else {
+                  UInt32(exactly: text.count) != nil else {
                 return YAMLError(kind: .syntax, message: "the document's text is larger than 4 GB", position: start.position)
             }
             let style: ScalarStyle
@@ -166,7 +191,11 @@ private struct Builder {
                 NodeRecord(first: offset, count: length, start: start, end: end, parent: -1,
                            kind: .scalar, style: style, flow: false, isASCII: isASCII),
                 tag: s.tag, bytes: bytes)
-            if register(anchor: s.anchor, node: index) { expansions[index] = (1, bytes) }
+            // Few nodes have an anchor: the common one makes no call.
+            if let anchor = s.anchor {
+                register(anchor: anchor, node: index)
+                expansions[index] = (1, bytes)
+            }
             lastEnd = end
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             if open.count >= limits.maxDepth {
@@ -192,11 +221,35 @@ private struct Builder {
                 NodeRecord(first: 0, count: 0, start: start, end: end, parent: -1,
                            kind: isSequence ? .sequence : .mapping, style: .none, flow: flow, isASCII: true),
                 tag: tag, bytes: 1)
-            _ = register(anchor: anchor, node: index)
-            open.append((index, scratch.count, 1, 1))
+            if let anchor { register(anchor: anchor, node: index) }
+            open.append(OpenCollection(node: index, scratchStart: scratch.count, size: 1, bytes: 1))
             if flow { flowDepth += 1 }
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             close(end: end)
+        case YAML_DOCUMENT_START_EVENT:
+            // Nothing is reserved ahead of need: a stream of a million `---` costs a million empty
+            // documents. The buffers keep what the documents before needed.
+            document = YAMLDocument()
+            document.start = start.position
+            nodes.truncate(to: 0)
+            flushed = 0
+            children.truncate(to: 0)
+            text.truncate(to: 0)
+            scratch.truncate(to: 0)
+            anchors.removeAll()
+            expansions.removeAll()
+            aliasNodes = 0
+            aliasBytes = 0
+        case YAML_DOCUMENT_END_EVENT:
+            // The document is handed over and dropped before the next is read.
+            document.end = end.position
+            document.nodes.last = nodes.array()
+            document.children = children.array()
+            document.text = text.array()
+            body(document, documentCount)
+            documentCount += 1
+            document = YAMLDocument()
+            scratch.truncate(to: 0)
         case YAML_ALIAS_EVENT:
             let name = Builder.string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
@@ -204,7 +257,7 @@ private struct Builder {
                     kind: .unknownAlias, message: "alias '*\(name)' refers to no anchor defined before it",
                     position: start.position)
             }
-            if open.contains(where: { $0.node == target }) {
+            if open.elements.contains(where: { $0.node == target }) {
                 return YAMLError(
                     kind: .syntax, message: "alias '*\(name)' refers to a collection that contains it (a recursive alias)",
                     position: start.position)
@@ -238,94 +291,150 @@ private struct Builder {
         return nil
     }
 
-    private mutating func add(
+    /// Sizes the buffers for a typical spec of `size` bytes (a node per 12 bytes, half of them
+    /// scalar text), so that most files never grow them: they are the builder's, reused by each
+    /// document, and a document gets copies of the size it needs. A record chunk at most.
+    private mutating func reserve(forInputOf size: Int) {
+        let nodeCount = Swift.min(size / 12, NodeStore.mask + 1)
+        nodes.grow(toHold: nodeCount)
+        children.grow(toHold: nodeCount)
+        text.grow(toHold: Swift.min(size / 2, 1 << 24))
+    }
+
+    /// The record of node `index` (one the document has).
+    @inline(__always) private func record(_ index: Int32) -> NodeRecord {
+        let i = Int(index)
+        return i >= flushed ? nodes[i &- flushed] : document.nodes[i]
+    }
+
+    @inline(__always) private mutating func update(_ index: Int32, _ change: (inout NodeRecord) -> Void) {
+        let i = Int(index)
+        if i >= flushed { change(&nodes[i &- flushed]) } else { change(&document.nodes[i]) }
+    }
+
+    @inline(__always) private mutating func add(
         _ record: consuming NodeRecord, tag: UnsafeMutablePointer<yaml_char_t>?, bytes: Int
     ) -> Int32 {
-        let index = Int32(truncatingIfNeeded: document.nodes.count)
+        if nodes.count > NodeStore.mask {
+            // A full chunk: the document takes it whole, and the buffer starts the next.
+            document.nodes.full.append(nodes.array())
+            flushed += nodes.count
+            nodes.truncate(to: 0)
+        }
+        let index = Int32(truncatingIfNeeded: flushed &+ nodes.count)
         // A new node's parent is the open collection (attach would find it so, with no lookup).
         var record = record
-        record.parent = open.last?.node ?? -1
-        document.nodes.append(record)
-        if let tag = Builder.string(tag) { document.tags[index] = tag }
-        attach(index, size: 1, bytes: bytes, isNew: true)
+        let hasParent = open.count > 0
+        record.parent = hasParent ? open[open.count &- 1].node : -1
+        nodes.append(record)
+        if let tag { document.tags[index] = String(cString: tag) }
+        if hasParent {
+            scratch.append(index)
+            grow(size: 1, bytes: bytes)
+        } else if document.root == nil {
+            document.root = NodeID(index)
+        }
         return index
     }
 
-    /// Adds a node to the open collection, or makes it the root. A node reached again (an alias)
+    /// Adds `size` nodes and `bytes` to the innermost open collection's expanded size.
+    @inline(__always) private mutating func grow(size: Int, bytes: Int) {
+        let top = open.count &- 1
+        var collection = open[top]
+        collection.size = Builder.add(collection.size, size)
+        collection.bytes = Builder.add(collection.bytes, bytes)
+        open[top] = collection
+    }
+
+    /// Adds a node reached again (an alias) to the open collection, or makes it the root. It
     /// keeps the parent it was first attached to.
-    private mutating func attach(_ index: Int32, size: Int, bytes: Int, isNew: Bool = false) {
-        if let top = open.last {
+    private mutating func attach(_ index: Int32, size: Int, bytes: Int) {
+        if open.count > 0 {
+            let top = open[open.count - 1].node
             scratch.append(index)
-            if !isNew && document.nodes[Int(index)].parent < 0 && index != top.node && document.root?.index != index {
-                document.nodes[Int(index)].parent = top.node
+            if record(index).parent < 0 && index != top && document.root?.index != index {
+                update(index) { $0.parent = top }
             }
-            open[open.count - 1].size = Builder.add(top.size, size)
-            open[open.count - 1].bytes = Builder.add(top.bytes, bytes)
+            grow(size: size, bytes: bytes)
         } else if document.root == nil {
             document.root = NodeID(index)
         }
     }
 
     private mutating func close(end: PackedPosition) {
-        guard let (node, scratchStart, size, bytes) = open.popLast() else { return }
-        let first = Int32(truncatingIfNeeded: document.children.count)
-        let count = scratch.count - scratchStart
-        document.children.append(contentsOf: scratch[scratchStart...])
-        scratch.removeSubrange(scratchStart...)
-        if document.nodes[Int(node)].flow { flowDepth -= 1 }
-        let isMapping = document.nodes[Int(node)].kind == .mapping
-        document.nodes[Int(node)].first = UInt32(bitPattern: first)
-        document.nodes[Int(node)].count = UInt32(truncatingIfNeeded: count)
+        guard open.count > 0 else { return }
+        let collection = open[open.count - 1]
+        open.truncate(to: open.count - 1)
+        let first = children.count
+        let count = scratch.count - collection.scratchStart
+        if count > 0, let base = scratch.base {
+            // `scratchStart..<scratch.count` are set elements of `scratch`.
+            children.append(base + collection.scratchStart, count: count)
+        }
+        scratch.truncate(to: collection.scratchStart)
+        var record = record(collection.node)
+        if record.flow { flowDepth -= 1 }
+        record.first = UInt32(truncatingIfNeeded: first)
+        record.count = UInt32(truncatingIfNeeded: count)
         // A flow collection ends just past its `]` or `}`; a block one just past its last node's
         // value (libyaml's end mark lies at the next key, inside its indentation).
-        document.nodes[Int(node)].end = document.nodes[Int(node)].flow || count == 0 ? end : lastEnd
-        lastEnd = document.nodes[Int(node)].end
+        record.end = record.flow || count == 0 ? end : lastEnd
+        lastEnd = record.end
+        let isMapping = record.kind == .mapping
+        update(collection.node) { [record] in $0 = record }
         if isMapping {
-            findDuplicateKeys(from: Int(first), count: count)
+            findDuplicateKeys(from: first, count: count)
         }
-        if !expansions.isEmpty, expansions[node] != nil { expansions[node] = (size, bytes) }
+        if !expansions.isEmpty, expansions[collection.node] != nil {
+            expansions[collection.node] = (collection.size, collection.bytes)
+        }
         // The finished collection's expanded size feeds its parent's.
-        if let top = open.last {
-            open[open.count - 1].size = Builder.add(top.size, size - 1)
-            open[open.count - 1].bytes = Builder.add(top.bytes, bytes - 1)
-        }
+        if open.count > 0 { grow(size: collection.size - 1, bytes: collection.bytes - 1) }
     }
 
     /// `a + b`, or `Int.max` past it.
-    private static func add(_ a: Int, _ b: Int) -> Int {
+    @inline(__always) private static func add(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? Int.max : sum
     }
 
-    /// Records keys that repeat an earlier key of the mapping whose children start at `first`.
-    /// Keys are compared by fingerprint first (computed from their bytes, kept for the mapping
-    /// only), by text only when the fingerprints allow them to be equal; small mappings pairwise,
-    /// larger ones through a table of the first key of each text (a node index a slot, made
-    /// whole at once: a mapping of millions of keys costs no copy of their text). Text compares
-    /// as `String ==` does (``YAMLDocument/valuesEqual(_:_:)``: bytes when both keys are ASCII).
+    /// Records keys that repeat an earlier key of the mapping whose children start at `first`
+    /// in `children`. Small mappings compare keys pairwise: by fingerprint first (length, first and
+    /// last byte of an ASCII key), by bytes only when the fingerprints allow them to be equal.
+    /// Larger ones go through a table of the first key of each text (a node index a slot, made
+    /// whole at once: a mapping of millions of keys costs no copy of their text), so that they
+    /// stay linear. Text compares as `String ==` does (bytes when both keys are ASCII).
     private mutating func findDuplicateKeys(from first: Int, count: Int) {
         let pairs = count / 2
         guard pairs > 1 else { return }
-        if pairs <= 64 {
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: pairs) { prints in
-                for i in 0..<pairs {
-                    let keyIndex = Int(document.children[first + 2 * i])
-                    // Collections are never compared: their mark is no scalar's fingerprint.
-                    prints[i] = document.nodes[keyIndex].kind == .scalar
-                        ? Builder.fingerprint(document.nodes[keyIndex], in: document.text) : Builder.collectionMark
-                }
-                for i in 1..<pairs {
-                    let print = prints[i]
-                    guard print != Builder.collectionMark else { continue }
-                    let keyIndex = Int(document.children[first + 2 * i])
-                    for j in 0..<i {
-                        let earlier = prints[j]
-                        guard earlier != Builder.collectionMark, Builder.mayBeEqual(earlier, print) else { continue }
-                        let earlierIndex = Int(document.children[first + 2 * j])
-                        guard document.valuesEqual(NodeID(earlierIndex), NodeID(keyIndex)) else { continue }
-                        document.duplicateKeys.append((NodeID(Int32(keyIndex)), NodeID(Int32(earlierIndex))))
+        if pairs <= Builder.pairwiseKeys {
+            // The keys' fingerprints and texts first, in buffers kept from one mapping to the next.
+            prints.truncate(to: 0)
+            keys.truncate(to: 0)
+            var allASCII = true
+            for i in 0..<pairs {
+                let node = children[first &+ 2 &* i]
+                let key = record(node)
+                // Collections are never compared: their mark is no scalar's fingerprint.
+                let print = key.kind == .scalar ? fingerprint(key) : Builder.collectionMark
+                if print == 0 { allASCII = false }
+                prints.append(print)
+                keys.append(Key(first: key.first, count: key.count, node: node, isASCII: key.isASCII))
+            }
+            for i in 1..<pairs {
+                let print = prints[i]
+                guard print != Builder.collectionMark else { continue }
+                var j = 0
+                while j < i {
+                    let earlier = prints[j]
+                    // With only ASCII keys, equal text has an equal fingerprint.
+                    if allASCII ? earlier == print
+                        : earlier != Builder.collectionMark && Builder.mayBeEqual(earlier, print),
+                       keysEqual(keys[j], keys[i]) {
+                        document.duplicateKeys.append((NodeID(keys[i].node), NodeID(keys[j].node)))
                         break
                     }
+                    j &+= 1
                 }
             }
         } else {
@@ -335,18 +444,19 @@ private struct Builder {
             let mask = capacity - 1
             var slots = [Int32](repeating: -1, count: capacity)
             for i in 0..<pairs {
-                let keyIndex = document.children[first + 2 * i]
-                guard document.nodes[Int(keyIndex)].kind == .scalar else { continue }
+                let keyIndex = children[first + 2 * i]
+                let key = record(keyIndex)
+                guard key.kind == .scalar else { continue }
                 // Equal strings hash equally (`==` compares canonically, and so does hashing): the
                 // hash is the `String`'s, so that an ASCII key meets a canonically equal other one.
-                var slot = document.value(of: NodeID(keyIndex)).hashValue & mask
+                var slot = string(key).hashValue & mask
                 while true {
                     let earlier = slots[slot]
                     if earlier < 0 {
                         slots[slot] = keyIndex
                         break
                     }
-                    if document.valuesEqual(NodeID(earlier), NodeID(keyIndex)) {
+                    if keysEqual(record(earlier), key) {
                         document.duplicateKeys.append((NodeID(keyIndex), NodeID(earlier)))
                         break
                     }
@@ -356,39 +466,70 @@ private struct Builder {
         }
     }
 
+    /// Mappings of up to this many pairs have their keys compared pairwise (at most 2,016 key
+    /// comparisons, most settled by fingerprint); larger ones through a hash table.
+    static let pairwiseKeys = 64
+
+    /// The scalar's text bytes: a range of `text` by construction (its bytes were appended there).
+    @inline(__always) private func bytes(of record: NodeRecord) -> UnsafeBufferPointer<UInt8> {
+        record.kind == .scalar ? bytes(first: record.first, count: record.count) : UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    /// `text[first..<first + count]` (checked to lie inside `text`).
+    @inline(__always) private func bytes(first: UInt32, count: UInt32) -> UnsafeBufferPointer<UInt8> {
+        let start = Int(first), length = Int(count)
+        precondition(start &+ length <= text.count)
+        guard length > 0, let base = text.base else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: base + start, count: length)
+    }
+
+    /// The scalar's text as a `String` (empty for collections).
+    private func string(_ record: NodeRecord) -> String {
+        String(decoding: bytes(of: record), as: UTF8.self)
+    }
+
+    /// Whether two scalars' texts are equal as `String ==` has it (``YAMLDocument/valuesEqual(_:_:)``).
+    private func keysEqual(_ a: NodeRecord, _ b: NodeRecord) -> Bool {
+        keysEqual(Key(first: a.first, count: a.count, node: 0, isASCII: a.isASCII),
+                  Key(first: b.first, count: b.count, node: 0, isASCII: b.isASCII))
+    }
+
+    /// Whether two scalar keys' texts are equal as `String ==` has it: bytes when both are ASCII.
+    @inline(__always) private func keysEqual(_ a: Key, _ b: Key) -> Bool {
+        let x = bytes(first: a.first, count: a.count), y = bytes(first: b.first, count: b.count)
+        if a.isASCII && b.isASCII {
+            guard x.count == y.count else { return false }
+            var i = 0
+            while i < x.count {
+                if x[i] != y[i] { return false }
+                i &+= 1
+            }
+            return true
+        }
+        return String(decoding: x, as: UTF8.self) == String(decoding: y, as: UTF8.self)
+    }
+
     /// Length, first and last byte of an ASCII key; 0 for other text, which is compared with every
     /// key, since canonically equivalent text (`K` and the Kelvin sign) is equal.
-    private static func fingerprint(_ record: NodeRecord, in text: [UInt8]) -> UInt32 {
+    private func fingerprint(_ record: NodeRecord) -> UInt32 {
         guard record.isASCII else { return 0 }
-        let range = record.textRange
-        guard let firstByte = range.first.map({ text[$0] }), let lastByte = range.last.map({ text[$0] }) else { return 1 }
-        return UInt32(truncatingIfNeeded: range.count) << 16 | UInt32(firstByte) << 8 | UInt32(lastByte) | 1 << 31
+        let bytes = bytes(of: record)
+        guard let firstByte = bytes.first, let lastByte = bytes.last else { return 1 }
+        return UInt32(truncatingIfNeeded: bytes.count) << 16 | UInt32(firstByte) << 8 | UInt32(lastByte) | 1 << 31
     }
 
     /// The fingerprint of a key that is a collection (see `findDuplicateKeys`): no scalar's, which
     /// are 0, 1 or have the top bit set.
     private static let collectionMark: UInt32 = 2
 
-    /// Whether every byte is below 0x80.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] >= 0x80 { return false }
-            i += 1
-        }
-        return true
-    }
-
     private static func mayBeEqual(_ a: UInt32, _ b: UInt32) -> Bool {
         a == b || a == 0 || b == 0
     }
 
-    /// Records the node's anchor, if it has one (and marks it in `expansions`); whether it has one.
-    private mutating func register(anchor: UnsafeMutablePointer<yaml_char_t>?, node: Int32) -> Bool {
-        guard let name = Builder.string(anchor) else { return false }
-        anchors[name] = node
+    /// Records the node's anchor (and marks it in `expansions`).
+    private mutating func register(anchor: UnsafeMutablePointer<yaml_char_t>, node: Int32) {
+        anchors[String(cString: anchor)] = node
         expansions[node] = (1, 1)
-        return true
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
@@ -400,9 +541,13 @@ private struct Builder {
         SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1, characterOffset: Int(mark.index))
     }
 
-    private static func packed(_ mark: yaml_mark_t) -> PackedPosition {
-        PackedPosition(line: UInt32(clamping: mark.line), column: UInt32(clamping: mark.column),
-                       offset: UInt32(clamping: mark.index))
+    @inline(__always) private static func packed(_ mark: yaml_mark_t) -> PackedPosition {
+        PackedPosition(line: clamped(mark.line), column: clamped(mark.column), offset: clamped(mark.index))
+    }
+
+    /// A mark's `size_t` field clamped to `UInt32.max`: one compare and select.
+    @inline(__always) private static func clamped(_ value: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: Swift.min(UInt(bitPattern: value), UInt(UInt32.max)))
     }
 
     /// Turns libyaml's error state into a ``YAMLError``.
