@@ -9,7 +9,12 @@ public struct Indicator: Sendable {
     public var id: Located<String>?
     public var style: Located<IndicatorStyle>?
     public var determinate: Located<Bool>?
-    public var component: Located<String>?
+    public var component: Located<String>? {
+        // Kept in step with `component` however it is set (the decoder, a rule, a test).
+        didSet { known = component.flatMap { KnownComponent.named($0.value) } }
+    }
+    /// `knownComponent`, looked up once each time `component` is set rather than on each read.
+    private var known: KnownComponent?
     public var task: Located<String>?
     public var purpose: Located<Purpose>?
     public var duration: Located<ExpectedDuration>?
@@ -69,7 +74,7 @@ public struct Indicator: Sendable {
     /// A Pause action is offered.
     public var hasPause: Bool { pause?.value ?? false }
     /// The known platform component it is built from, nil for a custom one.
-    public var knownComponent: KnownComponent? { component.flatMap { KnownComponent.named($0.value) } }
+    public var knownComponent: KnownComponent? { known }
     /// Whether it animates: a spinner, a refresh control, or an indeterminate bar.
     public var isAnimated: Bool {
         switch style?.value {

@@ -205,7 +205,7 @@ struct SpecReader {
         var result: [Indicator] = []
         result.reserveCapacity(count)
         for n in 0..<count {
-            if let indicator = indicator(document.item(n, of: entry.value)) { result.append(indicator) }
+            indicator(document.item(n, of: entry.value), into: &result)
         }
         return result
     }
@@ -265,14 +265,22 @@ struct SpecReader {
     static let focuses = KeyTable(Focus.self)
     static let focusAfters = KeyTable(FocusAfter.self)
 
-    mutating func indicator(_ id: NodeID) -> Indicator? {
+    /// Appends the indicator at `id` to `result`, decoded in place there (an `Indicator` is large:
+    /// it is neither returned nor copied); appends nothing when `id` is no mapping.
+    mutating func indicator(_ id: NodeID, into result: inout [Indicator]) {
         guard document.kind(of: id) == .mapping else {
-            if omitPastLimit(id) { return nil }
+            if omitPastLimit(id) { return }
             fail("each item of `indicators` must be a mapping with at least `id` and `style`, found \(describe(id))",
                  at: id)
-            return nil
+            return
         }
-        var indicator = Indicator(node: id)
+        result.append(Indicator(node: id))
+        // The last element, by construction; every key below is set there.
+        let last = result.count - 1
+        decodeIndicator(id, into: &result[last])
+    }
+
+    private mutating func decodeIndicator(_ id: NodeID, into indicator: inout Indicator) {
         let firstFailure = failures.count
         var sawID = false
         var sawStyle = false
@@ -318,7 +326,6 @@ struct SpecReader {
             indicator.invalidKeys.insert("style")
         }
         recordInvalidKeys(of: &indicator, sinceFailure: firstFailure)
-        return indicator
     }
 
     // MARK: Nested mappings

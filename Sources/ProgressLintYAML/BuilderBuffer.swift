@@ -91,22 +91,38 @@ extension BuilderBuffer where Element == UInt8 {
         // the allocation's `count..<count + n`.
         let from = UnsafeRawPointer(source)
         let to = UnsafeMutableRawPointer(base.unsafelyUnwrapped + count)
+        // The last few bytes are one more load that overlaps the ones before (8 bytes from
+        // `n - 8`, or 4 bytes from 0 and from `n - 4`), not a loop over each.
         var any: UInt64 = 0
-        var i = 0
-        while i &+ 8 <= n {
-            let word = from.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            to.storeBytes(of: word, toByteOffset: i, as: UInt64.self)
-            any |= word
-            i &+= 8
-        }
-        var tail: UInt8 = 0
-        while i < n {
-            let byte = source[i]
-            to.storeBytes(of: byte, toByteOffset: i, as: UInt8.self)
-            tail |= byte
-            i &+= 1
+        if n >= 8 {
+            var i = 0
+            while i &+ 8 <= n {
+                let word = from.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                to.storeBytes(of: word, toByteOffset: i, as: UInt64.self)
+                any |= word
+                i &+= 8
+            }
+            if i < n {
+                let word = from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+                to.storeBytes(of: word, toByteOffset: n &- 8, as: UInt64.self)
+                any |= word
+            }
+        } else if n >= 4 {
+            let first = from.loadUnaligned(as: UInt32.self)
+            let last = from.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            to.storeBytes(of: first, as: UInt32.self)
+            to.storeBytes(of: last, toByteOffset: n &- 4, as: UInt32.self)
+            any = UInt64(first | last)
+        } else {
+            var i = 0
+            while i < n {
+                let byte = source[i]
+                to.storeBytes(of: byte, toByteOffset: i, as: UInt8.self)
+                any |= UInt64(byte)
+                i &+= 1
+            }
         }
         count &+= n
-        return any & 0x8080_8080_8080_8080 == 0 && tail < 0x80
+        return any & 0x8080_8080_8080_8080 == 0
     }
 }

@@ -220,37 +220,47 @@ public struct YAMLNode {
 
 /// A closed set of names (a mapping's allowed keys, an enum's values) that scalars are looked up
 /// in as bytes, with no `String` made (``YAMLDocument/index(of:in:)``): only the names of the
-/// scalar's length are compared.
+/// scalar's length are compared, each by a signature of two words that holds all of a name of
+/// up to 16 bytes (see ``signature(_:)``), so a lookup is a few loads and compares.
 public struct NameSet: Sendable {
     /// The names, in the order given.
     public let names: [String]
-    /// Every name's UTF-8 bytes, one after another; name `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
-    private let bytes: [UInt8]
-    private let offsets: [Int]
-    /// The names' indices by length: those `n` bytes long are `byLength[lengthStart[n]..<lengthStart[n + 1]]`.
-    private let byLength: [Int]
+    /// One entry per name, grouped by length in the order given: those `n` bytes long are
+    /// `entries[lengthStart[n]..<lengthStart[n + 1]]`.
+    private let entries: [Entry]
     private let lengthStart: [Int]
+    /// Every name's UTF-8 bytes, one after another (read only for names longer than 16 bytes).
+    private let bytes: [UInt8]
+
+    /// A name's signature, its index, and where its bytes start in `bytes`.
+    private struct Entry: Sendable {
+        var low: UInt64
+        var high: UInt64
+        var index: Int
+        var offset: Int
+    }
 
     /// A set of `names`; a name's index is its place in `names`.
     public init(_ names: [String]) {
         self.names = names
         var bytes: [UInt8] = []
-        var offsets = [0]
-        for name in names {
-            bytes.append(contentsOf: name.utf8)
-            offsets.append(bytes.count)
+        var all: [(length: Int, entry: Entry)] = []
+        for (index, name) in names.enumerated() {
+            let utf8 = Array(name.utf8)
+            let signature = utf8.withUnsafeBufferPointer { NameSet.signature($0) }
+            all.append((utf8.count, Entry(low: signature.low, high: signature.high, index: index, offset: bytes.count)))
+            bytes.append(contentsOf: utf8)
         }
-        let lengths = names.map(\.utf8.count)
-        var byLength: [Int] = []
+        var entries: [Entry] = []
         var lengthStart = [0]
-        for length in 0...(lengths.max() ?? 0) {
-            byLength.append(contentsOf: lengths.indices.filter { lengths[$0] == length })
-            lengthStart.append(byLength.count)
+        for length in 0...(all.map(\.length).max() ?? 0) {
+            // In the order given, so that of equal names the first is found.
+            entries.append(contentsOf: all.filter { $0.length == length }.map(\.entry))
+            lengthStart.append(entries.count)
         }
-        self.bytes = bytes
-        self.offsets = offsets
-        self.byLength = byLength
+        self.entries = entries
         self.lengthStart = lengthStart
+        self.bytes = bytes
     }
 
     /// The index of the name equal to `text` (as `String ==` has it), or nil: ASCII text is
@@ -263,29 +273,46 @@ public struct NameSet: Sendable {
         return names.firstIndex(of: text)
     }
 
+    /// Two words that, for text of a given length up to 16 bytes, differ whenever the bytes do:
+    /// 1–3 bytes are the first, middle and last; 4–7 the first four and the last four; 8–16 the
+    /// first eight and the last eight (overlapping loads cover every byte). Longer text is
+    /// compared in full once its signature matches.
+    @inline(__always) static func signature(_ text: UnsafeBufferPointer<UInt8>) -> (low: UInt64, high: UInt64) {
+        let n = text.count
+        // Every load lies inside `text[0..<n]`: `base + 0` and `base + n - k` with `k <= n`.
+        guard n > 0, let base = text.baseAddress else { return (0, 0) }
+        let raw = UnsafeRawPointer(base)
+        if n < 4 {
+            return (UInt64(base[0]) | UInt64(base[n &>> 1]) &<< 8 | UInt64(base[n &- 1]) &<< 16, 0)
+        }
+        if n < 8 {
+            let first = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let last = UInt64(raw.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self))
+            return (first | last &<< 32, 0)
+        }
+        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+    }
+
     /// The index of the name whose UTF-8 bytes are `written`, or nil.
-    func index(ofBytes written: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inline(__always) func index(ofBytes written: UnsafeBufferPointer<UInt8>) -> Int? {
         let length = written.count
-        guard length + 1 < lengthStart.count else { return nil }
-        var next = lengthStart[length]
-        let end = lengthStart[length + 1]
-        // Unchecked reads: every candidate `byLength[next]` (`next < end`) is a name `length` bytes
-        // long at `offsets[candidate]` in `bytes`, as `init` built them together; `written` has `length`.
-        return bytes.withUnsafeBufferPointer { bytes in
-            byLength.withUnsafeBufferPointer { byLength in
-                offsets.withUnsafeBufferPointer { offsets in
-                    // No bytes at all: every name is empty, as `written` is when it has a candidate.
-                    guard let base = bytes.baseAddress else { return next < end ? byLength[next] : nil }
-                    while next < end {
-                        let candidate = byLength[next]
-                        let name = base + offsets[candidate]
-                        var i = 0
-                        while i < length && name[i] == written[i] { i += 1 }
-                        if i == length { return candidate }
-                        next += 1
+        guard length &+ 1 < lengthStart.count else { return nil }
+        let (low, high) = NameSet.signature(written)
+        // Unchecked reads: `lengthStart[length]...lengthStart[length + 1]` lie inside `entries`,
+        // as `init` built them together; each candidate's bytes are `length` long at its offset.
+        return lengthStart.withUnsafeBufferPointer { starts in
+            entries.withUnsafeBufferPointer { entries in
+                var next = starts[length]
+                let end = starts[length &+ 1]
+                while next < end {
+                    let entry = entries[next]
+                    if entry.low == low && entry.high == high
+                        && (length <= 16 || bytes[entry.offset..<entry.offset &+ length].elementsEqual(written)) {
+                        return entry.index
                     }
-                    return nil
+                    next &+= 1
                 }
+                return nil
             }
         }
     }
@@ -296,11 +323,16 @@ extension YAMLDocument {
     /// (always nil for a collection). ASCII text is matched as bytes; other text is compared as
     /// `String`s, since canonically equivalent text (the Kelvin sign and `K`) is equal.
     public func index(of id: NodeID, in set: NameSet) -> Int? {
-        let i = Int(id.index)
-        guard nodes[i].kind == .scalar else { return nil }
-        guard nodes[i].isASCII else { return set.names.firstIndex(of: value(of: id)) }
-        let range = nodes[i].textRange
-        // `range` lies inside `text` by construction (the builder appends the bytes it names).
-        return text.withUnsafeBufferPointer { set.index(ofBytes: UnsafeBufferPointer(rebasing: $0[range])) }
+        // The record is read once (each read of the arena finds its chunk).
+        let record = nodes[Int(id.index)]
+        guard record.kind == .scalar else { return nil }
+        guard record.isASCII else { return set.names.firstIndex(of: value(of: id)) }
+        let start = Int(record.first), count = Int(record.count)
+        // `start..<start + count` lies inside `text` by construction (the builder appends the bytes
+        // it names); checked once here, the bytes are then read unchecked.
+        return text.withUnsafeBufferPointer { text in
+            precondition(start &+ count <= text.count)
+            return set.index(ofBytes: UnsafeBufferPointer(start: text.baseAddress.map { $0 + start }, count: count))
+        }
     }
 }

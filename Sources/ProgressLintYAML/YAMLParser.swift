@@ -151,7 +151,9 @@ private struct Builder {
         }
     }
 
-    private mutating func handle(_ event: inout yaml_event_t, _ body: (YAMLDocument, Int) -> Void) -> YAMLError? {
+    // Inlined into `run`'s loop, its one caller: no call per event, and the error it may return
+    // is a local value there, not an optional written through memory and read back.
+    @inline(__always) private mutating func handle(_ event: inout yaml_event_t, _ body: (YAMLDocument, Int) -> Void) -> YAMLError? {
         let start = Builder.packed(event.start_mark)
         let end = Builder.packed(event.end_mark)
         flowWork &+= flowDepth

@@ -1,4 +1,5 @@
 import ProgressLintSpec
+import ProgressLintYAML
 import Testing
 
 /// Durations read their number with no `String` made when it is short; the value is the one
@@ -39,5 +40,26 @@ import Testing
         for name in ["", "uiprogressview", "UIProgressViews", "UIProgressVie", "progress ", "Pr\u{F6}gressBar"] {
             #expect(KnownComponent.named(name) == KnownComponent(rawValue: name))
         }
+    }
+
+    @Test func knownComponentFollowsTheComponentHoweverItIsSet() throws {
+        let doc = try #require(try YAMLParser.parse("[a, b]\n").first)
+        let root = try #require(doc.root)
+        var indicator = Indicator(node: root)
+        #expect(indicator.knownComponent == nil)
+        indicator.component = Located("UIProgressView", at: root)
+        #expect(indicator.knownComponent == .uiProgressView)
+        indicator.component?.value = "progress"
+        #expect(indicator.knownComponent == .htmlProgress)
+        indicator.component?.value = "MyOwnView"
+        #expect(indicator.knownComponent == nil)
+        indicator.component = Located("Pr\u{F6}gressBar", at: root)
+        #expect(indicator.knownComponent == nil)
+        indicator.component = nil
+        #expect(indicator.knownComponent == nil)
+        var copy = indicator
+        copy.component = Located("ProgressBar", at: doc.item(1, of: root))
+        #expect(copy.knownComponent == .progressBar)
+        #expect(indicator.knownComponent == nil)
     }
 }

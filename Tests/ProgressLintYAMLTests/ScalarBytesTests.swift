@@ -83,6 +83,28 @@ import Testing
         #expect(NameSet([]).index(of: "") == nil)
     }
 
+    @Test func nameSetsFindEveryNameOfEveryLengthAndNothingElse() {
+        // Names of 0 to 40 bytes, and for each text one byte off at every place: only the names
+        // themselves are found (lookups compare a signature of two words, then long names in full).
+        let names = (0...40).map { length in String((0..<length).map { Character(UnicodeScalar(UInt8(97 + ($0 * 7 + length) % 26))) }) }
+        let set = NameSet(names + ["show-after", "show_after", "x"])
+        for (index, name) in names.enumerated() {
+            #expect(set.index(of: name) == index)
+            var bytes = Array(name.utf8)
+            for i in bytes.indices {
+                let kept = bytes[i]
+                bytes[i] = UInt8(ascii: "-")
+                #expect(set.index(of: String(decoding: bytes, as: UTF8.self)) == nil, "\(name) at \(i)")
+                bytes[i] = kept
+            }
+        }
+        // Of equal names the first is found; names differing only in the middle are told apart.
+        #expect(set.index(of: "show-after") == 41)
+        #expect(set.index(of: "show_after") == 42)
+        #expect(set.index(of: "x") == 1)
+        #expect(set.index(of: names[40] + "a") == nil)
+    }
+
     @Test func duplicateKeysCompareAsStringsDoEvenWhenNotASCII() throws {
         // `K` and the Kelvin sign are the same key; `é` precomposed and decomposed too.
         let small = try document("K: 1\n\u{212A}: 2\ncafé: 3\ncafe\u{301}: 4\nk: 5\n")
