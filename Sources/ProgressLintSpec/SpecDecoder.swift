@@ -680,19 +680,26 @@ struct SpecReader {
     /// The boolean that ASCII `bytes` spell as the core schema has them (`true`, `True`, `TRUE`, and
     /// the same for false), or nil.
     static func coreBoolean(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        // The first four bytes as one word (and for `false` the fifth beside it): loads inside
+        // `bytes`, whose count the switch has checked.
         switch bytes.count {
         case 4:
-            if bytes.elementsEqual("true".utf8) || bytes.elementsEqual("True".utf8) || bytes.elementsEqual("TRUE".utf8) {
-                return true
-            }
+            let word = UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self))
+            if word == ascii("true") || word == ascii("True") || word == ascii("TRUE") { return true }
         case 5:
-            if bytes.elementsEqual("false".utf8) || bytes.elementsEqual("False".utf8)
-                || bytes.elementsEqual("FALSE".utf8) {
+            let word = UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)), last = bytes[4]
+            if (word == ascii("fals") && last == UInt8(ascii: "e")) || (word == ascii("Fals") && last == UInt8(ascii: "e"))
+                || (word == ascii("FALS") && last == UInt8(ascii: "E")) {
                 return false
             }
         default: break
         }
         return nil
+    }
+
+    /// Four ASCII characters as the word their bytes load as (the first in the low byte).
+    @inline(__always) private static func ascii(_ text: StaticString) -> UInt32 {
+        text.withUTF8Buffer { UInt32($0[0]) | UInt32($0[1]) << 8 | UInt32($0[2]) << 16 | UInt32($0[3]) << 24 }
     }
 
     mutating func enumeration<E: SpecEnum>(_ entry: Entry, _ table: KeyTable<E>) -> Located<E>? {

@@ -67,7 +67,8 @@ import Testing
         let spellings: [String: Bool] = ["true": true, "True": true, "TRUE": true,
                                          "false": false, "False": false, "FALSE": false]
         for text in ["true", "True", "TRUE", "tRUE", "false", "False", "FALSE", "fALSE", "faLse", "yes", "no", "on",
-                     "", "t", "truee", "fals", " true", "true ", "1", "0"] {
+                     "", "t", "truee", "fals", " true", "true ", "1", "0", "TRUe", "trUE", "FALSe", "FalsE", "falsE",
+                     "fALSe", "False\u{0}"] {
             #expect(Self.bytes(text).withUnsafeBytes { SpecReader.coreBoolean($0) } == spellings[text], "\(text)")
         }
     }
