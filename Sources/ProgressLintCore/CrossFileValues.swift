@@ -90,6 +90,14 @@ public struct CrossFileWriter: Sendable {
     }
 }
 
+/// Where a ``CrossFileRule`` hands the values of a screen, one at a time: each is written at once.
+public struct CrossFileSink<Info: CrossFileValue> {
+    var writer: CrossFileWriter
+
+    /// Keeps `info` (written as a record, read back by ``CrossFileValues``).
+    public mutating func add(_ info: Info) { writer.record(info) }
+}
+
 /// Reads back what a ``CrossFileWriter`` wrote, field by field in the same order. Reading past the
 /// record's end gives zeros and empty texts rather than trapping.
 public struct CrossFileReader {
@@ -267,11 +275,13 @@ struct CrossFileStore: Sendable {
     /// Adds the records one file's screens gave.
     func append(_ records: CrossFileWriter, file: Int, severity: Severity) {
         guard records.count > 0 else { return }
-        var header: [UInt8] = []
-        withUnsafeBytes(of: Int64(file).littleEndian) { header += $0 }
-        header.append(UInt8(Severity.allCases.firstIndex(of: severity) ?? 0))
-        withUnsafeBytes(of: Int64(records.length).littleEndian) { header += $0 }
-        header.withUnsafeBytes { _ = bytes.append($0) }
+        // The header written in place, on the stack (`headerSize` bytes: 8, 1 and 8), not built as an array.
+        withUnsafeTemporaryAllocation(byteCount: CrossFileStore.headerSize, alignment: 1) { header in
+            header.storeBytes(of: Int64(file).littleEndian, toByteOffset: 0, as: Int64.self)
+            header.storeBytes(of: UInt8(Severity.allCases.firstIndex(of: severity) ?? 0), toByteOffset: 8, as: UInt8.self)
+            header.storeBytes(of: Int64(records.length).littleEndian, toByteOffset: 9, as: Int64.self)
+            _ = bytes.append(UnsafeRawBufferPointer(header))
+        }
         records.withBytes { _ = bytes.append($0) }
     }
 
@@ -315,7 +325,11 @@ public struct AnyCrossFileRule: Sendable {
     init<R: CrossFileRule>(_ rule: R) {
         id = R.description.id
         collectValues = { screen, context, writer in
-            for info in rule.collect(screen, context: context) { writer.record(info) }
+            // The writer moves into the sink and back: no copy of its bytes.
+            var sink = CrossFileSink<R.Info>(writer: writer)
+            writer = CrossFileWriter()
+            rule.collect(screen, context: context, into: &sink)
+            swap(&writer, &sink.writer)
         }
         finishValues = { store, order, pathOfFile in
             rule.finish(CrossFileValues<R.Info>(store: store, order: order, pathOfFile: pathOfFile))

@@ -1,5 +1,6 @@
 @testable import ProgressLintCore
 import ProgressLintRules
+import ProgressLintSpec
 import ProgressLintYAML
 import Testing
 
@@ -56,6 +57,42 @@ import Testing
         }
     }
 
+    /// ``SuppressionScanner/parse(_:at:)``'s reason and rules the long way: characters, not bytes.
+    static func parsedByCharacters(_ text: String) -> (reason: String?, rules: [String]) {
+        var body = Substring(text)
+        var reason: String?
+        if let dashes = body.firstRange(of: "--"), dashes.lowerBound > body.startIndex,
+           body[body.index(before: dashes.lowerBound)] == " " || body[body.index(before: dashes.lowerBound)] == "\t"
+        {
+            reason = String(body[dashes.upperBound...].trimmingSpaces)
+            body = body[..<dashes.lowerBound]
+        }
+        let words = body.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let rules = words.dropFirst().joined(separator: " ")
+            .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
+            .map(String.init)
+        return (reason?.isEmpty == true ? nil : reason, rules)
+    }
+
+    @Test func suppressionCommentsParseByBytesAsTheyDoByCharacters() {
+        let texts = [
+            "progress-lint-disable-line vague-label -- copy is final",
+            "progress-lint-disable-next-line a,b , c,,d\t e -- why -- not",
+            "progress-lint-disable a--b -- reason", "progress-lint-disable --", "progress-lint-disable x --",
+            "progress-lint-disable x -- ", "progress-lint-disable x\t--\treason", "progress-lint-disable x --- three",
+            "progress-lint-disable x ---", "progress-lint-disable-line x -\u{301}- no", "progress-lint-disable x -- é reason",
+            "progress-lint-disable x é-- y -- z", "progress-lint-disable x --\u{301} y -- z", "progress-lint-disable \u{301}x,y",
+            "progress-lint-disable x, \u{301}y -- r", "progress-lint-disable-line", "progress-lint-disable", "",
+            "progress-lint-disable x \u{600}-- y -- z", "progress-lint-disable ,,, , -- ,", "progress-lint-disable a ,b,",
+        ]
+        for text in texts {
+            let parsed = SuppressionScanner.parse(text, at: .start)
+            let expected = Self.parsedByCharacters(text)
+            #expect(parsed.reason == expected.reason, "\(text.debugDescription)")
+            #expect(parsed.rules == expected.rules, "\(text.debugDescription)")
+        }
+    }
+
     /// A value of every kind of field, as a rule would declare it.
     struct Fields: CrossFileValue, Equatable {
         var text: String
@@ -97,6 +134,38 @@ import Testing
         let read = CrossFileValues<Fields>(store: store, order: nil, pathOfFile: { "f\($0)" }).map { $0 }
         #expect(read.map(\.info) == values)
         #expect(read.allSatisfy { $0.file.number == 3 && $0.file.severity == .error })
+    }
+
+    @Test func consistentLocationHandsOverOneByOneTheSightingsItReturns() throws {
+        let text = """
+            screen: A
+            indicators:
+              - id: a
+                style: spinner
+                task: sync
+                location: toolbar
+              - style: bar
+                determinate: true
+                task: upload
+              - id: c
+                style: spinner
+              - id: "é d"
+                style: spinner
+                task: sync
+                location: navigation-bar
+            """
+        let document = try #require(try YAMLParser.parse(text).first)
+        let screen = try #require(SpecDecoder.decode(document, documentIndex: 0).screen)
+        let context = RuleContext(screen: screen, platform: nil, configuration: Configuration(), document: document)
+        let rule = ConsistentLocation()
+        let returned = rule.collect(screen, context: context)
+        #expect(returned.count == 3)
+        var sink = CrossFileSink<ConsistentLocation.Sighting>(writer: CrossFileWriter())
+        rule.collect(screen, context: context, into: &sink)
+        var writer = CrossFileWriter()
+        for sighting in returned { writer.record(sighting) }
+        #expect(sink.writer.count == writer.count)
+        #expect(sink.writer.withBytes { Array($0) } == writer.withBytes { Array($0) })
     }
 
     @Test func aFilesCrossFileValuesCarryTheRuleAndItsConfiguredSeverity() {
