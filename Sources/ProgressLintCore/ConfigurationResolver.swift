@@ -120,6 +120,7 @@ enum PathText {
     }
 
     static func normalize(_ path: String) -> String {
+        if let ascii = normalizeASCII(path) { return ascii }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -130,6 +131,45 @@ enum PathText {
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// ``normalize(_:)`` of an ASCII path, worked on its bytes (nil for any other path). In ASCII
+    /// each byte is a character, so splitting at `/` bytes and comparing parts with `.` and `..`
+    /// byte by byte is what the character-wise form does.
+    private static func normalizeASCII(_ path: String) -> String? {
+        var path = path
+        return path.withUTF8 { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 1)
+            // Each part kept starts where `result` stood before its `/`: `..` goes back there.
+            var starts: [Int] = []
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == slash { i += 1; continue }
+                var end = i
+                while end < bytes.count, bytes[end] != slash { end += 1 }
+                let length = end - i
+                if length == 1, bytes[i] == dot {
+                    // `.` names the folder it is in: nothing to add.
+                } else if length == 2, bytes[i] == dot, bytes[i + 1] == dot {
+                    if let start = starts.popLast() { result.removeSubrange(start...) }
+                } else {
+                    starts.append(result.count)
+                    result.append(slash)
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
+                }
+                i = end
+            }
+            if result.isEmpty { result.append(slash) }
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
+    /// Whether every byte of `path` is ASCII (then bytes and characters are the same places).
+    private static func isASCII(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable { !$0.contains(where: { $0 >= 0x80 }) } ?? false
     }
 
     /// The folder part of `path` as written (up to its last `/`), when its last component is a
@@ -143,13 +183,23 @@ enum PathText {
         guard let slash = last else {
             return path == "." || path == ".." || path.isEmpty ? nil : ""
         }
-        let name = path[path.index(after: slash)...]
+        // After an ASCII `/` in an ASCII path the next character starts at the next byte.
+        let name = path[(isASCII(path) ? utf8.index(after: slash) : path.index(after: slash))...]
         if name.isEmpty || name == "." || name == ".." { return nil }
         return slash == path.startIndex ? path[...slash] : path[..<slash]
     }
 
     static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        // In an ASCII path the last `/` byte is the last `/` character (found at once in the bytes).
+        let found: String.Index?
+        if let searched = path.utf8.withContiguousStorageIfAvailable({ bytes -> Int?? in
+            bytes.contains(where: { $0 >= 0x80 }) ? nil : .some(bytes.lastIndex(of: UInt8(ascii: "/")))
+        }), let inASCII = searched {
+            found = inASCII.map { path.utf8.index(path.utf8.startIndex, offsetBy: $0) }
+        } else {
+            found = path.lastIndex(of: "/")
+        }
+        guard let slash = found else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }

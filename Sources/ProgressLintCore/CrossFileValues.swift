@@ -13,27 +13,47 @@ public protocol CrossFileValue: Sendable {
 
 /// Where a ``CrossFileValue`` writes its fields.
 public struct CrossFileWriter: Sendable {
-    /// The records written, each its length (4 bytes) then its fields.
-    private(set) var bytes: [UInt8] = []
+    /// The records written, each its length (4 bytes) then its fields: the first `length` bytes
+    /// of `storage`, whose zeroed tail is room for the next fields (grown in steps, not per byte).
+    private var storage: [UInt8] = []
+    /// How many bytes of `storage` are written.
+    private(set) var length = 0
     /// How many records.
     private(set) var count = 0
 
     init() {}
 
+    /// The bytes written.
+    func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+        // `length <= storage.count`: `reserve` makes room before every write.
+        storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0.prefix(length))) }
+    }
+
     /// Writes `value` as one record.
     mutating func record<Value: CrossFileValue>(_ value: Value) {
-        let start = bytes.count
+        let start = length
         append(UInt32(0))
         value.encode(to: &self)
-        let length = UInt32(clamping: bytes.count - start - 4)
-        // `start + 4 <= bytes.count`: the placeholder was appended above.
-        bytes.withUnsafeMutableBytes { $0.storeBytes(of: length.littleEndian, toByteOffset: start, as: UInt32.self) }
+        let recordLength = UInt32(clamping: length - start - 4)
+        // `start + 4 <= length <= storage.count`: the placeholder was written above.
+        storage.withUnsafeMutableBytes { $0.storeBytes(of: recordLength.littleEndian, toByteOffset: start, as: UInt32.self) }
         count += 1
     }
 
+    /// Makes room for `more` bytes past `length`: at least doubling, so a file's records grow the
+    /// storage a few times in all. Traps only where an array could not hold the bytes anyway.
+    private mutating func reserve(_ more: Int) {
+        let free = storage.count - length
+        if free >= more { return }
+        storage.append(contentsOf: repeatElement(0, count: Swift.max(more - free, storage.count, 256)))
+    }
+
     private mutating func append<T: FixedWidthInteger>(_ value: T) {
-        // Byte by byte, least significant first (little-endian): cheaper than appending a buffer of 8.
-        for shift in stride(from: 0, to: T.bitWidth, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        let size = MemoryLayout<T>.size
+        reserve(size)
+        // `length + size <= storage.count` (reserved above); stores need no alignment.
+        storage.withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: length, as: T.self) }
+        length += size
     }
 
     /// Writes a number.
@@ -43,15 +63,19 @@ public struct CrossFileWriter: Sendable {
     public mutating func write(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
-            append(UInt32(clamping: utf8.count))
-            // A buffer, not a slice of one: appended in one copy, not byte by byte.
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8.prefix(Int(UInt32.max))))
+            let text = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8.prefix(Int(UInt32.max))))
+            append(UInt32(truncatingIfNeeded: text.count))
+            guard let source = text.baseAddress, text.count > 0 else { return }
+            reserve(text.count)
+            // `length + text.count <= storage.count` (reserved above): copied in one piece.
+            storage.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: length).copyMemory(from: source, byteCount: text.count) }
+            length += text.count
         }
     }
 
     /// Writes a text or its absence.
     public mutating func write(_ value: String?) {
-        bytes.append(value == nil ? 0 : 1)
+        append(UInt8(value == nil ? 0 : 1))
         if let value { write(value) }
     }
 
@@ -64,6 +88,14 @@ public struct CrossFileWriter: Sendable {
         write(value.end.column)
         write(value.end.characterOffset)
     }
+}
+
+/// Where a ``CrossFileRule`` hands the values of a screen, one at a time: each is written at once.
+public struct CrossFileSink<Info: CrossFileValue> {
+    var writer: CrossFileWriter
+
+    /// Keeps `info` (written as a record, read back by ``CrossFileValues``).
+    public mutating func add(_ info: Info) { writer.record(info) }
 }
 
 /// Reads back what a ``CrossFileWriter`` wrote, field by field in the same order. Reading past the
@@ -243,12 +275,14 @@ struct CrossFileStore: Sendable {
     /// Adds the records one file's screens gave.
     func append(_ records: CrossFileWriter, file: Int, severity: Severity) {
         guard records.count > 0 else { return }
-        var header: [UInt8] = []
-        withUnsafeBytes(of: Int64(file).littleEndian) { header += $0 }
-        header.append(UInt8(Severity.allCases.firstIndex(of: severity) ?? 0))
-        withUnsafeBytes(of: Int64(records.bytes.count).littleEndian) { header += $0 }
-        header.withUnsafeBytes { _ = bytes.append($0) }
-        records.bytes.withUnsafeBytes { _ = bytes.append($0) }
+        // The header written in place, on the stack (`headerSize` bytes: 8, 1 and 8), not built as an array.
+        withUnsafeTemporaryAllocation(byteCount: CrossFileStore.headerSize, alignment: 1) { header in
+            header.storeBytes(of: Int64(file).littleEndian, toByteOffset: 0, as: Int64.self)
+            header.storeBytes(of: UInt8(Severity.allCases.firstIndex(of: severity) ?? 0), toByteOffset: 8, as: UInt8.self)
+            header.storeBytes(of: Int64(records.length).littleEndian, toByteOffset: 9, as: Int64.self)
+            _ = bytes.append(UnsafeRawBufferPointer(header))
+        }
+        records.withBytes { _ = bytes.append($0) }
     }
 
     func header(at offset: Int) -> (file: Int, severity: Severity, length: Int) {
@@ -291,7 +325,11 @@ public struct AnyCrossFileRule: Sendable {
     init<R: CrossFileRule>(_ rule: R) {
         id = R.description.id
         collectValues = { screen, context, writer in
-            for info in rule.collect(screen, context: context) { writer.record(info) }
+            // The writer moves into the sink and back: no copy of its bytes.
+            var sink = CrossFileSink<R.Info>(writer: writer)
+            writer = CrossFileWriter()
+            rule.collect(screen, context: context, into: &sink)
+            swap(&writer, &sink.writer)
         }
         finishValues = { store, order, pathOfFile in
             rule.finish(CrossFileValues<R.Info>(store: store, order: order, pathOfFile: pathOfFile))

@@ -11,10 +11,13 @@ public struct FileResult: Sendable {
     public var screenDocuments: [Int] = []
     /// Indicators it holds.
     public var indicators = 0
-    /// What cross-file rules collected, by rule id.
-    var crossFileRecords: [String: CrossFileWriter] = [:]
+    /// What each cross-file rule that is on for this file collected, in the plan's order (set
+    /// from the plan once, at the file's first screen: no dictionary per file).
+    var crossFile: [CrossFileCollection] = []
     /// The severity of each cross-file rule that is on for this file.
-    public var crossFileSeverity: [String: Severity] = [:]
+    public var crossFileSeverity: [String: Severity] {
+        Dictionary(crossFile.map { ($0.id, $0.severity) }, uniquingKeysWith: { a, _ in a })
+    }
     /// Suppression comments naming cross-file rules, applied once those rules have reported.
     public var deferredSuppressions: [Suppression] = []
     /// Screens it holds.
@@ -24,4 +27,11 @@ public struct FileResult: Sendable {
 
     /// An empty result for a file.
     public init(path: String) { self.path = path }
+}
+
+/// One cross-file rule's values from one file, with the rule's id and its severity there.
+struct CrossFileCollection: Sendable {
+    let id: String
+    let severity: Severity
+    var records = CrossFileWriter()
 }

@@ -537,6 +537,16 @@ struct RunCollector {
     /// Takes the outcome of the planned file number `sequence`, keeping outcomes in that order:
     /// a result that comes early waits here for the files planned before it (its worker goes on).
     mutating func deliver(_ outcome: Outcome, sequence: Int) {
+        if sequence == nextSequence, waiting.isEmpty {
+            // The usual case (always with one job): the next one, nothing waiting. Taken at once,
+            // not moved through the dictionary (an outcome holds a whole file's result).
+            nextSequence += 1
+            switch outcome {
+            case .linted(let result, let order): add(result, order: order)
+            case .failed(let problem, let order): problems.append((order, problem))
+            }
+            return
+        }
         waiting[sequence] = outcome
         while let ready = waiting.removeValue(forKey: nextSequence) {
             nextSequence += 1
@@ -551,9 +561,15 @@ struct RunCollector {
     mutating func add(_ result: FileResult, order: Int) {
         let number = files.append(result.summary, order: order)
         diagnostics.appendFile(result.diagnostics, path: result.path, key: number)
-        for (id, records) in result.crossFileRecords where records.count > 0 {
-            if crossFileStores[id] == nil { crossFileStores[id] = CrossFileStore() }
-            crossFileStores[id]!.append(records, file: number, severity: result.crossFileSeverity[id] ?? .warning)
+        for collection in result.crossFile where collection.records.count > 0 {
+            let store: CrossFileStore
+            if let known = crossFileStores[collection.id] {
+                store = known
+            } else {
+                store = CrossFileStore()
+                crossFileStores[collection.id] = store
+            }
+            store.append(collection.records, file: number, severity: collection.severity)
         }
         if !result.deferredSuppressions.isEmpty {
             deferredSuppressions.append((result.path, result.deferredSuppressions))

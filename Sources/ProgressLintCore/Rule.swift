@@ -64,6 +64,9 @@ public protocol CrossFileRule: Rule {
     associatedtype Info: CrossFileValue
     /// The values this screen contributes.
     func collect(_ screen: Screen, context: RuleContext) -> [Info]
+    /// Hands this screen's values to `values` one at a time, as the engine keeps them. The default
+    /// hands over what ``collect(_:context:)`` returns; a rule may hand each value over as it finds it.
+    func collect(_ screen: Screen, context: RuleContext, into values: inout CrossFileSink<Info>)
     /// The findings once every value is in (severity is the engine's: the file's configured one).
     /// `infos` may be iterated more than once; each pass reads the values again in the same order.
     func finish(_ infos: CrossFileValues<Info>) -> [CrossFileFinding]
@@ -71,6 +74,10 @@ public protocol CrossFileRule: Rule {
 
 extension CrossFileRule {
     public var kind: RuleKind { .crossFile(AnyCrossFileRule(self)) }
+
+    public func collect(_ screen: Screen, context: RuleContext, into values: inout CrossFileSink<Info>) {
+        for info in collect(screen, context: context) { values.add(info) }
+    }
 
     /// Cross-file rules report nothing per screen.
     public func check(_ screen: Screen, context: RuleContext) -> [Violation] { [] }

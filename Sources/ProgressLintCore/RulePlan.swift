@@ -64,6 +64,8 @@ public struct RulePlan: Sendable {
     /// `indicatorRules`' entries, unretained: the plan holds them (through `indicatorRules`) for
     /// as long as it runs, so calling a rule needs no retain and release per rule and indicator.
     private let indicatorEntries: [Unmanaged<Entry>]
+    /// An empty collection per cross-file rule, in the order of `crossFileRules`: each file starts from these.
+    private let crossFileCollections: [CrossFileCollection]
 
     init(_ entries: [Entry], configuration: Configuration) {
         var screen: [Step] = [], indicator: [Step] = [], crossFile: [Step] = []
@@ -80,6 +82,7 @@ public struct RulePlan: Sendable {
         }
         (screenRules, indicatorRules, crossFileRules) = (screen, indicator, crossFile)
         indicatorEntries = indicator.map { Unmanaged.passUnretained($0.entry) }
+        crossFileCollections = crossFile.map { CrossFileCollection(id: $0.entry.description.id, severity: $0.level) }
     }
 
     /// The ids of the rules it runs, in the linter's order.
@@ -96,10 +99,13 @@ public struct RulePlan: Sendable {
     func run(on screen: Screen, context: RuleContext, into result: inout FileResult, collector: inout Collector,
              documentIndex: Int) {
         let document = context.document
-        for step in crossFileRules {
-            let rule = step.entry.crossFile!
-            result.crossFileSeverity[rule.id] = step.level
-            rule.collect(screen, context: context, into: &result.crossFileRecords[rule.id, default: CrossFileWriter()])
+        if !crossFileRules.isEmpty {
+            // A file has one plan: its first screen takes the plan's empty collections (shared
+            // until written), the others find them there, place for place with `crossFileRules`.
+            if result.crossFile.count != crossFileRules.count { result.crossFile = crossFileCollections }
+            for r in crossFileRules.indices {
+                crossFileRules[r].entry.crossFile!.collect(screen, context: context, into: &result.crossFile[r].records)
+            }
         }
         for step in screenRules {
             for violation in step.entry.rule.check(screen, context: context) {

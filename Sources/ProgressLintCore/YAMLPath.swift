@@ -38,17 +38,32 @@ public enum YAMLPath {
     /// The segments from the root down to `node`, each found by `segment(child, parent)`.
     private static func path(of node: NodeID, in document: YAMLDocument,
                              segment: (_ child: NodeID, _ parent: NodeID) -> Segment?) -> String {
-        var segments: [Segment] = []
-        // Room for a usual depth, grown once rather than step by step.
-        segments.reserveCapacity(8)
+        // The steps up are counted first, so that the segments fit a buffer on the stack (no
+        // array per path), filled from its end: read from `first` on, they go root first.
+        var depth = 0
         var current = node
-        var steps = 0
-        while let parent = document.parent(of: current), steps < 10_000 {
-            steps += 1
-            if let segment = segment(current, parent) { segments.append(segment) }
+        while let parent = document.parent(of: current), depth < 10_000 {
+            depth += 1
             current = parent
         }
-        segments.reverse()
+        return withUnsafeTemporaryAllocation(of: Segment.self, capacity: depth) { slots in
+            var first = depth
+            current = node
+            for _ in 0..<depth {
+                guard let parent = document.parent(of: current) else { break }
+                if let segment = segment(current, parent) {
+                    first -= 1
+                    slots.initializeElement(at: first, to: segment)
+                }
+                current = parent
+            }
+            // `first...depth` are the slots initialized above; a segment holds only numbers (nothing to deinitialize).
+            return text(of: UnsafeBufferPointer(rebasing: slots[first..<depth]), in: document)
+        }
+    }
+
+    /// The path made of `segments`, root first.
+    private static func text(of segments: UnsafeBufferPointer<Segment>, in document: YAMLDocument) -> String {
         // Written as bytes, the scalars' own, and made a string once: no string per segment
         // (joining strings joins their UTF-8 bytes, so the text is the same).
         var path: [UInt8] = []

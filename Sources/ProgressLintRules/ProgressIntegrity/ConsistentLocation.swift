@@ -170,8 +170,18 @@ public struct ConsistentLocation: CrossFileRule {
     }
 
     public func collect(_ screen: Screen, context: RuleContext) -> [Sighting] {
-        let document = context.document
         var sightings: [Sighting] = []
+        forEachSighting(in: screen, context: context) { sightings.append($0) }
+        return sightings
+    }
+
+    /// Each sighting written as it is found: no array per screen.
+    public func collect(_ screen: Screen, context: RuleContext, into values: inout CrossFileSink<Sighting>) {
+        forEachSighting(in: screen, context: context) { values.add($0) }
+    }
+
+    private func forEachSighting(in screen: Screen, context: RuleContext, _ body: (Sighting) -> Void) {
+        let document = context.document
         // The indicators' fields read in place: no copy of each indicator (its strings retained).
         for i in screen.indicators.indices {
             // Like the engine for indicator rules: silent on what is not task progress, and on an
@@ -180,12 +190,11 @@ public struct ConsistentLocation: CrossFileRule {
                   screen.indicators[i].invalidKeys.isEmpty || Self.description.judges(screen.indicators[i])
             else { continue }
             let node = screen.indicators[i].location?.node ?? screen.indicators[i].node
-            sightings.append(Sighting(
+            body(Sighting(
                 task: task.value, location: screen.indicators[i].effectiveLocation.rawValue,
                 range: document[node].range, screen: screen.name?.value, indicator: screen.indicators[i].id?.value,
                 yamlPath: YAMLPath.of(node, in: document)))
         }
-        return sightings
     }
 
     public func finish(_ sightings: CrossFileValues<Sighting>) -> [CrossFileFinding] {
