@@ -46,6 +46,23 @@ public struct JSONWriter {
         afterKey = true
     }
 
+    /// Writes an object's key given as a literal: when its bytes need no escape (as every key the
+    /// reports write), copied as they are between the quotes, with no `String` made or scanned.
+    public mutating func key(literal key: StaticString) {
+        beforeValue()
+        out.write(byte: 0x22)
+        key.withUTF8Buffer { bytes in
+            var hashes = 0
+            if bytes.allSatisfy({ $0 &- 0x20 < 0x5F && $0 != 0x22 && $0 != 0x5C && $0 != 0x5B }) {
+                out.write(bytes: bytes)
+            } else {
+                JSONWriter.escapeContents(bytes, hashes: &hashes, into: &out)
+            }
+        }
+        out.write(ascii: "\": ")
+        afterKey = true
+    }
+
     /// Writes a string.
     public mutating func string(_ value: String) {
         beforeValue()

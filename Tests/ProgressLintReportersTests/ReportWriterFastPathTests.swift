@@ -1,0 +1,46 @@
+import Testing
+@testable import ProgressLintReporters
+
+/// The reports' byte-level shortcuts write what the general code writes.
+@Suite struct ReportWriterFastPathTests {
+    @Test func literalKeysAreWrittenAsStringKeysAre() {
+        var literal = JSONWriter()
+        var string = JSONWriter()
+        literal.beginObject()
+        string.beginObject()
+        literal.key(literal: "plain")
+        string.key("plain")
+        literal.int(1)
+        string.int(1)
+        // Keys that need escapes still get them.
+        literal.key(literal: "a\"b\\c[[")
+        string.key("a\"b\\c[[")
+        literal.int(2)
+        string.int(2)
+        literal.key(literal: "é\n")
+        string.key("é\n")
+        literal.null()
+        string.null()
+        literal.end()
+        string.end()
+        #expect(literal.out.text == string.out.text)
+        #expect(literal.out.text == "{\n  \"plain\": 1,\n  \"a\\\"b\\\\c[[\": 2,\n  \"é\\n\": null\n}")
+    }
+
+    @Test func asciiPathsBecomeURIsInOnePass() {
+        let cases: [(String, String)] = [
+            ("", ""), (".", "."), ("./", ""), ("././a.yaml", "a.yaml"), (".//a", "file:///a"),
+            ("/abs/x y.yaml", "file:///abs/x%20y.yaml"), ("a\\b", "a%5Cb"), ("100% #1?.yaml", "100%25%20%231%3F.yaml"),
+            ("specs/-._~!$&'()*+,;=@", "specs/-._~!$&'()*+,;=@"), ("\u{7F}\t", "%7F%09"), (".../a", ".../a"),
+        ]
+        for (path, uri) in cases {
+            #expect(SARIFReporter.asciiURI(path) == uri, "\(path)")
+            #expect(SARIFReporter.uri(path) == uri, "\(path)")
+        }
+    }
+
+    @Test func otherPathsAreLeftToTheGeneralEncoding() {
+        #expect(SARIFReporter.asciiURI("/abs/é.yaml") == nil)
+        #expect(SARIFReporter.uri("/abs/é.yaml") == "file:///abs/%C3%A9.yaml")
+    }
+}
