@@ -180,24 +180,50 @@ public struct DiagnosticList: Sequence, Sendable {
         public func makeIterator() -> KeyIterator { KeyIterator(base: DiagnosticList.Iterator(list, chunks: list.chunkOrder, keysOnly: true)) }
     }
 
-    /// Reads the keys in order.
+    /// Reads the keys in order: each stored record decoded straight into its key (and what the
+    /// order of merged diagnostics compares), no ``Diagnostic`` made; merged ones in their place.
     public struct KeyIterator: IteratorProtocol {
         var base: DiagnosticList.Iterator
+        private var pending: DiagnosticCoder.StoredKey?
 
-        public mutating func next() -> DiagnosticKey? { base.next().map(DiagnosticKey.init) }
+        init(base: DiagnosticList.Iterator) { self.base = base }
+
+        public mutating func next() -> DiagnosticKey? {
+            let list = base.list
+            let ordering = !list.merged.isEmpty
+            while true {
+                if pending == nil {
+                    let rules = base.rules
+                    pending = base.nextStoredRecord { reader, path in
+                        DiagnosticCoder.decodeStoredKey(&reader, path: path, rules: rules, message: ordering)
+                    }
+                }
+                // As ``Iterator/next()``: a merged diagnostic comes before the stored one it precedes.
+                if base.mergedIndex < list.merged.count, pending.map({ list.merged[base.mergedIndex].precedes($0) }) ?? true {
+                    base.mergedIndex += 1
+                    let d = list.merged[base.mergedIndex - 1]
+                    if list.errorsOnly && d.severity != .error { continue }
+                    return DiagnosticKey(d)
+                }
+                guard let stored = pending else { return nil }
+                pending = nil
+                if list.errorsOnly && stored.key.severity != .error { continue }
+                return stored.key
+            }
+        }
     }
 
     /// Reads the list in order: the stored records one at a time, the merged ones in their place.
     public struct Iterator: IteratorProtocol {
-        private let list: DiagnosticList
-        private let rules: [String]
+        fileprivate let list: DiagnosticList
+        fileprivate let rules: [String]
         private let chunks: [Int]?
         private var nextChunk = 0
         private var offset: Int
         private var limit: Int
         private var path = ""
         private var pending: Diagnostic?
-        private var mergedIndex = 0
+        fileprivate var mergedIndex = 0
         /// Whether the records being read are of a chunk taken out.
         private var skipping = false
         /// Whether stored records are read only as far as a ``DiagnosticKey`` needs (the rest of
@@ -231,6 +257,16 @@ public struct DiagnosticList: Sequence, Sendable {
         }
 
         private mutating func nextStored() -> Diagnostic? {
+            let keysOnly = keysOnly, ordering = !list.merged.isEmpty, rules = rules
+            return nextStoredRecord { reader, path in
+                keysOnly ? DiagnosticCoder.decodeKey(&reader, path: path, rules: rules, message: ordering)
+                         : DiagnosticCoder.decode(&reader, path: path, rules: rules)
+            }
+        }
+
+        /// The next stored diagnostic in report order, as `decode` reads it from its record (after
+        /// the tag) given its chunk's path; chunks taken out are passed over.
+        fileprivate mutating func nextStoredRecord<T: Sendable>(_ decode: (inout DiagnosticCoder.Reader, String) -> T) -> T? {
             while true {
                 if offset >= limit {
                     // The next chunk, in report order (its records run until the next chunk starts).
@@ -242,13 +278,12 @@ public struct DiagnosticList: Sequence, Sendable {
                 let length = list.recordLength(at: offset)
                 let start = offset + 4
                 offset = start + length
-                let skip = skipping, keysOnly = keysOnly, ordering = !list.merged.isEmpty
+                let skip = skipping, chunkPath = path
                 let (isPath, text, diagnostic) = list.storage.bytes.read(start, length) { bytes in
                     var reader = DiagnosticCoder.Reader(bytes)
-                    if reader.byte() == DiagnosticCoder.pathTag { return (true, reader.string(), Diagnostic?.none) }
+                    if reader.byte() == DiagnosticCoder.pathTag { return (true, reader.string(), T?.none) }
                     if skip { return (false, "", nil) }
-                    return (false, "", keysOnly ? DiagnosticCoder.decodeKey(&reader, path: path, rules: rules, message: ordering)
-                                                : DiagnosticCoder.decode(&reader, path: path, rules: rules))
+                    return (false, "", decode(&reader, chunkPath))
                 }
                 if isPath && chunks == nil && !list.removedChunks.isEmpty {
                     skipping = list.removedChunks.contains(start - 4)
@@ -507,6 +542,35 @@ enum DiagnosticCoder {
         return d
     }
 
+    /// A stored diagnostic's key, with what ``Diagnostic/ordered(_:_:)`` compares besides the key:
+    /// its start and (only when read for ordering) its message.
+    struct StoredKey: Sendable {
+        var key: DiagnosticKey
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    /// ``decodeKey(_:path:rules:message:)`` into a ``StoredKey``: the same fields read, no ``Diagnostic`` made.
+    static func decodeStoredKey(_ r: inout Reader, path: String, rules: [String], message: Bool) -> StoredKey {
+        let rule = Int(clamping: r.unsigned())
+        let severity = severities[min(Int(r.byte()), severities.count - 1)]
+        var text = ""
+        if message { text = r.string() } else { r.skipString() }
+        let line = r.int(), column = r.int()
+        _ = r.int()
+        _ = r.position()
+        var key = DiagnosticKey(path: path, ruleID: rule < rules.count ? rules[rule] : "", severity: severity)
+        let flags = r.byte()
+        if flags & 1 != 0 { key.screen = r.string() }
+        if flags & 2 != 0 { r.skipString() }
+        if flags & 4 != 0 { r.skipString() }
+        if flags & 8 != 0 { key.documentIndex = r.int() }
+        if flags & 16 != 0 { r.skipString() }
+        if flags & 32 != 0 { key.platform = r.string() }
+        return StoredKey(key: key, line: line, column: column, message: text)
+    }
+
     static func decode(_ r: inout Reader, path: String, rules: [String]) -> Diagnostic {
         let rule = Int(clamping: r.unsigned())
         let severity = severities[min(Int(r.byte()), severities.count - 1)]
@@ -574,6 +638,13 @@ public struct DiagnosticKey: Hashable, Sendable {
     public var documentIndex: Int?
     public var platform: String?
 
+    /// A key with no screen, document or platform.
+    init(path: String, ruleID: String, severity: Severity) {
+        self.path = path
+        self.ruleID = ruleID
+        self.severity = severity
+    }
+
     /// The key of `diagnostic`.
     public init(_ diagnostic: Diagnostic) {
         path = diagnostic.path
@@ -582,5 +653,17 @@ public struct DiagnosticKey: Hashable, Sendable {
         screen = diagnostic.screen
         documentIndex = diagnostic.documentIndex
         platform = diagnostic.platform
+    }
+}
+
+extension Diagnostic {
+    /// ``Diagnostic/ordered(_:_:)`` of this diagnostic and a stored one read as a key (its message
+    /// read too, as keys are when diagnostics are merged).
+    fileprivate func precedes(_ stored: DiagnosticCoder.StoredKey) -> Bool {
+        if path != stored.key.path { return Diagnostic.pathPrecedes(path, stored.key.path) }
+        if range.start.line != stored.line { return range.start.line < stored.line }
+        if range.start.column != stored.column { return range.start.column < stored.column }
+        if ruleID != stored.key.ruleID { return ruleID < stored.key.ruleID }
+        return message < stored.message
     }
 }

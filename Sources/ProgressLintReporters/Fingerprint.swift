@@ -24,6 +24,10 @@ public enum Fingerprint {
         }
 
         private var seen: [Hashes: Int] = [:]
+        /// The hashes given so far and how often, while there are few (a file's findings, mostly):
+        /// searched in order, no hashing; past ``fewLimit`` they move to `seen`.
+        private var few: [(hashes: Hashes, count: Int)] = []
+        private static let fewLimit = 16
         private let byFile: Bool
         private var path = ""
 
@@ -33,11 +37,31 @@ public enum Fingerprint {
         /// A sequence that forgets the hashes of a file once the next file starts (when `byFile`).
         public init(byFile: Bool) { self.byFile = byFile }
 
+        /// How many times `hashes` were given before, counting this time in.
+        private mutating func count(_ hashes: Hashes) -> Int {
+            if seen.isEmpty {
+                if let i = few.firstIndex(where: { $0.hashes == hashes }) {
+                    few[i].count += 1
+                    return few[i].count - 1
+                }
+                if few.count < Sequence.fewLimit {
+                    few.append((hashes, 1))
+                    return 0
+                }
+                for (hashes, count) in few { seen[hashes] = count }
+                few.removeAll(keepingCapacity: true)
+            }
+            let n = seen[hashes, default: 0]
+            seen[hashes] = n + 1
+            return n
+        }
+
         /// The fingerprint of the next diagnostic.
         public mutating func next(_ d: Diagnostic) -> String {
             if byFile && !ByteOrder.same(d.path, path) {
                 if !ByteOrder.same(Fingerprint.keyPath(d.path), Fingerprint.keyPath(path)) {
                     seen.removeAll(keepingCapacity: seen.capacity <= 64)
+                    few.removeAll(keepingCapacity: true)
                 }
                 path = d.path
             }
@@ -53,8 +77,7 @@ public enum Fingerprint {
             add(d.yamlPath ?? "")
             add(d.value ?? (d.yamlPath == nil ? d.message : ""))
             let hashes = Hashes(a: a, b: b)
-            let n = seen[hashes, default: 0]
-            seen[hashes] = n + 1
+            let n = count(hashes)
             let hash = hex(hashes.a, hashes.b)
             return n == 0 ? hash : "\(hash):\(n)"
         }
@@ -94,8 +117,28 @@ public enum Fingerprint {
 
     /// Whether a text is all ASCII (then a `String` equals another only when their bytes are equal).
     static func isASCII(_ text: String) -> Bool {
+        if let ascii = text.utf8.withContiguousStorageIfAvailable(isASCII) { return ascii }
         var text = text
-        return text.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
+        return text.withUTF8(isASCII)
+    }
+
+    /// Whether no byte has its high bit set, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        var high: UInt64 = 0
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            // In bounds: i + 8 <= count.
+            while bytes.count - i >= 8 {
+                high |= (base + i).loadUnaligned(as: UInt64.self)
+                i += 8
+            }
+        }
+        var last: UInt8 = 0
+        while i < bytes.count {
+            last |= bytes[i]
+            i += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0 && last < 0x80
     }
 
     /// The path as a fingerprint holds it: without a leading `./`.

@@ -7,19 +7,19 @@ enum FixJSON {
     static func write(_ fix: Fix?, into json: inout JSONWriter) {
         guard let fix else { return json.null() }
         json.beginObject()
-        json.key("applicability")
+        json.key(literal: "applicability")
         json.string(fix.applicability.rawValue)
-        json.key("message")
+        json.key(literal: "message")
         json.string(fix.title)
-        json.key("edits")
+        json.key(literal: "edits")
         json.beginArray()
         for edit in fix.edits {
             json.beginObject()
-            json.key("start")
+            json.key(literal: "start")
             position(edit.start, edit.startPosition, into: &json)
-            json.key("end")
+            json.key(literal: "end")
             position(edit.end, edit.endPosition, into: &json)
-            json.key("content")
+            json.key(literal: "content")
             json.string(edit.content)
             json.end()
         }
@@ -29,11 +29,11 @@ enum FixJSON {
 
     private static func position(_ offset: Int, _ position: SourcePosition, into json: inout JSONWriter) {
         json.beginObject()
-        json.key("offset")
+        json.key(literal: "offset")
         json.int(offset)
-        json.key("line")
+        json.key(literal: "line")
         json.int(position.line)
-        json.key("column")
+        json.key(literal: "column")
         json.int(position.column)
         json.end()
     }

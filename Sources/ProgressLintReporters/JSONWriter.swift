@@ -46,6 +46,23 @@ public struct JSONWriter {
         afterKey = true
     }
 
+    /// Writes an object's key given as a literal: when its bytes need no escape (as every key the
+    /// reports write), copied as they are between the quotes, with no `String` made or scanned.
+    public mutating func key(literal key: StaticString) {
+        beforeValue()
+        key.withUTF8Buffer { bytes in
+            if bytes.allSatisfy({ $0 &- 0x20 < 0x5F && $0 != 0x22 && $0 != 0x5C && $0 != 0x5B }) {
+                out.write(plainKey: bytes)
+            } else {
+                var hashes = 0
+                out.write(byte: 0x22)
+                JSONWriter.escapeContents(bytes, hashes: &hashes, into: &out)
+                out.write(ascii: "\": ")
+            }
+        }
+        afterKey = true
+    }
+
     /// Writes a string.
     public mutating func string(_ value: String) {
         beforeValue()
@@ -128,23 +145,9 @@ public struct JSONWriter {
         newline(open.count, comma: !first)
     }
 
-    /// A comma, a line break and 126 spaces: what goes before a member, written in one piece.
-    private static let commaAndIndent: [UInt8] = Array(",\n".utf8) + [UInt8](repeating: 0x20, count: 126)
-
     /// Writes a line break (after a comma when `comma`) and the indentation of `level`.
     private mutating func newline(_ level: Int, comma: Bool) {
-        var left = 2 * level
-        JSONWriter.commaAndIndent.withUnsafeBufferPointer { text in
-            // `text` is `,\n` and 126 spaces: the slice is within it, as `n` is at most 126.
-            let n = Swift.min(left, text.count - 2)
-            out.write(bytes: UnsafeBufferPointer(rebasing: text[(comma ? 0 : 1)..<(2 + n)]))
-            left -= n
-            while left > 0 {
-                let more = Swift.min(left, text.count - 2)
-                out.write(bytes: UnsafeBufferPointer(rebasing: text[2..<(2 + more)]))
-                left -= more
-            }
-        }
+        out.write(lineBreakAfterComma: comma, spaces: 2 * level)
     }
 
     /// Writes `s` as a JSON string literal, escaped as ``JSONString/escape(_:into:)`` says.

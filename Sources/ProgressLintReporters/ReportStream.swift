@@ -47,6 +47,44 @@ public struct ReportStream {
         if used >= Self.blockSize && destination != nil { flush() }
     }
 
+    /// Writes a comma (when `comma`), a line break and `spaces` spaces, in one piece.
+    public mutating func write(lineBreakAfterComma comma: Bool, spaces: Int) {
+        let spaces = Swift.max(0, spaces)
+        let count = (comma ? 2 : 1) + spaces
+        reserve(count)
+        let at = used
+        // In bounds: `reserve` made `buffer` at least `at + count` long.
+        buffer.withUnsafeMutableBufferPointer { b in
+            var i = at
+            if comma {
+                b[i] = 0x2C
+                i += 1
+            }
+            b[i] = 0x0A
+            (b.baseAddress! + i + 1).update(repeating: 0x20, count: spaces)
+        }
+        used += count
+        if used >= Self.blockSize && destination != nil { flush() }
+    }
+
+    /// Writes `"`, `bytes` as they are and `": `: a JSON key that needs no escape, in one piece.
+    public mutating func write(plainKey bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count + 4
+        reserve(count)
+        let at = used
+        // In bounds: `reserve` made `buffer` at least `at + count` long.
+        buffer.withUnsafeMutableBufferPointer { b in
+            let base = b.baseAddress! + at
+            base[0] = 0x22
+            if let source = bytes.baseAddress { (base + 1).update(from: source, count: bytes.count) }
+            base[bytes.count + 1] = 0x22
+            base[bytes.count + 2] = 0x3A
+            base[bytes.count + 3] = 0x20
+        }
+        used += count
+        if used >= Self.blockSize && destination != nil { flush() }
+    }
+
     /// Writes `text`, a literal (no `String` made).
     public mutating func write(ascii text: StaticString) {
         text.withUTF8Buffer { write(bytes: $0) }

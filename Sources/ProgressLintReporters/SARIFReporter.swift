@@ -20,28 +20,24 @@ public struct SARIFReporter: Reporter {
         var fingerprints = Fingerprint.Sequence(byFile: order.isByFile)
         // SARIF knows code points and UTF-16 code units; byte columns are written as code points.
         let unit: ColumnUnit = context.columnUnit == .utf16 ? .utf16 : .char
-        let driver = JSONValue.object([
-            ("name", .string(Tool.name)),
-            ("version", .string(Tool.version)),
-            ("semanticVersion", .string(Tool.version)),
-            ("informationUri", .string(Tool.informationURI)),
-            ("rules", .array(context.rules.map(rule))),
-        ])
         // Written as it goes, one result at a time (the same text as the tree it would make).
         out.writeJSON { json in
             json.beginObject()
-            json.key("$schema")
+            json.key(literal: "$schema")
             json.string("https://json.schemastore.org/sarif-2.1.0.json")
-            json.key("version")
+            json.key(literal: "version")
             json.string("2.1.0")
-            json.key("runs")
+            json.key(literal: "runs")
             json.beginArray()
             json.beginObject()
-            json.key("tool")
-            json.value(.object([("driver", driver)]))
-            json.key("columnKind")
+            json.key(literal: "tool")
+            json.beginObject()
+            json.key(literal: "driver")
+            driver(context.rules, into: &json)
+            json.end()
+            json.key(literal: "columnKind")
             json.string(unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")
-            json.key("results")
+            json.key(literal: "results")
             json.beginArray()
             // A file's URI is made once, for its first result.
             var uri: (path: String, uri: String)?
@@ -50,7 +46,7 @@ public struct SARIFReporter: Reporter {
                 sarifResult(d, fingerprint: fingerprints.next(d), index: index, unit: unit, uri: uri!.uri, into: &json)
             }
             json.end()
-            json.key("invocations")
+            json.key(literal: "invocations")
             json.value(.array([SARIFReporter.invocation(result)]))
             json.end()
             json.end()
@@ -62,45 +58,45 @@ public struct SARIFReporter: Reporter {
     private func sarifResult(_ d: Diagnostic, fingerprint: String, index: [String: Int], unit: ColumnUnit, uri: String,
                              into json: inout JSONWriter) {
         json.beginObject()
-        json.key("ruleId")
+        json.key(literal: "ruleId")
         json.string(d.ruleID)
         if let ruleIndex = index[d.ruleID] {
-            json.key("ruleIndex")
+            json.key(literal: "ruleIndex")
             json.int(ruleIndex)
         }
-        json.key("level")
+        json.key(literal: "level")
         json.string(SARIFReporter.level(d.severity))
-        json.key("message")
+        json.key(literal: "message")
         json.beginObject()
-        json.key("text")
+        json.key(literal: "text")
         json.string(d.message)
         json.end()
-        json.key("locations")
+        json.key(literal: "locations")
         json.beginArray()
         location(d, unit: unit, uri: uri, into: &json)
         json.end()
-        json.key("partialFingerprints")
+        json.key(literal: "partialFingerprints")
         json.beginObject()
         json.key(Fingerprint.sarifKey)
         json.string(fingerprint)
         json.end()
         if let fix = d.fix {
-            json.key("fixes")
+            json.key(literal: "fixes")
             json.value(.array([FixJSON.sarif(fix, path: d.path)]))
         }
         if d.yamlPath != nil || d.screen != nil || d.indicator != nil {
-            json.key("properties")
+            json.key(literal: "properties")
             json.beginObject()
             if let yamlPath = d.yamlPath {
-                json.key("yamlPath")
+                json.key(literal: "yamlPath")
                 json.string(yamlPath)
             }
             if let screen = d.screen {
-                json.key("screen")
+                json.key(literal: "screen")
                 json.string(screen)
             }
             if let indicator = d.indicator {
-                json.key("indicator")
+                json.key(literal: "indicator")
                 json.string(indicator)
             }
             json.end()
@@ -139,17 +135,61 @@ public struct SARIFReporter: Reporter {
         }
     }
 
-    private func rule(_ rule: RuleDescription) -> JSONValue {
-        .object([
-            ("id", .string(rule.id)),
-            ("name", .string(rule.name)),
-            ("shortDescription", .object([("text", .string(rule.summary))])),
-            ("fullDescription", .object([("text", .string(rule.rationale))])),
-            ("helpUri", .string(Tool.documentationURI(for: rule.id))),
-            ("help", .object([("text", .string("\(rule.summary) See \(Tool.documentationURI(for: rule.id))"))])),
-            ("defaultConfiguration", .object([("level", .string(SARIFReporter.level(rule.defaultSeverity)))])),
-            ("properties", .object([("tags", .array([.string(rule.category.rawValue)]))])),
-        ])
+    /// The tool and every rule, written member by member (the text their tree would make).
+    private func driver(_ rules: [RuleDescription], into json: inout JSONWriter) {
+        json.beginObject()
+        json.key(literal: "name")
+        json.string(Tool.name)
+        json.key(literal: "version")
+        json.string(Tool.version)
+        json.key(literal: "semanticVersion")
+        json.string(Tool.version)
+        json.key(literal: "informationUri")
+        json.string(Tool.informationURI)
+        json.key(literal: "rules")
+        json.beginArray()
+        for rule in rules { self.rule(rule, into: &json) }
+        json.end()
+        json.end()
+    }
+
+    private func rule(_ rule: RuleDescription, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key(literal: "id")
+        json.string(rule.id)
+        json.key(literal: "name")
+        json.string(rule.name)
+        json.key(literal: "shortDescription")
+        json.beginObject()
+        json.key(literal: "text")
+        json.string(rule.summary)
+        json.end()
+        json.key(literal: "fullDescription")
+        json.beginObject()
+        json.key(literal: "text")
+        json.string(rule.rationale)
+        json.end()
+        // Tool.documentationURI(for:), written without making it.
+        json.key(literal: "helpUri")
+        json.string(joining: Tool.informationURI, "/blob/main/Rules/", rule.id, ".md")
+        json.key(literal: "help")
+        json.beginObject()
+        json.key(literal: "text")
+        json.string(joining: rule.summary, " See ", Tool.informationURI, "/blob/main/Rules/", rule.id, ".md")
+        json.end()
+        json.key(literal: "defaultConfiguration")
+        json.beginObject()
+        json.key(literal: "level")
+        json.string(SARIFReporter.level(rule.defaultSeverity))
+        json.end()
+        json.key(literal: "properties")
+        json.beginObject()
+        json.key(literal: "tags")
+        json.beginArray()
+        json.string(rule.category.rawValue)
+        json.end()
+        json.end()
+        json.end()
     }
 
     private func location(_ d: Diagnostic, unit: ColumnUnit, uri: String, into json: inout JSONWriter) {
@@ -160,22 +200,22 @@ public struct SARIFReporter: Reporter {
         if endLine == startLine && endColumn < startColumn { endColumn = startColumn }
         if d.range.end.line < startLine { endLine = startLine; endColumn = startColumn }
         json.beginObject()
-        json.key("physicalLocation")
+        json.key(literal: "physicalLocation")
         json.beginObject()
-        json.key("artifactLocation")
+        json.key(literal: "artifactLocation")
         json.beginObject()
-        json.key("uri")
+        json.key(literal: "uri")
         json.string(uri)
         json.end()
-        json.key("region")
+        json.key(literal: "region")
         json.beginObject()
-        json.key("startLine")
+        json.key(literal: "startLine")
         json.int(startLine)
-        json.key("startColumn")
+        json.key(literal: "startColumn")
         json.int(startColumn)
-        json.key("endLine")
+        json.key(literal: "endLine")
         json.int(endLine)
-        json.key("endColumn")
+        json.key(literal: "endColumn")
         json.int(endColumn)
         json.end()
         json.end()
@@ -185,6 +225,7 @@ public struct SARIFReporter: Reporter {
     /// A path as a URI reference: forward slashes, relative paths stay relative, reserved bytes percent-encoded.
     public static func uri(_ path: String) -> String {
         // A backslash is a character of a POSIX file name, not a separator: encoded (%5C), never `/`.
+        if let ascii = asciiURI(path) { return ascii }
         var path = path
         while path.hasPrefix("./") { path.removeFirst(2) }
         var out: [UInt8] = Array((path.hasPrefix("/") ? "file://" : "").utf8)
@@ -199,6 +240,45 @@ public struct SARIFReporter: Reporter {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// ``uri(_:)`` of an ASCII path (each character one byte, so its prefixes are tested on bytes),
+    /// made in one pass over its bytes; nil for any other path.
+    static func asciiURI(_ path: String) -> String? {
+        var path = path
+        return path.withUTF8 { bytes -> String? in
+            var start = 0
+            while start + 1 < bytes.count && bytes[start] == 0x2E && bytes[start + 1] == 0x2F { start += 2 }
+            let scheme: StaticString = "file://"
+            let absolute = start < bytes.count && bytes[start] == 0x2F
+            // At most three bytes out for each byte in, after the scheme.
+            let capacity = (absolute ? scheme.utf8CodeUnitCount : 0) + 3 * (bytes.count - start)
+            var ascii = true
+            let text = String(unsafeUninitializedCapacity: Swift.max(capacity, 1)) { out in
+                var n = 0
+                if absolute {
+                    scheme.withUTF8Buffer { for b in $0 { out[n] = b; n += 1 } }
+                }
+                // Indexes stay within `out`: each byte writes at most 3 and `capacity` allows 3 per byte.
+                for i in start..<bytes.count {
+                    let byte = bytes[i]
+                    if byte >= 0x80 { ascii = false; return 0 }
+                    if uriKeeps(byte) {
+                        out[n] = byte
+                        n += 1
+                    } else {
+                        out[n] = 0x25
+                        out[n + 1] = uriHex[Int(byte >> 4)]
+                        out[n + 2] = uriHex[Int(byte & 0xF)]
+                        n += 3
+                    }
+                }
+                return n
+            }
+            return ascii ? text : nil
+        }
+    }
+
+    private static let uriHex: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     /// ASCII letters and digits, and `-._~/!$&'()*+,;=@`: the bytes a URI reference keeps as they are.
     static func uriKeeps(_ byte: UInt8) -> Bool {

@@ -127,4 +127,32 @@ import Testing
         #expect(Array(original) == [Self.diagnostic("a.yaml", 1), Self.diagnostic("c.yaml", 1)])
         #expect(Array(copy) == [Self.diagnostic("a.yaml", 1), Self.diagnostic("b.yaml", 1)])
     }
+
+    @Test func keysReadStraightFromTheRecordsAreTheKeysOfTheDiagnosticsInOrder() {
+        var list = DiagnosticList(memoryLimit: 256)
+        var withFields = Self.full
+        withFields.path = "b.yaml"
+        list.appendFile([Self.diagnostic("b.yaml", 9, "a-rule", severity: .error), withFields,
+                         Self.diagnostic("b.yaml", 2)], path: "b.yaml", key: 0)
+        list.appendFile([Self.diagnostic("a.yaml", 5, severity: .info)], path: "a.yaml", key: 1)
+        list.appendFile([Self.diagnostic("c.yaml", 1), Self.diagnostic("c.yaml", 4, severity: .error)], path: "c.yaml", key: 2)
+        list.appendFile([Self.diagnostic("d.yaml", 1)], path: "d.yaml", key: 3)
+        list.reorder(by: [1, 0, 2, 3])
+        _ = list.removeFiles(["d.yaml"])
+        // Merged findings placed by line, column, rule and message among the stored ones.
+        var sameStart = Self.diagnostic("b.yaml", 2, "vague-label", severity: .error)
+        sameStart.message = "m 1"
+        list.merge([Self.diagnostic("a.yaml", 1, "consistent-location"), sameStart,
+                    Self.diagnostic("b.yaml", 9, "a-rule", severity: .info), Self.diagnostic("z.yaml", 1)])
+        #expect(Array(list.keys) == Array(list).map(DiagnosticKey.init))
+        #expect(Array(list.keys).map(\.path) == ["a.yaml", "a.yaml", "b.yaml", "b.yaml", "b.yaml", "b.yaml", "b.yaml", "c.yaml",
+                                                  "c.yaml", "z.yaml"])
+        let quiet = list.onlyErrors()
+        #expect(Array(quiet.keys) == Array(quiet).map(DiagnosticKey.init))
+        #expect(Array(quiet.keys).count == 4)
+        // Without merged findings (and the messages not read).
+        var plain = DiagnosticList()
+        plain.appendFile([withFields, Self.diagnostic("b.yaml", 1)], path: "b.yaml", key: 0)
+        #expect(Array(plain.keys) == Array(plain).map(DiagnosticKey.init))
+    }
 }
