@@ -202,15 +202,14 @@ public struct ConsistentLocation: CrossFileRule {
         // First: each task's locations in order of first appearance, with how many indicators
         // are at each and the first of them. Tasks and locations are compared as Swift compares
         // texts; a task is named as first written. Only a sighting's task and location are read
-        // (the whole of it for the first at each location), and where they were counted is noted
-        // (two numbers a sighting), so that the second pass reads only the sightings it reports.
+        // (the whole of it for the first at each location), in both passes: the second reads the
+        // whole sighting only for those it reports. Nothing is kept per sighting, so memory grows
+        // with tasks and locations, not with files.
         typealias Seen = (location: String, count: Int, first: Int)
         var taskNumbers: [String: Int] = [:]
         var tasks: [(spelling: String, locations: [Seen])] = []
         /// The first sighting at each location of each task, and its file.
         var firsts: [(sighting: Sighting, file: CrossFileSource)] = []
-        /// Each sighting's task and location, as places in `tasks` and its locations.
-        var counted: [(task: Int, location: Int)] = []
         for (file, record) in sightings.records {
             let placement = record.read(Placement.self)
             let t: Int
@@ -223,9 +222,7 @@ public struct ConsistentLocation: CrossFileRule {
             }
             if let l = tasks[t].locations.firstIndex(where: { $0.location == placement.location }) {
                 tasks[t].locations[l].count += 1
-                counted.append((t, l))
             } else {
-                counted.append((t, tasks[t].locations.count))
                 tasks[t].locations.append((placement.location, 1, firsts.count))
                 firsts.append((record.read(Sighting.self), file))
             }
@@ -250,13 +247,14 @@ public struct ConsistentLocation: CrossFileRule {
         }
         var findings: [CrossFileFinding] = []
         var reported: Set<Place> = []
-        for (n, (file, record)) in sightings.records.enumerated() {
-            // The same records in the same order as the first pass: `n` is a place in `counted`.
-            guard n < counted.count, let usual = common[counted[n].task], counted[n].location != usual.best else {
-                continue
-            }
-            let task = tasks[counted[n].task]
+        for (file, record) in sightings.records {
+            let placement = record.read(Placement.self)
+            guard let t = taskNumbers[placement.task], let usual = common[t] else { continue }
+            let task = tasks[t]
             let best = task.locations[usual.best]
+            // Locations of a task are distinct as Swift compares texts, so this is the first
+            // pass's place of the sighting being other than the most common one.
+            guard placement.location != best.location else { continue }
             let sighting = record.read(Sighting.self)
             guard reported.insert(Place(file: file, line: sighting.range.start.line,
                                         column: sighting.range.start.column)).inserted
