@@ -120,7 +120,11 @@ enum PathText {
     }
 
     static func normalize(_ path: String) -> String {
-        if let ascii = normalizeASCII(path) { return ascii }
+        normalizeASCII(path) ?? normalizeByCharacters(path)
+    }
+
+    /// ``normalize(_:)`` of any path, worked on its characters.
+    static func normalizeByCharacters(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }

@@ -13,24 +13,10 @@ import Testing
         "a/\r\n/b", "/é/x.yaml", "/a/\u{301}b/c", "/a/.\u{301}/b", "/a/..\u{301}/b", "/x/y/\u{301}", "📷/b/../c",
     ]
 
-    /// ``PathText/normalize(_:)`` the long way: characters, not bytes.
-    static func normalizedByCharacters(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." {
-                if !parts.isEmpty { parts.removeLast() }
-                continue
-            }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
-    }
-
     @Test func pathsNormaliseByBytesAsTheyDoByCharacters() {
         for path in Self.paths {
-            #expect(PathText.normalize(path) == Self.normalizedByCharacters(path), "\(path.debugDescription)")
-            #expect(PathText.absolute(path, in: "/base/dir") == Self.normalizedByCharacters(
+            #expect(PathText.normalize(path) == PathText.normalizeByCharacters(path), "\(path.debugDescription)")
+            #expect(PathText.absolute(path, in: "/base/dir") == PathText.normalizeByCharacters(
                 path.hasPrefix("/") ? path : "/base/dir/" + path), "\(path.debugDescription)")
         }
     }
