@@ -13,6 +13,9 @@ public final class FixSource {
     private var isASCII: Bool?
     private var lineStarts: [Int]?
     private var ending: String?
+    /// Bytes scanned and search steps taken so far. Tests hold it to the file's size plus a logarithm
+    /// per lookup: a scan of the file once per lookup would make fixing one long line quadratic.
+    private(set) var work = 0
 
     /// Wraps a file's bytes.
     public init(_ bytes: [UInt8]) {
@@ -32,6 +35,7 @@ public final class FixSource {
     private var ascii: Bool {
         if let isASCII { return isASCII }
         let found = !bytes[bom...].contains { $0 >= 0x80 }
+        work &+= bytes.count - bom
         isASCII = found
         return found
     }
@@ -43,6 +47,7 @@ public final class FixSource {
         starts.reserveCapacity(bytes.count - bom + 1)
         for i in bom..<bytes.count where bytes[i] & 0xC0 != 0x80 { starts.append(i) }
         starts.append(bytes.count)
+        work &+= bytes.count - bom
         characterStarts = starts
         return starts
     }
@@ -51,11 +56,13 @@ public final class FixSource {
     private func characterIndex(ofByte offset: Int) -> Int {
         if ascii { return max(offset - bom, 0) }
         let starts = characters
-        var low = 0, high = starts.count - 1
+        var low = 0, high = starts.count - 1, steps = 0
         while low < high {
             let mid = (low + high) / 2
             if starts[mid] < offset { low = mid + 1 } else { high = mid }
+            steps &+= 1
         }
+        work &+= steps
         return low
     }
 
@@ -64,6 +71,7 @@ public final class FixSource {
         if let lineStarts { return lineStarts }
         var starts = [bom]
         for i in bom..<bytes.count where bytes[i] == 0x0A { starts.append(i + 1) }
+        work &+= bytes.count - bom
         lineStarts = starts
         return starts
     }
@@ -71,11 +79,13 @@ public final class FixSource {
     /// The index in ``lines`` of the line holding `offset`.
     private func lineIndex(of offset: Int) -> Int {
         let starts = lines
-        var low = 0, high = starts.count - 1
+        var low = 0, high = starts.count - 1, steps = 0
         while low < high {
             let mid = (low + high + 1) / 2
             if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+            steps &+= 1
         }
+        work &+= steps
         return low
     }
 

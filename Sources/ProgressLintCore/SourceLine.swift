@@ -60,6 +60,13 @@ public struct SourceLine: Hashable, Sendable {
     /// a UTF-8 byte order mark at the start is not part of line 1. A diagnostic whose line is not in
     /// the bytes gets none.
     public static func attach(to diagnostics: inout [Diagnostic], from bytes: [UInt8]) {
+        var work = 0
+        attach(to: &diagnostics, from: bytes, work: &work)
+    }
+
+    /// ``attach(to:from:)``, adding to `work` the bytes it walks, which tests hold to the file's size
+    /// plus the diagnostics' count.
+    static func attach(to diagnostics: inout [Diagnostic], from bytes: [UInt8], work: inout Int) {
         guard !diagnostics.isEmpty else { return }
         // Each diagnostic's start (even index) and end (odd index), in line and column order.
         var queries: [(line: Int, column: Int, slot: Int)] = []
@@ -76,9 +83,9 @@ public struct SourceLine: Hashable, Sendable {
         var lineEnd: Int? = nil  // found when first needed
         // The cursor within the current line: byte, UTF-16 units and characters before it.
         var cursor = lineStart, utf16 = 0, characters = 0
-        func endOfLine(from i: Int) -> Int {
+        func endOfLine(from start: Int) -> Int {
             bytes.withUnsafeBufferPointer { text in
-                var i = i
+                var i = start
                 // A byte that cannot start a line break (all but `\n`, `\r`, the lead bytes of NEL
                 // and of U+2028/U+2029, and control bytes) is passed over without `breakLength`.
                 // `i < text.count` bounds every read.
@@ -91,6 +98,7 @@ public struct SourceLine: Hashable, Sendable {
                     if breakLength(bytes, at: i) != 0 { break }
                     i += 1
                 }
+                work &+= i &- start
                 return i
             }
         }
@@ -113,6 +121,7 @@ public struct SourceLine: Hashable, Sendable {
                 utf16 += length == 4 ? 2 : 1
                 cursor = min(end, cursor + length)
                 characters += 1
+                work &+= 1
             }
             // Past the line's end, each missing character counts one (libyaml marks the break after the last).
             let missing = max(0, query.column - 1 - characters)
