@@ -49,6 +49,23 @@ import Testing
         #expect(sources.map { $0?.text } == [first, "b: \u{7}©", "c: 3"])
     }
 
+    @Test func everyKindOfLineBreakEndsItsLineWhereverItFallsInALongLine() throws {
+        let breaks: [[UInt8]] = [[0x0A], [0x0D, 0x0A], [0x0D], [0xC2, 0x85], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9]]
+        let fillers: [[UInt8]] = [Array("abcdefgh".utf8), Array("a\tb\u{1}cé日~".utf8), Array("x:\u{7F} yz".utf8)]
+        for lineBreak in breaks {
+            for filler in fillers {
+                for length in 0..<24 {
+                    let first = (0..<length).map { filler[$0 % filler.count] }
+                    let second = Array("key: value and more text".utf8)
+                    let text = first + lineBreak + second + lineBreak
+                    let source = try #require(attached(text, [diagnostic(2, 1, to: 2, 4)])[0])
+                    #expect(source.text == String(decoding: second, as: UTF8.self), "\(lineBreak) after \(length) bytes")
+                    #expect(source.startByteColumn == 1 && source.endByteColumn == 4)
+                }
+            }
+        }
+    }
+
     @Test func aLineThatIsNotInTheFileHasNoSourceLineAndBytesThatAreNotUTF8AreShownAsReplacements() {
         let sources = attached([0x61, 0x3A, 0x20, 0xFF, 0x0A, 0x62, 0x0A], [diagnostic(1, 4), diagnostic(2, 1), diagnostic(9, 1)])
         #expect(sources[0]?.text == "a: \u{FFFD}" && sources[0]?.startByteColumn == 4)

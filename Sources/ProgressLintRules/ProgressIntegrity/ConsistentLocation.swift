@@ -121,17 +121,64 @@ public struct ConsistentLocation: CrossFileRule {
         /// Where the location is written (the indicator's start when it is the default).
         public var range: SourceRange
         public var screen: String?
-        public var indicator: String?
-        public var yamlPath: String?
+        public var indicator: String? {
+            didSet {
+                // A path named by the indicator's id keeps the id it was found with.
+                if case .item(.id, _) = path, oldValue != indicator { path = .text(path.text(indicator: oldValue)) }
+            }
+        }
+        /// The YAML path of `range`'s node, made when read: most sightings are never reported.
+        public var yamlPath: String? {
+            get { path.text(indicator: indicator) }
+            set { path = .text(newValue) }
+        }
+        private var path: Path
+
+        /// A YAML path as written when found: its text, or, for an indicator written in the
+        /// root's `indicators` list (as nearly all are), what `indicators[name]` or
+        /// `indicators[name].location` is made of, the name being `indicator` (its `id`) or the
+        /// item's place.
+        enum Path: Equatable {
+            case text(String?)
+            case item(Name, location: Bool)
+
+            enum Name: Equatable {
+                case id
+                case index(Int)
+            }
+
+            func text(indicator: String?) -> String? {
+                switch self {
+                case .text(let text): return text
+                case .item(let name, let location):
+                    let named: String
+                    switch name {
+                    case .id: named = indicator ?? ""
+                    case .index(let n): named = String(n)
+                    }
+                    return "indicators[" + named + (location ? "].location" : "]")
+                }
+            }
+        }
 
         public init(task: String, location: String, range: SourceRange, screen: String?, indicator: String?,
                     yamlPath: String?) {
+            self.init(task: task, location: location, range: range, screen: screen, indicator: indicator,
+                      path: .text(yamlPath))
+        }
+
+        init(task: String, location: String, range: SourceRange, screen: String?, indicator: String?, path: Path) {
             self.task = task
             self.location = location
             self.range = range
             self.screen = screen
             self.indicator = indicator
-            self.yamlPath = yamlPath
+            self.path = path
+        }
+
+        public static func == (a: Sighting, b: Sighting) -> Bool {
+            a.task == b.task && a.location == b.location && a.range == b.range && a.screen == b.screen
+                && a.indicator == b.indicator && a.yamlPath == b.yamlPath
         }
 
         public func encode(to record: inout CrossFileWriter) {
@@ -140,7 +187,18 @@ public struct ConsistentLocation: CrossFileRule {
             record.write(range)
             record.write(screen)
             record.write(indicator)
-            record.write(yamlPath)
+            // The path's form, then what it needs: 0 none, 1 a text; 2 and 3 named by the id,
+            // 4 and 5 by the place that follows (3 and 5 end in `.location`).
+            switch path {
+            case .text(nil): record.write(0)
+            case .text(let text?):
+                record.write(1)
+                record.write(text)
+            case .item(.id, let location): record.write(location ? 3 : 2)
+            case .item(.index(let n), let location):
+                record.write(location ? 5 : 4)
+                record.write(n)
+            }
         }
 
         public init(from record: inout CrossFileReader) {
@@ -149,7 +207,14 @@ public struct ConsistentLocation: CrossFileRule {
             range = record.range()
             screen = record.optionalString()
             indicator = record.optionalString()
-            yamlPath = record.optionalString()
+            switch record.int() {
+            case 1: path = .text(record.string())
+            case 2: path = .item(.id, location: false)
+            case 3: path = .item(.id, location: true)
+            case 4: path = .item(.index(record.int()), location: false)
+            case 5: path = .item(.index(record.int()), location: true)
+            default: path = .text(nil)
+            }
         }
     }
 
@@ -182,6 +247,7 @@ public struct ConsistentLocation: CrossFileRule {
 
     private func forEachSighting(in screen: Screen, context: RuleContext, _ body: (Sighting) -> Void) {
         let document = context.document
+        var paths = IndicatorPaths()
         // The indicators' fields read in place: no copy of each indicator (its strings retained).
         for i in screen.indicators.indices {
             // Like the engine for indicator rules: silent on what is not task progress, and on an
@@ -190,10 +256,90 @@ public struct ConsistentLocation: CrossFileRule {
                   screen.indicators[i].invalidKeys.isEmpty || Self.description.judges(screen.indicators[i])
             else { continue }
             let node = screen.indicators[i].location?.node ?? screen.indicators[i].node
+            let path = paths.path(of: node, item: screen.indicators[i].node, id: screen.indicators[i].id?.node,
+                                  in: document)
             body(Sighting(
                 task: task.value, location: screen.indicators[i].effectiveLocation.rawValue,
                 range: document[node].range, screen: screen.name?.value, indicator: screen.indicators[i].id?.value,
-                yamlPath: YAMLPath.of(node, in: document)))
+                path: path ?? .text(YAMLPath.of(node, in: document))))
+        }
+    }
+
+    /// The YAML paths of one screen's indicators and their `location`s, as ``YAMLPath/of(_:in:)``
+    /// spells them, found without making them: nil where the path is not `indicators[name]` or
+    /// `indicators[name].location` (a list or location written elsewhere, through `<<` or an alias).
+    struct IndicatorPaths {
+        /// The root's `indicators` list, once found; nil until then, or when it is not one.
+        private var list: NodeID?
+        private var checkedList = false
+        /// The walk along the list, as ``YAMLPath`` names items: the next place, and the highest
+        /// node before it (a place holds its item first when the item is above all before it).
+        private var next = 0
+        private var highest = Int32(-1)
+
+        mutating func path(of node: NodeID, item: NodeID, id: NodeID?, in document: YAMLDocument)
+            -> Sighting.Path? {
+            guard let list = list(of: item, in: document), document.parent(of: item) == list else { return nil }
+            // The item's place: the walk goes on from the previous indicator's (the decoder reads
+            // the list in order); past the end, it starts again.
+            if next >= document.itemCount(of: list) || document.item(next, of: list) != item {
+                if !walk(to: item, in: list, document: document) {
+                    (next, highest) = (0, -1)
+                    guard walk(to: item, in: list, document: document) else { return nil }
+                }
+            } else if !walk(to: item, in: list, document: document) {
+                return nil
+            }
+            let place = next - 1
+            // The item's name: its first `id` with a non-empty scalar, as `YAMLPath` reads it.
+            var name = Sighting.Path.Name.index(place)
+            for n in 0..<document.pairCount(of: item) {
+                let (key, value) = document.pair(n, of: item)
+                guard document.valueEquals(key, "id") else { continue }
+                if document.kind(of: value) == .scalar, document.valueByteCount(of: value) > 0 {
+                    guard value == id else { return nil }
+                    name = .id
+                    break
+                }
+            }
+            if node == item { return .item(name, location: false) }
+            guard document.parent(of: node) == item else { return nil }
+            for n in 0..<document.pairCount(of: item) {
+                let (key, value) = document.pair(n, of: item)
+                if value == node || key == node {
+                    return document.valueEquals(key, "location") ? .item(name, location: true) : nil
+                }
+            }
+            return nil
+        }
+
+        /// Walks on to `item`; whether it is there, held first (otherwise the walk is at the end).
+        private mutating func walk(to item: NodeID, in list: NodeID, document: YAMLDocument) -> Bool {
+            let count = document.itemCount(of: list)
+            while next < count {
+                let candidate = document.item(next, of: list)
+                let first = candidate.index > highest
+                if first { highest = candidate.index }
+                next += 1
+                if candidate == item { return first }
+            }
+            return false
+        }
+
+        /// The list holding `item`, when it is the value of the document root's `indicators`.
+        private mutating func list(of item: NodeID, in document: YAMLDocument) -> NodeID? {
+            if checkedList { return list }
+            checkedList = true
+            guard let list = document.parent(of: item), document.kind(of: list) == .sequence,
+                  let root = document.parent(of: list), document.parent(of: root) == nil else { return nil }
+            for n in 0..<document.pairCount(of: root) {
+                let (key, value) = document.pair(n, of: root)
+                if value == list || key == list {
+                    if document.valueEquals(key, "indicators") { self.list = list }
+                    return self.list
+                }
+            }
+            return nil
         }
     }
 
