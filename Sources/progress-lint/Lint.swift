@@ -278,77 +278,27 @@ struct Lint: ParsableCommand {
     }
 
     /// `--write-baseline` records every finding (keeping the entries of files this run did not lint);
-    /// `--baseline` hides the recorded ones and notes stale entries. Input rules' findings are never hidden.
+    /// `--baseline` hides the recorded ones and notes stale entries (``BaselineStep``). Its notes and
+    /// failures are printed here; a failure is exit 2.
     private func applyBaseline(to result: inout RunResult) throws {
-        guard let file = writeBaseline ?? baseline else { return }
-        let location = Baseline.Location(file: file)
-        var accepted: Baseline
-        if let path = writeBaseline {
-            accepted = Baseline(accepting: result.findings, location: location)
-            let written = accepted.counts.values.reduce(0, +)
-            var kept = 0
-            if access(path, F_OK) == 0 {
-                let previous = try readBaseline(path, location: location, updating: true)
-                let merged = previous.replacing(files: Baseline.lintedFiles(result, location: location), with: accepted)
-                kept = merged.counts.values.reduce(0, +) - written
-                accepted = merged
+        guard let step = BaselineStep(
+            baseline: baseline, writeBaseline: writeBaseline, loader: RuleRegistry.makeConfigurationLoader(),
+            configPath: config,
+            write: { text, path throws(BaselineStep.Failure) in
+                do throws(OutputError) {
+                    try Output.write(text, to: path)
+                } catch {
+                    throw .cannotWrite(path: error.path, reason: error.reason)
+                }
+            })
+        else { return }
+        do throws(BaselineStep.Failure) {
+            for note in try step.apply(to: &result) {
+                Output.standardError("progress-lint: \(TerminalText.safe(note.description))\n")
             }
-            do {
-                try Output.write(accepted.rendered(), to: path)
-            } catch {
-                Output.standardError("progress-lint: cannot write \(TerminalText.safe(error.path)): \(error.reason)\n")
-                throw ExitCode(2)
-            }
-            let others = kept > 0 ? ", kept \(kept) of files not linted in this run" : ""
-            Output.standardError("progress-lint: wrote \(written) findings to \(TerminalText.safe(path))\(others)\n")
-            // Counted in one pass over the stored findings.
-            var refused = 0
-            var refusedRules = Set<String>()
-            for d in result.findings where !Baseline.accepts(rule: d.ruleID) {
-                refused += 1
-                refusedRules.insert(d.ruleID)
-            }
-            if refused > 0 {
-                let rules = refusedRules.sorted().joined(separator: "/")
-                Output.standardError("progress-lint: \(refused) \(rules) findings cannot be baselined; "
-                                     + "fix them (they stay in the report)\n")
-            }
-        } else {
-            accepted = try readBaseline(file, location: location, updating: false)
-        }
-        let stale = accepted.apply(to: &result, location: location)
-        for entry in stale {
-            let at = entry.key.yamlPath.isEmpty ? "" : " at \(entry.key.yamlPath)"
-            Output.standardError(TerminalText.safe(
-                "progress-lint: note: baseline entry \(entry.key.path): \(entry.key.rule)\(at) no longer matches "
-                + "(\(entry.unmatched) fixed)") + "\n")
-        }
-        if !stale.isEmpty {
-            Output.standardError("progress-lint: note: \(stale.count) stale baseline entries; "
-                                 + "run with --write-baseline \(TerminalText.safe(file)) to drop them\n")
-        }
-    }
-
-    private func readBaseline(_ path: String, location: Baseline.Location, updating: Bool) throws -> Baseline {
-        let advice = updating ? "; delete it to write a new one" : ""
-        // A baseline is held to the `max-file-size` of the configuration found for it.
-        let resolver = ConfigurationResolver(loader: RuleRegistry.makeConfigurationLoader(), configPath: config)
-        let limit = (try? resolver.configuration(for: path).get())?.limits.maxFileSize ?? Limits().maxFileSize
-        switch FileReader.read(SpecFile(path: path), limit: limit) {
-        case .failure(.tooLarge(let limit, _)):
-            Output.standardError("progress-lint: the baseline \(TerminalText.safe(path)) is larger than "
-                                 + "\(ByteText.size(limit)) (limits.max-file-size); it was not read\(advice)\n")
+        } catch {
+            Output.standardError("progress-lint: \(TerminalText.safe(error.description))\n")
             throw ExitCode(2)
-        case .failure:
-            Output.standardError("progress-lint: cannot read the baseline \(TerminalText.safe(path))\(advice)\n")
-            throw ExitCode(2)
-        case .success(let bytes):
-            do {
-                return try Baseline.parse(bytes, path: path, location: location)
-            } catch {
-                Output.standardError("progress-lint: \(TerminalText.safe(error.description))\(advice)\n")
-                throw ExitCode(2)
-            }
         }
     }
 
