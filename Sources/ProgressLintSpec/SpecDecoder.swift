@@ -406,9 +406,11 @@ struct SpecReader {
     }
 
     mutating func phases(_ entry: Entry) -> Located<[Phase]>? {
-        guard let items = list(entry) else { return nil }
+        guard let count = listCount(entry) else { return nil }
         var result: [Phase] = []
-        for item in items {
+        result.reserveCapacity(count)
+        for n in 0..<count {
+            let item = document.item(n, of: entry.value)
             guard let pairs = mapping(Entry(key: entry.key, name: "phases", value: item), keys: Self.phaseKeys,
                                       what: "each phase") else { continue }
             var phase = Phase(node: item)
@@ -458,9 +460,11 @@ struct SpecReader {
     }
 
     mutating func becomes(_ entry: Entry) -> Located<[BecomesState]>? {
-        guard let items = list(entry) else { return nil }
+        guard let count = listCount(entry) else { return nil }
         var result: [BecomesState] = []
-        for item in items {
+        result.reserveCapacity(count)
+        for n in 0..<count {
+            let item = document.item(n, of: entry.value)
             guard let pairs = mapping(Entry(key: entry.key, name: "becomes", value: item), keys: Self.becomesKeys,
                                       what: "each state of `becomes`") else { continue }
             var state = BecomesState(node: item)
@@ -510,12 +514,14 @@ struct SpecReader {
         return entries(of: entry.value, keys: keys, place: { what ?? "`\(Self.name(of: entry, in: $0))`" })
     }
 
-    mutating func list(_ entry: Entry) -> [NodeID]? {
+    /// How many items the list value has (read with ``YAMLDocument/item(_:of:)``); nil (reported)
+    /// when it is not a list.
+    mutating func listCount(_ entry: Entry) -> Int? {
         guard document.kind(of: entry.value) == .sequence else {
             fail("`\(name(of: entry))` must be a list, found \(describe(entry.value))", at: entry.value)
             return nil
         }
-        return (0..<document.itemCount(of: entry.value)).map { document.item($0, of: entry.value) }
+        return document.itemCount(of: entry.value)
     }
 
     /// A mapping's pairs with `<<` merges applied (written keys win, then earlier merges),
@@ -635,15 +641,16 @@ struct SpecReader {
     }
 
     mutating func scalar(_ entry: Entry, expected: @autoclosure () -> String) -> Scalar? {
-        guard document.kind(of: entry.value) == .scalar else {
+        // Kind, style and null read from the arena at once.
+        guard let scalar = document.scalarStyle(of: entry.value) else {
             fail("`\(name(of: entry))` must be \(expected()), found \(describe(entry.value))", at: entry.value)
             return nil
         }
-        if document.isNull(entry.value) {
+        if scalar.isNull {
             fail("`\(name(of: entry))` has no value; write \(expected()), or remove the key", at: entry.value)
             return nil
         }
-        return Scalar(node: entry.value, style: document.style(of: entry.value))
+        return Scalar(node: entry.value, style: scalar.style)
     }
 
     mutating func text(_ entry: Entry) -> Located<String>? {
@@ -764,6 +771,10 @@ struct SpecReader {
 
     mutating func fraction(_ entry: Entry) -> Located<Double>? {
         guard let node = scalar(entry, expected: "a fraction from 0 to 1") else { return nil }
+        // A plain fraction as specs write it (`0.25`) is read from its bytes; anything else from its text.
+        if node.style == .plain, let quick = document.withValueBytes(of: entry.value, Self.fractionQuickly) {
+            return Located(quick, at: entry.value)
+        }
         let text = document.value(of: entry.value)
         guard node.style == .plain, let value = Double(text), value.isFinite else {
             fail("`\(name(of: entry))` must be a fraction from 0 to 1 such as 0.25, found \(describe(entry.value))",
@@ -776,6 +787,21 @@ struct SpecReader {
             return nil
         }
         return Located(value, at: entry.value)
+    }
+}
+
+extension SpecReader {
+    /// What `Double(_:)` reads from the UTF-8 `bytes` when they are digits with at most one `.` between
+    /// two of them, at most 15 digits in all, and the value is from 0 to 1; nil otherwise, and then the
+    /// text is read as before. Such a number and its power of ten are exact `Double`s, and one division
+    /// rounds their quotient as `Double(_:)` does (``Duration/exactValue(ofDigits:)``).
+    static func fractionQuickly(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        guard let first = bytes.first, let last = bytes.last,
+              first != UInt8(ascii: "."), last != UInt8(ascii: ".") else { return nil }
+        var dots = 0
+        for byte in bytes where byte == UInt8(ascii: ".") { dots += 1 }
+        guard dots <= 1, let value = Duration.exactValue(ofDigits: bytes), value >= 0 && value <= 1 else { return nil }
+        return value
     }
 }
 

@@ -99,9 +99,19 @@ public struct YAMLDocument: Sendable {
     public func tag(of id: NodeID) -> String? { tags.isEmpty ? nil : tags[id.index] }
 
     /// Whether the node is a plain scalar that YAML reads as null (`~`, `null`, or nothing).
-    public func isNull(_ id: NodeID) -> Bool {
-        let i = Int(id.index)
-        guard nodes[i].kind == .scalar, nodes[i].style == .plain, nodes[i].count <= 4, tag(of: id) == nil
+    public func isNull(_ id: NodeID) -> Bool { isNull(id, nodes[Int(id.index)]) }
+
+    /// A scalar's style and whether it is null (``isNull(_:)``), from one read of the arena; nil for
+    /// a collection. For the decoder, which checks all three for every value it reads.
+    public func scalarStyle(of id: NodeID) -> (style: ScalarStyle, isNull: Bool)? {
+        let record = nodes[Int(id.index)]
+        guard record.kind == .scalar else { return nil }
+        return (record.style, isNull(id, record))
+    }
+
+    /// ``isNull(_:)`` for the node `id` whose record is `record`.
+    private func isNull(_ id: NodeID, _ record: NodeRecord) -> Bool {
+        guard record.kind == .scalar, record.style == .plain, record.count <= 4, tag(of: id) == nil
         else { return false }
         return withValueBytes(of: id) { bytes in
             switch bytes.count {
