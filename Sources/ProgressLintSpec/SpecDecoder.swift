@@ -293,7 +293,9 @@ struct SpecReader {
             case .id: sawID = true; indicator.id = text(entry)
             case .style: sawStyle = true; indicator.style = enumeration(entry, Self.styles)
             case .determinate: indicator.determinate = bool(entry)
-            case .component: indicator.component = component(entry)
+            case .component:
+                let (value, known) = component(entry)
+                indicator.setComponent(value, known: known)
             case .task: indicator.task = text(entry)
             case .purpose: indicator.purpose = enumeration(entry, Self.purposes)
             case .duration: indicator.duration = expectedDuration(entry)
