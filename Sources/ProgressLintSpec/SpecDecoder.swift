@@ -76,6 +76,11 @@ struct SpecReader {
     private var reported: Set<SpecIssue> = []
     /// The entries of the mappings being read, outermost first (``entries(of:keys:in:)``).
     var entryStack: [Entry] = []
+    /// How many of `entryStack`'s entries are in use: those past it are left from mappings already
+    /// read, and are written over (so dropping entries costs nothing).
+    private var entryCount = 0
+    /// A mapping's pairs with their keys matched, while ``collect(_:keys:place:names:mergeDepth:)`` reads them.
+    private var matches: [KeyMatch] = []
     /// The node of every failure, reported or not (a value reached twice fails twice), for ``recordInvalidKeys``.
     var failures: [NodeID] = []
     /// Issues past this many are counted, not kept.
@@ -335,7 +340,6 @@ struct SpecReader {
     mutating func accessibility(_ entry: Entry) -> Located<Accessibility>? {
         guard let pairs = mapping(entry, keys: Self.accessibilityKeys) else { return nil }
         var value = Accessibility()
-        defer { dropEntries(from: pairs) }
         for i in pairs {
             let e = entryStack[i]
             switch Self.accessibilityKeys.cases[e.known] {
@@ -345,13 +349,13 @@ struct SpecReader {
             case .announce: value.announce = announce(e)
             }
         }
+        dropEntries(from: pairs)
         return Located(value, at: entry.value)
     }
 
     mutating func announce(_ entry: Entry) -> Located<Announce>? {
         guard let pairs = mapping(entry, keys: Self.announceKeys) else { return nil }
         var value = Announce()
-        defer { dropEntries(from: pairs) }
         for i in pairs {
             let e = entryStack[i]
             switch Self.announceKeys.cases[e.known] {
@@ -361,6 +365,7 @@ struct SpecReader {
             case .repeatEvery: value.repeatEvery = duration(e)
             }
         }
+        dropEntries(from: pairs)
         return Located(value, at: entry.value)
     }
 
@@ -377,7 +382,6 @@ struct SpecReader {
         }
         guard let pairs = mapping(entry, keys: Self.reduceMotionKeys) else { return nil }
         var value = ReduceMotionFallback()
-        defer { dropEntries(from: pairs) }
         for i in pairs {
             let e = entryStack[i]
             switch Self.reduceMotionKeys.cases[e.known] {
@@ -386,6 +390,7 @@ struct SpecReader {
             case .followUpAfter: value.followUpAfter = duration(e)
             }
         }
+        dropEntries(from: pairs)
         return Located(.fallback(value), at: entry.value)
     }
 
@@ -395,7 +400,6 @@ struct SpecReader {
         }
         guard let pairs = mapping(entry, keys: Self.cancelKeys, alsoAllowed: "true or false") else { return nil }
         var value = Cancel(isOffered: true)
-        defer { dropEntries(from: pairs) }
         for i in pairs {
             let e = entryStack[i]
             switch Self.cancelKeys.cases[e.known] {
@@ -404,6 +408,7 @@ struct SpecReader {
             case .confirm: value.confirm = bool(e)
             }
         }
+        dropEntries(from: pairs)
         return Located(value, at: entry.value)
     }
 
@@ -416,8 +421,7 @@ struct SpecReader {
             guard let pairs = mapping(Entry(key: entry.key, name: "phases", value: item), keys: Self.phaseKeys,
                                       what: "each phase") else { continue }
             var phase = Phase(node: item)
-            defer { dropEntries(from: pairs) }
-            for i in pairs {
+                for i in pairs {
                 let e = entryStack[i]
                 switch Self.phaseKeys.cases[e.known] {
                 case .name: phase.name = text(e)
@@ -426,6 +430,7 @@ struct SpecReader {
                 case .verifies: phase.verifies = bool(e)
                 }
             }
+            dropEntries(from: pairs)
             result.append(phase)
         }
         return Located(result, at: entry.value)
@@ -434,7 +439,6 @@ struct SpecReader {
     mutating func failure(_ entry: Entry) -> Located<Failure>? {
         guard let pairs = mapping(entry, keys: Self.failureKeys) else { return nil }
         var value = Failure()
-        defer { dropEntries(from: pairs) }
         for i in pairs {
             let e = entryStack[i]
             switch Self.failureKeys.cases[e.known] {
@@ -443,13 +447,13 @@ struct SpecReader {
             case .retry: value.retry = bool(e)
             }
         }
+        dropEntries(from: pairs)
         return Located(value, at: entry.value)
     }
 
     mutating func stall(_ entry: Entry) -> Located<Stall>? {
         guard let pairs = mapping(entry, keys: Self.stallKeys) else { return nil }
         var value = Stall()
-        defer { dropEntries(from: pairs) }
         for i in pairs {
             let e = entryStack[i]
             switch Self.stallKeys.cases[e.known] {
@@ -458,6 +462,7 @@ struct SpecReader {
             case .retry: value.retry = bool(e)
             }
         }
+        dropEntries(from: pairs)
         return Located(value, at: entry.value)
     }
 
@@ -470,8 +475,7 @@ struct SpecReader {
             guard let pairs = mapping(Entry(key: entry.key, name: "becomes", value: item), keys: Self.becomesKeys,
                                       what: "each state of `becomes`") else { continue }
             var state = BecomesState(node: item)
-            defer { dropEntries(from: pairs) }
-            for i in pairs {
+                for i in pairs {
                 let e = entryStack[i]
                 switch Self.becomesKeys.cases[e.known] {
                 case .when: state.when = text(e)
@@ -479,6 +483,7 @@ struct SpecReader {
                 case .determinate: state.determinate = bool(e)
                 }
             }
+            dropEntries(from: pairs)
             result.append(state)
         }
         return Located(result, at: entry.value)
@@ -538,30 +543,37 @@ struct SpecReader {
 
     /// ``entries(of:keys:in:)`` with the place named from the document (for a message).
     mutating func entries<K>(of mapping: NodeID, keys: KeyTable<K>, place: (YAMLDocument) -> String) -> Range<Int> {
-        let start = entryStack.count
+        let start = entryCount
         var names = SeenKeys()
         collect(mapping, keys: keys, place: place, names: &names, mergeDepth: 0)
-        return start..<entryStack.count
+        return start..<entryCount
     }
 
     /// Drops the entries of a mapping that is read, and of any read while it was.
     mutating func dropEntries(from pairs: Range<Int>) {
-        entryStack.removeLast(entryStack.count - pairs.lowerBound)
+        entryCount = pairs.lowerBound
+    }
+
+    /// Pushes an entry of the mapping being read.
+    private mutating func push(_ entry: Entry) {
+        if entryCount < entryStack.count { entryStack[entryCount] = entry } else { entryStack.append(entry) }
+        entryCount += 1
     }
 
     private mutating func collect<K>(
         _ mapping: NodeID, keys: KeyTable<K>, place: (YAMLDocument) -> String, names: inout SeenKeys, mergeDepth: Int
     ) {
         var merges: [NodeID] = []
-        for n in 0..<document.pairCount(of: mapping) {
-            let (key, value) = document.pair(n, of: mapping)
+        // Matched as bytes; the key's `String` is made only for a message or a key that is not ASCII.
+        let matched = document.matchKeys(of: mapping, in: keys.nameSet, into: &matches)
+        for n in 0..<matched {
+            let match = matches[n], key = match.key, value = match.value
             guard document.kind(of: key) == .scalar else {
                 fail("keys must be plain text; found \(describe(key)) as a key", at: key)
                 continue
             }
-            // Matched as bytes; the key's `String` is made only for a message or a key that is not ASCII.
             // (`<<` is no key of the table, so it is looked for only among the keys that are not.)
-            let known = keys.index(of: key, in: document)
+            let known = match.index >= 0 ? match.index : nil
             if known == nil && document.style(of: key) == .plain && equals(key, "<<") {
                 merges.append(value)
                 continue
@@ -580,7 +592,7 @@ struct SpecReader {
                 continue
             }
             if names.insert(known) {
-                entryStack.append(Entry(key: key, value: value, known: known))
+                push(Entry(key: key, value: value, known: known))
             }
         }
         guard !merges.isEmpty else { return }
