@@ -113,18 +113,18 @@ public struct YAMLDocument: Sendable {
     private func isNull(_ id: NodeID, _ record: NodeRecord) -> Bool {
         guard record.kind == .scalar, record.style == .plain, record.count <= 4, tag(of: id) == nil
         else { return false }
-        return withValueBytes(of: id) { bytes in
-            switch bytes.count {
-            case 0: return true
-            case 1: return bytes[0] == UInt8(ascii: "~")
-            case 4:
-                // null, Null or NULL.
-                let n = bytes[0], rest = (bytes[1], bytes[2], bytes[3])
-                return (n == UInt8(ascii: "n") || n == UInt8(ascii: "N"))
-                    && (rest == (UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l"))
-                        || (n == UInt8(ascii: "N") && rest == (UInt8(ascii: "U"), UInt8(ascii: "L"), UInt8(ascii: "L"))))
-            default: return false
-            }
+        // The scalar's bytes are `text[start..<start + count]` (read with checked subscripts).
+        let start = Int(record.first)
+        switch record.count {
+        case 0: return true
+        case 1: return text[start] == UInt8(ascii: "~")
+        case 4:
+            // null, Null or NULL.
+            let n = text[start], rest = (text[start + 1], text[start + 2], text[start + 3])
+            return (n == UInt8(ascii: "n") || n == UInt8(ascii: "N"))
+                && (rest == (UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l"))
+                    || (n == UInt8(ascii: "N") && rest == (UInt8(ascii: "U"), UInt8(ascii: "L"), UInt8(ascii: "L"))))
+        default: return false
         }
     }
 
