@@ -568,32 +568,30 @@ struct SpecReader {
         let matched = document.matchKeys(of: mapping, in: keys.nameSet, into: &matches)
         for n in 0..<matched {
             let match = matches[n], key = match.key, value = match.value
+            // A known key, the common case (a scalar, as only scalars match), is taken at once.
+            if match.index >= 0 {
+                if names.insert(match.index) { push(Entry(key: key, value: value, known: match.index)) }
+                continue
+            }
             guard document.kind(of: key) == .scalar else {
                 fail("keys must be plain text; found \(describe(key)) as a key", at: key)
                 continue
             }
             // (`<<` is no key of the table, so it is looked for only among the keys that are not.)
-            let known = match.index >= 0 ? match.index : nil
-            if known == nil && document.style(of: key) == .plain && equals(key, "<<") {
+            if document.style(of: key) == .plain && equals(key, "<<") {
                 merges.append(value)
                 continue
             }
-            guard let known else {
-                // Past the limit the issue is only counted: no message (nor suggestion) is worked out.
-                if isPastLimit(key) {
-                    omit(key)
-                    continue
-                }
-                let name = document.value(of: key)
-                let allowed = keys.names
-                let suggestion = DidYouMean.closest(to: name, among: allowed)
-                fail("unknown key `\(name)` in \(place(document))" + DidYouMean.clauseOrChoices(for: name, among: allowed), at: key,
-                     remedy: suggestion.map { .renameKey($0) })
+            // An unknown key. Past the limit the issue is only counted: no message (nor suggestion) is worked out.
+            if isPastLimit(key) {
+                omit(key)
                 continue
             }
-            if names.insert(known) {
-                push(Entry(key: key, value: value, known: known))
-            }
+            let name = document.value(of: key)
+            let allowed = keys.names
+            let suggestion = DidYouMean.closest(to: name, among: allowed)
+            fail("unknown key `\(name)` in \(place(document))" + DidYouMean.clauseOrChoices(for: name, among: allowed), at: key,
+                 remedy: suggestion.map { .renameKey($0) })
         }
         guard !merges.isEmpty else { return }
         guard mergeDepth < 32 else {
