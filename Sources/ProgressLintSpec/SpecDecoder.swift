@@ -421,7 +421,7 @@ struct SpecReader {
             guard let pairs = mapping(Entry(key: entry.key, name: "phases", value: item), keys: Self.phaseKeys,
                                       what: "each phase") else { continue }
             var phase = Phase(node: item)
-                for i in pairs {
+            for i in pairs {
                 let e = entryStack[i]
                 switch Self.phaseKeys.cases[e.known] {
                 case .name: phase.name = text(e)
@@ -475,7 +475,7 @@ struct SpecReader {
             guard let pairs = mapping(Entry(key: entry.key, name: "becomes", value: item), keys: Self.becomesKeys,
                                       what: "each state of `becomes`") else { continue }
             var state = BecomesState(node: item)
-                for i in pairs {
+            for i in pairs {
                 let e = entryStack[i]
                 switch Self.becomesKeys.cases[e.known] {
                 case .when: state.when = text(e)
