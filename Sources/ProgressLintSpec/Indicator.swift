@@ -10,8 +10,18 @@ public struct Indicator: Sendable {
     public var style: Located<IndicatorStyle>?
     public var determinate: Located<Bool>?
     public var component: Located<String>? {
-        // Kept in step with `component` however it is set (the decoder, a rule, a test).
-        didSet { known = component.flatMap { KnownComponent.named($0.value) } }
+        get { storedComponent }
+        // `known` is kept in step with `component` however it is set (the decoder, a rule, a test).
+        set {
+            storedComponent = newValue
+            known = newValue.flatMap { KnownComponent.named($0.value) }
+        }
+    }
+    private var storedComponent: Located<String>?
+    /// Sets `component` and `known`, which the decoder has looked up from the value's bytes.
+    mutating func setComponent(_ component: Located<String>?, known: KnownComponent?) {
+        storedComponent = component
+        self.known = known
     }
     /// `knownComponent`, looked up once each time `component` is set rather than on each read.
     private var known: KnownComponent?

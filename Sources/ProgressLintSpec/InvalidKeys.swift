@@ -62,9 +62,11 @@ extension SpecReader {
     /// `UIProgressBar`, `LinearProgressIndicatorView`, a difference of case) gets a warning that
     /// names the one probably meant, since as written it is a custom view and the component checks
     /// do not apply. The value is kept either way: it is a valid custom component.
-    mutating func component(_ entry: Entry) -> Located<String>? {
-        guard let value = text(entry) else { return nil }
-        if KnownComponent.named(value.value) == nil, let meant = KnownComponent.rememberedNearMiss(of: value.value) {
+    /// The value, with the known component it names (looked up once, from its bytes).
+    mutating func component(_ entry: Entry) -> (Located<String>?, KnownComponent?) {
+        guard let value = text(entry) else { return (nil, nil) }
+        let known = KnownComponent.named(entry.value, in: document)
+        if known == nil, let meant = KnownComponent.rememberedNearMiss(of: value.value) {
             var issue = SpecIssue(.schema,
                 "`component: \(describe(entry.value))` is not a known component, so it is taken as a custom view "
                 + "and the component checks do not apply; did you mean `\(meant.rawValue)`? (keep it as it is if it "
@@ -72,7 +74,7 @@ extension SpecReader {
             issue.isWarning = true
             if !issues.contains(issue) { issues.append(issue) }
         }
-        return value
+        return (value, known)
     }
 }
 

@@ -16,6 +16,10 @@ public enum KnownComponent: String, SpecEnum {
 
     /// The known component named `name` (as `init(rawValue:)` finds it, matched as bytes).
     public static func named(_ name: String) -> KnownComponent? { names.index(of: name).map { cases[$0] } }
+    /// The known component the scalar `node` names (as ``named(_:)`` finds it), matched as its bytes.
+    static func named(_ node: NodeID, in document: YAMLDocument) -> KnownComponent? {
+        document.index(of: node, in: names).map { cases[$0] }
+    }
     private static let cases = allCases
     private static let names = NameSet(cases.map(\.rawValue))
 

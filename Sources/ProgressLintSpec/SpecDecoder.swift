@@ -76,6 +76,11 @@ struct SpecReader {
     private var reported: Set<SpecIssue> = []
     /// The entries of the mappings being read, outermost first (``entries(of:keys:in:)``).
     var entryStack: [Entry] = []
+    /// How many of `entryStack`'s entries are in use: those past it are left from mappings already
+    /// read, and are written over (so dropping entries costs nothing).
+    private var entryCount = 0
+    /// A mapping's pairs with their keys matched, while ``collect(_:keys:place:names:mergeDepth:)`` reads them.
+    private var matches: [KeyMatch] = []
     /// The node of every failure, reported or not (a value reached twice fails twice), for ``recordInvalidKeys``.
     var failures: [NodeID] = []
     /// Issues past this many are counted, not kept.
@@ -293,7 +298,9 @@ struct SpecReader {
             case .id: sawID = true; indicator.id = text(entry)
             case .style: sawStyle = true; indicator.style = enumeration(entry, Self.styles)
             case .determinate: indicator.determinate = bool(entry)
-            case .component: indicator.component = component(entry)
+            case .component:
+                let (value, known) = component(entry)
+                indicator.setComponent(value, known: known)
             case .task: indicator.task = text(entry)
             case .purpose: indicator.purpose = enumeration(entry, Self.purposes)
             case .duration: indicator.duration = expectedDuration(entry)
@@ -333,7 +340,6 @@ struct SpecReader {
     mutating func accessibility(_ entry: Entry) -> Located<Accessibility>? {
         guard let pairs = mapping(entry, keys: Self.accessibilityKeys) else { return nil }
         var value = Accessibility()
-        defer { dropEntries(from: pairs) }
         for i in pairs {
             let e = entryStack[i]
             switch Self.accessibilityKeys.cases[e.known] {
@@ -343,13 +349,13 @@ struct SpecReader {
             case .announce: value.announce = announce(e)
             }
         }
+        dropEntries(from: pairs)
         return Located(value, at: entry.value)
     }
 
     mutating func announce(_ entry: Entry) -> Located<Announce>? {
         guard let pairs = mapping(entry, keys: Self.announceKeys) else { return nil }
         var value = Announce()
-        defer { dropEntries(from: pairs) }
         for i in pairs {
             let e = entryStack[i]
             switch Self.announceKeys.cases[e.known] {
@@ -359,6 +365,7 @@ struct SpecReader {
             case .repeatEvery: value.repeatEvery = duration(e)
             }
         }
+        dropEntries(from: pairs)
         return Located(value, at: entry.value)
     }
 
@@ -375,7 +382,6 @@ struct SpecReader {
         }
         guard let pairs = mapping(entry, keys: Self.reduceMotionKeys) else { return nil }
         var value = ReduceMotionFallback()
-        defer { dropEntries(from: pairs) }
         for i in pairs {
             let e = entryStack[i]
             switch Self.reduceMotionKeys.cases[e.known] {
@@ -384,6 +390,7 @@ struct SpecReader {
             case .followUpAfter: value.followUpAfter = duration(e)
             }
         }
+        dropEntries(from: pairs)
         return Located(.fallback(value), at: entry.value)
     }
 
@@ -393,7 +400,6 @@ struct SpecReader {
         }
         guard let pairs = mapping(entry, keys: Self.cancelKeys, alsoAllowed: "true or false") else { return nil }
         var value = Cancel(isOffered: true)
-        defer { dropEntries(from: pairs) }
         for i in pairs {
             let e = entryStack[i]
             switch Self.cancelKeys.cases[e.known] {
@@ -402,17 +408,19 @@ struct SpecReader {
             case .confirm: value.confirm = bool(e)
             }
         }
+        dropEntries(from: pairs)
         return Located(value, at: entry.value)
     }
 
     mutating func phases(_ entry: Entry) -> Located<[Phase]>? {
-        guard let items = list(entry) else { return nil }
+        guard let count = listCount(entry) else { return nil }
         var result: [Phase] = []
-        for item in items {
+        result.reserveCapacity(count)
+        for n in 0..<count {
+            let item = document.item(n, of: entry.value)
             guard let pairs = mapping(Entry(key: entry.key, name: "phases", value: item), keys: Self.phaseKeys,
                                       what: "each phase") else { continue }
             var phase = Phase(node: item)
-            defer { dropEntries(from: pairs) }
             for i in pairs {
                 let e = entryStack[i]
                 switch Self.phaseKeys.cases[e.known] {
@@ -422,6 +430,7 @@ struct SpecReader {
                 case .verifies: phase.verifies = bool(e)
                 }
             }
+            dropEntries(from: pairs)
             result.append(phase)
         }
         return Located(result, at: entry.value)
@@ -430,7 +439,6 @@ struct SpecReader {
     mutating func failure(_ entry: Entry) -> Located<Failure>? {
         guard let pairs = mapping(entry, keys: Self.failureKeys) else { return nil }
         var value = Failure()
-        defer { dropEntries(from: pairs) }
         for i in pairs {
             let e = entryStack[i]
             switch Self.failureKeys.cases[e.known] {
@@ -439,13 +447,13 @@ struct SpecReader {
             case .retry: value.retry = bool(e)
             }
         }
+        dropEntries(from: pairs)
         return Located(value, at: entry.value)
     }
 
     mutating func stall(_ entry: Entry) -> Located<Stall>? {
         guard let pairs = mapping(entry, keys: Self.stallKeys) else { return nil }
         var value = Stall()
-        defer { dropEntries(from: pairs) }
         for i in pairs {
             let e = entryStack[i]
             switch Self.stallKeys.cases[e.known] {
@@ -454,17 +462,19 @@ struct SpecReader {
             case .retry: value.retry = bool(e)
             }
         }
+        dropEntries(from: pairs)
         return Located(value, at: entry.value)
     }
 
     mutating func becomes(_ entry: Entry) -> Located<[BecomesState]>? {
-        guard let items = list(entry) else { return nil }
+        guard let count = listCount(entry) else { return nil }
         var result: [BecomesState] = []
-        for item in items {
+        result.reserveCapacity(count)
+        for n in 0..<count {
+            let item = document.item(n, of: entry.value)
             guard let pairs = mapping(Entry(key: entry.key, name: "becomes", value: item), keys: Self.becomesKeys,
                                       what: "each state of `becomes`") else { continue }
             var state = BecomesState(node: item)
-            defer { dropEntries(from: pairs) }
             for i in pairs {
                 let e = entryStack[i]
                 switch Self.becomesKeys.cases[e.known] {
@@ -473,6 +483,7 @@ struct SpecReader {
                 case .determinate: state.determinate = bool(e)
                 }
             }
+            dropEntries(from: pairs)
             result.append(state)
         }
         return Located(result, at: entry.value)
@@ -510,12 +521,14 @@ struct SpecReader {
         return entries(of: entry.value, keys: keys, place: { what ?? "`\(Self.name(of: entry, in: $0))`" })
     }
 
-    mutating func list(_ entry: Entry) -> [NodeID]? {
+    /// How many items the list value has (read with ``YAMLDocument/item(_:of:)``); nil (reported)
+    /// when it is not a list.
+    mutating func listCount(_ entry: Entry) -> Int? {
         guard document.kind(of: entry.value) == .sequence else {
             fail("`\(name(of: entry))` must be a list, found \(describe(entry.value))", at: entry.value)
             return nil
         }
-        return (0..<document.itemCount(of: entry.value)).map { document.item($0, of: entry.value) }
+        return document.itemCount(of: entry.value)
     }
 
     /// A mapping's pairs with `<<` merges applied (written keys win, then earlier merges),
@@ -530,50 +543,55 @@ struct SpecReader {
 
     /// ``entries(of:keys:in:)`` with the place named from the document (for a message).
     mutating func entries<K>(of mapping: NodeID, keys: KeyTable<K>, place: (YAMLDocument) -> String) -> Range<Int> {
-        let start = entryStack.count
+        let start = entryCount
         var names = SeenKeys()
         collect(mapping, keys: keys, place: place, names: &names, mergeDepth: 0)
-        return start..<entryStack.count
+        return start..<entryCount
     }
 
     /// Drops the entries of a mapping that is read, and of any read while it was.
     mutating func dropEntries(from pairs: Range<Int>) {
-        entryStack.removeLast(entryStack.count - pairs.lowerBound)
+        entryCount = pairs.lowerBound
+    }
+
+    /// Pushes an entry of the mapping being read.
+    private mutating func push(_ entry: Entry) {
+        if entryCount < entryStack.count { entryStack[entryCount] = entry } else { entryStack.append(entry) }
+        entryCount += 1
     }
 
     private mutating func collect<K>(
         _ mapping: NodeID, keys: KeyTable<K>, place: (YAMLDocument) -> String, names: inout SeenKeys, mergeDepth: Int
     ) {
         var merges: [NodeID] = []
-        for n in 0..<document.pairCount(of: mapping) {
-            let (key, value) = document.pair(n, of: mapping)
+        // Matched as bytes; the key's `String` is made only for a message or a key that is not ASCII.
+        let matched = document.matchKeys(of: mapping, in: keys.nameSet, into: &matches)
+        for n in 0..<matched {
+            let match = matches[n], key = match.key, value = match.value
+            // A known key, the common case (a scalar, as only scalars match), is taken at once.
+            if match.index >= 0 {
+                if names.insert(match.index) { push(Entry(key: key, value: value, known: match.index)) }
+                continue
+            }
             guard document.kind(of: key) == .scalar else {
                 fail("keys must be plain text; found \(describe(key)) as a key", at: key)
                 continue
             }
-            // Matched as bytes; the key's `String` is made only for a message or a key that is not ASCII.
             // (`<<` is no key of the table, so it is looked for only among the keys that are not.)
-            let known = keys.index(of: key, in: document)
-            if known == nil && document.style(of: key) == .plain && equals(key, "<<") {
+            if document.style(of: key) == .plain && equals(key, "<<") {
                 merges.append(value)
                 continue
             }
-            guard let known else {
-                // Past the limit the issue is only counted: no message (nor suggestion) is worked out.
-                if isPastLimit(key) {
-                    omit(key)
-                    continue
-                }
-                let name = document.value(of: key)
-                let allowed = keys.names
-                let suggestion = DidYouMean.closest(to: name, among: allowed)
-                fail("unknown key `\(name)` in \(place(document))" + DidYouMean.clauseOrChoices(for: name, among: allowed), at: key,
-                     remedy: suggestion.map { .renameKey($0) })
+            // An unknown key. Past the limit the issue is only counted: no message (nor suggestion) is worked out.
+            if isPastLimit(key) {
+                omit(key)
                 continue
             }
-            if names.insert(known) {
-                entryStack.append(Entry(key: key, value: value, known: known))
-            }
+            let name = document.value(of: key)
+            let allowed = keys.names
+            let suggestion = DidYouMean.closest(to: name, among: allowed)
+            fail("unknown key `\(name)` in \(place(document))" + DidYouMean.clauseOrChoices(for: name, among: allowed), at: key,
+                 remedy: suggestion.map { .renameKey($0) })
         }
         guard !merges.isEmpty else { return }
         guard mergeDepth < 32 else {
@@ -635,15 +653,16 @@ struct SpecReader {
     }
 
     mutating func scalar(_ entry: Entry, expected: @autoclosure () -> String) -> Scalar? {
-        guard document.kind(of: entry.value) == .scalar else {
+        // Kind, style and null read from the arena at once.
+        guard let scalar = document.scalarStyle(of: entry.value) else {
             fail("`\(name(of: entry))` must be \(expected()), found \(describe(entry.value))", at: entry.value)
             return nil
         }
-        if document.isNull(entry.value) {
+        if scalar.isNull {
             fail("`\(name(of: entry))` has no value; write \(expected()), or remove the key", at: entry.value)
             return nil
         }
-        return Scalar(node: entry.value, style: document.style(of: entry.value))
+        return Scalar(node: entry.value, style: scalar.style)
     }
 
     mutating func text(_ entry: Entry) -> Located<String>? {
@@ -764,6 +783,10 @@ struct SpecReader {
 
     mutating func fraction(_ entry: Entry) -> Located<Double>? {
         guard let node = scalar(entry, expected: "a fraction from 0 to 1") else { return nil }
+        // A plain fraction as specs write it (`0.25`) is read from its bytes; anything else from its text.
+        if node.style == .plain, let quick = document.withValueBytes(of: entry.value, Self.fractionQuickly) {
+            return Located(quick, at: entry.value)
+        }
         let text = document.value(of: entry.value)
         guard node.style == .plain, let value = Double(text), value.isFinite else {
             fail("`\(name(of: entry))` must be a fraction from 0 to 1 such as 0.25, found \(describe(entry.value))",
@@ -776,6 +799,21 @@ struct SpecReader {
             return nil
         }
         return Located(value, at: entry.value)
+    }
+}
+
+extension SpecReader {
+    /// What `Double(_:)` reads from the UTF-8 `bytes` when they are digits with at most one `.` between
+    /// two of them, at most 15 digits in all, and the value is from 0 to 1; nil otherwise, and then the
+    /// text is read as before. Such a number and its power of ten are exact `Double`s, and one division
+    /// rounds their quotient as `Double(_:)` does (``Duration/exactValue(ofDigits:)``).
+    static func fractionQuickly(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        guard let first = bytes.first, let last = bytes.last,
+              first != UInt8(ascii: "."), last != UInt8(ascii: ".") else { return nil }
+        var dots = 0
+        for byte in bytes where byte == UInt8(ascii: ".") { dots += 1 }
+        guard dots <= 1, let value = Duration.exactValue(ofDigits: bytes), value >= 0 && value <= 1 else { return nil }
+        return value
     }
 }
 

@@ -99,22 +99,32 @@ public struct YAMLDocument: Sendable {
     public func tag(of id: NodeID) -> String? { tags.isEmpty ? nil : tags[id.index] }
 
     /// Whether the node is a plain scalar that YAML reads as null (`~`, `null`, or nothing).
-    public func isNull(_ id: NodeID) -> Bool {
-        let i = Int(id.index)
-        guard nodes[i].kind == .scalar, nodes[i].style == .plain, nodes[i].count <= 4, tag(of: id) == nil
+    public func isNull(_ id: NodeID) -> Bool { isNull(id, nodes[Int(id.index)]) }
+
+    /// A scalar's style and whether it is null (``isNull(_:)``), from one read of the arena; nil for
+    /// a collection. For the decoder, which checks all three for every value it reads.
+    public func scalarStyle(of id: NodeID) -> (style: ScalarStyle, isNull: Bool)? {
+        let record = nodes[Int(id.index)]
+        guard record.kind == .scalar else { return nil }
+        return (record.style, isNull(id, record))
+    }
+
+    /// ``isNull(_:)`` for the node `id` whose record is `record`.
+    private func isNull(_ id: NodeID, _ record: NodeRecord) -> Bool {
+        guard record.kind == .scalar, record.style == .plain, record.count <= 4, tag(of: id) == nil
         else { return false }
-        return withValueBytes(of: id) { bytes in
-            switch bytes.count {
-            case 0: return true
-            case 1: return bytes[0] == UInt8(ascii: "~")
-            case 4:
-                // null, Null or NULL.
-                let n = bytes[0], rest = (bytes[1], bytes[2], bytes[3])
-                return (n == UInt8(ascii: "n") || n == UInt8(ascii: "N"))
-                    && (rest == (UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l"))
-                        || (n == UInt8(ascii: "N") && rest == (UInt8(ascii: "U"), UInt8(ascii: "L"), UInt8(ascii: "L"))))
-            default: return false
-            }
+        // The scalar's bytes are `text[start..<start + count]` (read with checked subscripts).
+        let start = Int(record.first)
+        switch record.count {
+        case 0: return true
+        case 1: return text[start] == UInt8(ascii: "~")
+        case 4:
+            // null, Null or NULL.
+            let n = text[start], rest = (text[start + 1], text[start + 2], text[start + 3])
+            return (n == UInt8(ascii: "n") || n == UInt8(ascii: "N"))
+                && (rest == (UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l"))
+                    || (n == UInt8(ascii: "N") && rest == (UInt8(ascii: "U"), UInt8(ascii: "L"), UInt8(ascii: "L"))))
+        default: return false
         }
     }
 
@@ -306,8 +316,7 @@ public struct NameSet: Sendable {
                 let end = starts[length &+ 1]
                 while next < end {
                     let entry = entries[next]
-                    if entry.low == low && entry.high == high
-                        && (length <= 16 || bytes[entry.offset..<entry.offset &+ length].elementsEqual(written)) {
+                    if entry.low == low && entry.high == high && (length <= 16 || equalsName(at: entry.offset, written)) {
                         return entry.index
                     }
                     next &+= 1
@@ -318,7 +327,68 @@ public struct NameSet: Sendable {
     }
 }
 
+extension NameSet {
+    /// Whether the `written.count` bytes of the names at `offset` are `written`.
+    private func equalsName(at offset: Int, _ written: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            // The name's bytes lie inside `bytes` by construction (`init`); checked here all the same.
+            guard offset >= 0, offset &+ written.count <= bytes.count else { return false }
+            return UnsafeBufferPointer(rebasing: bytes[offset..<offset &+ written.count]).elementsEqual(written)
+        }
+    }
+}
+
+/// One key/value pair of a mapping and its key's index in a ``NameSet`` (-1 when the key is no
+/// scalar or no name of the set): what ``YAMLDocument/matchKeys(of:in:into:)`` writes.
+public struct KeyMatch: Sendable {
+    public let key: NodeID
+    public let value: NodeID
+    public let index: Int
+}
+
 extension YAMLDocument {
+    /// Writes to the start of `matches` each pair of the mapping `id`, in source order, with its key's
+    /// index in `set` as ``index(of:in:)`` finds it, and returns how many it wrote (0 for other kinds);
+    /// `matches` grows when it is too short, and what lies past the count is left as it was. The
+    /// decoder's hot loop: the arena, the children and the text are opened once per mapping, and
+    /// `matches` is reused from mapping to mapping.
+    public func matchKeys(of id: NodeID, in set: NameSet, into matches: inout [KeyMatch]) -> Int {
+        let mapping = nodes[Int(id.index)]
+        guard mapping.kind == .mapping else { return 0 }
+        let first = Int(mapping.first), count = Int(mapping.count), pairs = count / 2
+        if matches.count < pairs {
+            matches.append(contentsOf: repeatElement(KeyMatch(key: id, value: id, index: -1), count: pairs - matches.count))
+        }
+        return matches.withUnsafeMutableBufferPointer { matches in
+            children.withUnsafeBufferPointer { children in
+                text.withUnsafeBufferPointer { text in
+                    // The children of a mapping lie inside `children` by construction (the builder appends
+                    // them), and `matches` holds `pairs` entries (grown above): checked once here, both
+                    // are then used unchecked.
+                    precondition(first >= 0 && first &+ count <= children.count && pairs <= matches.count)
+                    for n in 0..<pairs {
+                        let key = NodeID(children[first &+ 2 &* n]), value = NodeID(children[first &+ 2 &* n &+ 1])
+                        let record = nodes[Int(key.index)]
+                        var index = -1
+                        if record.kind == .scalar {
+                            if record.isASCII {
+                                let start = Int(record.first), length = Int(record.count)
+                                // As in `index(of:in:)`: the scalar's bytes lie inside `text`, checked once.
+                                precondition(start &+ length <= text.count)
+                                index = set.index(ofBytes: UnsafeBufferPointer(start: text.baseAddress.map { $0 + start },
+                                                                               count: length)) ?? -1
+                            } else {
+                                index = set.names.firstIndex(of: self.value(of: key)) ?? -1
+                            }
+                        }
+                        matches[n] = KeyMatch(key: key, value: value, index: index)
+                    }
+                    return pairs
+                }
+            }
+        }
+    }
+
     /// The index in `set` of the name equal to the scalar's text as `String ==` has it, or nil
     /// (always nil for a collection). ASCII text is matched as bytes; other text is compared as
     /// `String`s, since canonically equivalent text (the Kelvin sign and `K`) is equal.
