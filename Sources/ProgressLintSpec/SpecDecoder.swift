@@ -589,9 +589,12 @@ struct SpecReader {
             }
             let name = document.value(of: key)
             let allowed = keys.names
+            // A typo's key, else the key of a name people also write for it (`type` for `style`).
             let suggestion = DidYouMean.closest(to: name, among: allowed)
-            fail("unknown key `\(name)` in \(place(document))" + DidYouMean.clauseOrChoices(for: name, among: allowed), at: key,
-                 remedy: suggestion.map { .renameKey($0) })
+                ?? (K.self as? any SpecKeySet.Type).flatMap { SpecKeys.usualName(for: name, in: $0) }
+            let clause = suggestion.map { "; did you mean `\($0)`?" }
+                ?? DidYouMean.clauseOrChoices(for: name, among: allowed)
+            fail("unknown key `\(name)` in \(place(document))" + clause, at: key, remedy: suggestion.map { .renameKey($0) })
         }
         guard !merges.isEmpty else { return }
         guard mergeDepth < 32 else {

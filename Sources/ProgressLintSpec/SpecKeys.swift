@@ -22,6 +22,10 @@ public struct SpecKeyInfo: Sendable {
     public var defaultValue: String?
     /// What the key means, lower-case, no trailing period.
     public var doc: String
+    /// Names people write for this key out of habit from a platform or another tool (`type` for
+    /// `style`, `aria-label` for `accessibility.label`): an unknown key written so is answered with
+    /// "did you mean" this key, where spelling alone would not find it.
+    public var alsoWritten: [String] = []
 
     /// A key's type, default and meaning.
     public init(_ type: SpecValueType, required: Bool = false, default defaultValue: String? = nil, _ doc: String) {
@@ -29,6 +33,13 @@ public struct SpecKeyInfo: Sendable {
         self.isRequired = required
         self.defaultValue = defaultValue
         self.doc = doc
+    }
+
+    /// This info, with names people also write for the key.
+    public func alsoWritten(_ names: String...) -> SpecKeyInfo {
+        var info = self
+        info.alsoWritten += names
+        return info
     }
 }
 
@@ -112,16 +123,19 @@ public enum IndicatorKey: String, SpecKeySet {
         case .style:
             SpecKeyInfo(.choice(IndicatorStyle.self), required: true,
                         "track that fills / circular spinner / pull-to-refresh control")
+                .alsoWritten("type", "kind", "variant")
         case .determinate: SpecKeyInfo(.bool, default: "false", "shows how much is done")
         case .component:
             SpecKeyInfo(.text, "the platform component it is built from, e.g. UIProgressView; any other name is custom")
+                .alsoWritten("widget", "view", "control")
         case .task:
             SpecKeyInfo(.text, "a short name for the kind of work; indicators with the same task are compared across screens")
         case .purpose: SpecKeyInfo(.choice(Purpose.self), default: "task-progress", "what the indicator stands for")
         case .duration:
             SpecKeyInfo(.expectedDuration, default: "unknown",
                         "how long the work is expected to take: a duration, a range such as 2s..30s, or unknown")
-        case .showAfter: SpecKeyInfo(.duration, default: "0s", "delay before the indicator appears")
+                .alsoWritten("expected-duration", "estimated-duration")
+        case .showAfter: SpecKeyInfo(.duration, default: "0s", "delay before the indicator appears").alsoWritten("delay")
         case .presentation:
             SpecKeyInfo(.choice(Presentation.self), default: "inline", "overlay and full-screen block the screen")
         case .otherActions:
@@ -130,12 +144,14 @@ public enum IndicatorKey: String, SpecKeySet {
         case .location: SpecKeyInfo(.choice(Location.self), default: "content", "where it is drawn")
         case .track:
             SpecKeyInfo(.choice(Track.self), default: "visible", "bars only: whether the unfilled track is drawn")
-        case .label: SpecKeyInfo(.text, "visible text shown with the indicator")
-        case .accessibility: SpecKeyInfo(.mapping(SpecKey.all(AccessibilityKey.self)), "screen-reader behaviour")
+        case .label: SpecKeyInfo(.text, "visible text shown with the indicator").alsoWritten("text", "caption")
+        case .accessibility:
+            SpecKeyInfo(.mapping(SpecKey.all(AccessibilityKey.self)), "screen-reader behaviour").alsoWritten("a11y")
         case .reduceMotion:
             SpecKeyInfo(.keywordOrMapping(ReduceMotionKeyword.allCases.map(\.rawValue),
                                           mapping: "text that replaces the animation", SpecKey.all(ReduceMotionKey.self)),
                         "what replaces the animation when Reduce Motion is on")
+                .alsoWritten("prefers-reduced-motion")
         case .cancel:
             SpecKeyInfo(.boolOrMapping(mapping: "a Cancel action and how it behaves", SpecKey.all(CancelKey.self)),
                         default: "false", "a Cancel action")
@@ -168,7 +184,9 @@ public enum AccessibilityKey: String, SpecKeySet {
 
     public var info: SpecKeyInfo {
         switch self {
-        case .label: SpecKeyInfo(.text, "the accessibility label / content description")
+        case .label:
+            SpecKeyInfo(.text, "the accessibility label / content description")
+                .alsoWritten("content-description", "aria-label", "accessibility-label")
         case .focus:
             SpecKeyInfo(.choice(Focus.self), default: "unchanged", "where focus goes when the indicator appears")
         case .focusAfter:
@@ -298,6 +316,16 @@ public enum SpecKeys {
     public static let becomes = names(BecomesKey.self)
 
     private static func names<K: SpecKeySet>(_: K.Type) -> [String] { K.allCases.map(\.rawValue) }
+
+    /// The key of `K` that people also write as `name` (``SpecKeyInfo/alsoWritten``), compared
+    /// without regard to case, `-`, `_` and spaces (`contentDescription` is `content-description`).
+    public static func usualName<K: SpecKeySet>(for name: String, in _: K.Type) -> String? {
+        func normalized(_ text: String) -> String {
+            String(text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
+        }
+        let written = normalized(name)
+        return K.allCases.first { $0.info.alsoWritten.contains { normalized($0) == written } }?.rawValue
+    }
 
     /// The closest of `candidates` to a mistyped `key` (``DidYouMean/closest(to:among:)``).
     public static func suggestion(for key: String, among candidates: [String]) -> String? {
