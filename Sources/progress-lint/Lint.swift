@@ -187,7 +187,7 @@ struct Lint: ParsableCommand {
         if statistics { printStatistics(result, context: context) }
 
         let status = RunExitStatus(result, failedWrite: failedWrite, quiet: quiet, exitZero: exitZero,
-                                maxWarnings: maxWarnings)
+                                   maxWarnings: maxWarnings)
         if let message = status.message { Output.standardError("progress-lint: \(message)\n") }
         if status.code != 0 { throw ExitCode(status.code) }
     }
