@@ -168,14 +168,13 @@ struct Lint: ParsableCommand {
         try applyBaseline(to: &result)
         if let mode = runner.fixMode, try reportFixes(mode, result: result) { return }
 
-        var failedWrite = false
         var context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet,
                                     columnUnit: ColumnUnit(rawValue: columnUnit) ?? .char)
         context.unsafeFixes = unsafeFixes
         let allTargets = try targets()
         // Reports to files first, all or none: one that cannot be written makes the run a failure
         // that the others then record, rather than leaving them saying it succeeded.
-        failedWrite = writeFileReports(allTargets.filter { $0.output != nil }, result: &result, context: context)
+        let failedWrite = !fileReports.write(allTargets, result: &result, context: context).isEmpty
         for target in allTargets where target.output == nil {
             var targetContext = context
             targetContext.color = Output.wantsColor(color)
@@ -187,14 +186,10 @@ struct Lint: ParsableCommand {
 
         if statistics { printStatistics(result, context: context) }
 
-        if failedWrite || !result.configurationErrors.isEmpty || !result.problems.isEmpty { throw ExitCode(2) }
-        if result.count(.error) > 0 && !exitZero { throw ExitCode(1) }
-        // What the report shows: with --quiet, no warnings.
-        let warnings = quiet ? 0 : result.count(.warning)
-        if let maxWarnings, maxWarnings >= 0, warnings > maxWarnings {
-            Output.standardError("progress-lint: \(warnings) warnings, more than --max-warnings \(maxWarnings)\n")
-            if !exitZero { throw ExitCode(1) }
-        }
+        let status = RunExitStatus(result, failedWrite: failedWrite, quiet: quiet, exitZero: exitZero,
+                                   maxWarnings: maxWarnings)
+        if let message = status.message { Output.standardError("progress-lint: \(message)\n") }
+        if status.code != 0 { throw ExitCode(status.code) }
     }
 
     /// `--statistics`: after the report, on standard output unless a machine-readable report is written there.
@@ -207,65 +202,35 @@ struct Lint: ParsableCommand {
     }
 
     /// Folders in which nothing was linted are problems (exit 2, in every report), or with
-    /// `--no-error-on-unmatched-pattern` notes on standard error.
+    /// `--no-error-on-unmatched-pattern` notes on standard error (``RunResult/takeUnmatched(asProblems:)``).
     private func takeUnmatched(_ result: inout RunResult) {
-        if errorOnUnmatchedPattern {
-            result.problems += result.unmatched.map { problem in
-                var problem = problem
-                problem.message += ", or pass --no-error-on-unmatched-pattern"
-                return problem
-            }
-        } else {
-            for problem in result.unmatched {
-                Output.standardError("progress-lint: note: \(TerminalText.safe(problem.description))\n")
-            }
+        for problem in result.takeUnmatched(asProblems: errorOnUnmatchedPattern) {
+            Output.standardError("progress-lint: note: \(TerminalText.safe(problem.description))\n")
         }
-        result.unmatched = []
     }
 
-    /// Writes the `--output` reports: each to a temporary file first, renamed into place only when
-    /// every one could be written. A report that cannot be written is a problem of the run
-    /// (`cannot write the report: …`), and the others are written again to say so; devices and
-    /// FIFOs, which cannot be written twice, come last. Whether any report failed.
-    private func writeFileReports(_ targets: [ReportTarget], result: inout RunResult, context: ReportContext) -> Bool {
-        var failed = false
-        func fail(_ error: OutputError) {
-            Output.standardError("progress-lint: cannot write \(TerminalText.safe(error.path)): \(error.reason)\n")
-            result.problems.append(RunProblem(path: error.path, message: "cannot write the report: \(error.reason)",
-                                              kind: .report))
-            failed = true
+    /// The `--output` reports, written through ``Output``'s atomic file writes (``FileReports``
+    /// holds the rule: all or none, a failure recorded by the others, devices last); each failure
+    /// is printed when it happens.
+    private var fileReports: FileReports<Output.Staged> {
+        func failure(_ error: OutputError) -> FileReports<Output.Staged>.Failure {
+            .init(path: error.path, reason: error.reason)
         }
-        var pending = targets.filter { !Output.isDevice($0.output!) }
-        while !pending.isEmpty {
-            var staged: [Output.Staged] = []
-            var failures: [OutputError] = []
-            for target in pending {
-                let reporter = Reporters.named(target.format)!
-                do {
-                    staged.append(try Output.stage(to: target.output!) { reporter.write(result, context: context, to: &$0) })
-                } catch {
-                    failures.append(error)
-                }
-            }
-            if failures.isEmpty {
-                for report in staged {
-                    do { try Output.commit(report) } catch { fail(error) }
-                }
-                break
-            }
-            staged.forEach(Output.discard)
-            failures.forEach(fail)
-            pending.removeAll { target in failures.contains { $0.path == target.output } }
-        }
-        for target in targets where Output.isDevice(target.output!) {
-            let reporter = Reporters.named(target.format)!
-            do {
-                try Output.stream(to: target.output!) { reporter.write(result, context: context, to: &$0) }
-            } catch {
-                fail(error)
-            }
-        }
-        return failed
+        return FileReports(
+            stage: { path, body throws(FileReports<Output.Staged>.Failure) in
+                do throws(OutputError) { return try Output.stage(to: path, body) } catch { throw failure(error) }
+            },
+            commit: { staged throws(FileReports<Output.Staged>.Failure) in
+                do throws(OutputError) { try Output.commit(staged) } catch { throw failure(error) }
+            },
+            discard: Output.discard,
+            isDevice: Output.isDevice,
+            writeInPlace: { path, body throws(FileReports<Output.Staged>.Failure) in
+                do throws(OutputError) { try Output.stream(to: path, body) } catch { throw failure(error) }
+            },
+            failed: { error in
+                Output.standardError("progress-lint: cannot write \(TerminalText.safe(error.path)): \(error.reason)\n")
+            })
     }
 
     private func reportProblems(_ result: RunResult) {
