@@ -1,5 +1,5 @@
 import Foundation
-import ProgressLintCore
+@testable import ProgressLintCore
 import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintYAML
@@ -21,6 +21,24 @@ import Testing
                 #expect(FileReader.read(file, limit: 0) == .failure(.tooLarge(limit: 0, prefix: [97])), "\(size)")
             }
         }
+    }
+
+    @Test func aPathToldToBeInTheLastFolderByItsBytesIsInItAsThePathArithmeticFindsIt() {
+        let paths = PlanAndPathTests.paths + [
+            "a/b.yaml", "a/b/c.yaml", "a/\u{301}x.yaml", "a/\u{301}", "a/.", "a/..", "a/...", "a/.x", "/x.yaml",
+            "a//b.yaml", "specs/é/x.yaml", "specs/e\u{301}/x.yaml", "a/b/", "x.yaml",
+        ]
+        let folders = Set(paths.compactMap { PathText.writtenFolder(of: $0).map(String.init) } + ["a", "a/", "specs/é"])
+        var told = 0
+        for path in paths {
+            for folder in folders where Planner.isDirectly(path, in: folder) {
+                told += 1
+                #expect(PathText.writtenFolder(of: path).map(String.init) == folder, "\(path) in \(folder)")
+            }
+        }
+        #expect(told >= 5)
+        #expect(Planner.isDirectly("a/b.yaml", in: "a") && Planner.isDirectly("a//b.yaml", in: "a/"))
+        #expect(!Planner.isDirectly("a/..", in: "a") && !Planner.isDirectly("a/\u{301}x.yaml", in: "a"))
     }
 
     @Test func aScreenNameUsedAgainIsReportedAtItsFirstLineHoweverManyScreensCameBetween() throws {
