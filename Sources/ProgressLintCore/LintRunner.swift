@@ -399,8 +399,9 @@ struct Planner {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         return folder.withUTF8 { folder in
             path.utf8.withContiguousStorageIfAvailable { path in
-                guard !folder.isEmpty, path.count > folder.count + 1, path[folder.count] == slash,
-                      path.starts(with: folder) else { return false }
+                guard !folder.isEmpty, path.count > folder.count + 1, path[folder.count] == slash else { return false }
+                // Compared byte by byte on the buffers (`starts(with:)` cost ~750 instructions here).
+                for i in 0..<folder.count where path[i] != folder[i] { return false }
                 let name = path[(folder.count + 1)...]
                 if name[name.startIndex] >= 0x80 || name.contains(slash) { return false }
                 return !name.allSatisfy { $0 == dot } || name.count > 2
