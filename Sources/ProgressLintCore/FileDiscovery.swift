@@ -111,8 +111,10 @@ public enum FileDiscovery {
         return start == bytes.count ? [UInt8(ascii: ".")] : Array(bytes[start...])
     }
 
+    private static let yamlSuffix = Array(".yaml".utf8), ymlSuffix = Array(".yml".utf8)
+
     private static func isSpecName(_ name: [UInt8]) -> Bool {
-        name.ends(with: Array(".yaml".utf8)) || name.ends(with: Array(".yml".utf8))
+        name.ends(with: yamlSuffix) || name.ends(with: ymlSuffix)
     }
 
     /// Lists `folder` onto `stack`: its spec files and subfolders (or the problem listing it),
@@ -137,9 +139,14 @@ public enum FileDiscovery {
                 return Array(bytes[0..<length])
             }
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }
-            var child = folder == [UInt8(ascii: ".")] ? [] : folder
-            if !child.isEmpty && child.last != UInt8(ascii: "/") { child.append(UInt8(ascii: "/")) }
-            child.append(contentsOf: name)
+            // Made in one allocation: the folder (none for `.`), a `/` unless it ends in one, the name.
+            var child: [UInt8] = []
+            child.reserveCapacity(folder.count + 1 + name.count)
+            if !(folder.count == 1 && folder[0] == UInt8(ascii: ".")) {
+                child += folder
+                if !child.isEmpty && child.last != UInt8(ascii: "/") { child.append(UInt8(ascii: "/")) }
+            }
+            child += name
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) {
                 var info = stat()
@@ -172,6 +179,6 @@ public enum FileDiscovery {
 
 extension Array where Element == UInt8 {
     func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
     }
 }

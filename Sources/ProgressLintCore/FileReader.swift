@@ -37,8 +37,25 @@ public enum FileReader {
         let type = info.st_mode & S_IFMT
         guard type == S_IFREG else { return .failure(.notRegularFile(kind: kindName(type))) }
         let expected = max(Int(exactly: info.st_size) ?? 0, 0)
-        var bytes = [UInt8](repeating: 0, count: min(expected, limit) + 1)
-        var count = 0
+        // The first read goes into uninitialised storage (no zeroes written first, a byte loop
+        // over the whole file); it is `initialized` bytes long afterwards, whatever `read` did.
+        var failure: Int32?
+        var bytes = [UInt8](unsafeUninitializedCapacity: min(expected, limit) + 1) { buffer, initialized in
+            while initialized < buffer.count {
+                let n = Glibc.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { return }
+                initialized += n
+            }
+        }
+        if let failure { return .failure(.system(errorText(failure))) }
+        var count = bytes.count
+        // The reported size was right (the usual case) when the file ended before the buffer did.
+        if count < min(expected, limit) + 1 { return .success(bytes) }
         while true {
             if count == bytes.count {
                 if count > limit { break }

@@ -12,7 +12,7 @@ public struct Inventory: Hashable, Sendable {
     /// Indicators by effective platform (`none` when no platform is known).
     public var byPlatform: [String: Int] {
         get { pending.addingPlatforms(to: storedByPlatform) }
-        set { (storedByPlatform, pending.platforms) = (newValue, []) }
+        set { (storedByPlatform, pending.platforms) = (newValue, Pending.Platforms()) }
     }
     /// Indicators that are determinate.
     public var determinate = 0
@@ -38,9 +38,23 @@ public struct Inventory: Hashable, Sendable {
             var bar = 0, spinner = 0, refreshControl = 0, unknown = 0
         }
 
+        /// By place in `Pending.platformCases`, then one for no platform: held in place (no array
+        /// allocated for each file's counts).
+        struct Platforms: Sendable {
+            /// Sixteen places: `platformCases` has fewer (PerFileWorkTests counts one of each).
+            private var counts = SIMD16<Int>()
+
+            subscript(place: Int) -> Int {
+                get { counts[place] }
+                set { counts[place] = newValue }
+            }
+
+            /// Adds `other`'s counts, all at once (counts of indicators held in memory never overflow).
+            mutating func add(_ other: Platforms) { counts &+= other.counts }
+        }
+
         var styles = Styles()
-        /// By place in `Pending.platformCases`, then one for no platform; empty until counted.
-        var platforms: [Int] = []
+        var platforms = Platforms()
 
         static let platformCases = Platform.allCases
 
@@ -49,13 +63,10 @@ public struct Inventory: Hashable, Sendable {
             styles.spinner += other.styles.spinner
             styles.refreshControl += other.styles.refreshControl
             styles.unknown += other.styles.unknown
-            if other.platforms.isEmpty { return }
-            if platforms.isEmpty { platforms = other.platforms; return }
-            for i in platforms.indices where i < other.platforms.count { platforms[i] += other.platforms[i] }
+            platforms.add(other.platforms)
         }
 
         mutating func count(_ n: Int, platform: Platform?) {
-            if platforms.isEmpty { platforms = Array(repeating: 0, count: Pending.platformCases.count + 1) }
             let place = platform.flatMap { Pending.platformCases.firstIndex(of: $0) } ?? Pending.platformCases.count
             platforms[place] += n
         }
@@ -73,7 +84,8 @@ public struct Inventory: Hashable, Sendable {
 
         func addingPlatforms(to stored: [String: Int]) -> [String: Int] {
             var counts = stored
-            for (place, count) in platforms.enumerated() where count > 0 {
+            for place in 0...Pending.platformCases.count where platforms[place] > 0 {
+                let count = platforms[place]
                 let name = place < Pending.platformCases.count ? Pending.platformCases[place].rawValue : "none"
                 counts[name, default: 0] += count
             }
@@ -143,8 +155,10 @@ extension Inventory {
             if screen.indicators[i].hasCancel { cancel += 1 }
             if screen.indicators[i].accessibility?.value.announce?.value.completion != nil { completionAnnouncement += 1 }
         }
-        pending.merge(Pending(styles: .init(bar: styles.bar, spinner: styles.spinner,
-                                            refreshControl: styles.refreshControl, unknown: styles.unknown)))
+        pending.styles.bar += styles.bar
+        pending.styles.spinner += styles.spinner
+        pending.styles.refreshControl += styles.refreshControl
+        pending.styles.unknown += styles.unknown
         pending.count(screen.indicators.count, platform: platform)
     }
 }

@@ -390,6 +390,25 @@ struct Planner {
         return key
     }
 
+    /// Whether `path` names an entry of `folder` as ``PathText/writtenFolder(of:)`` finds it, told
+    /// from the bytes alone: `folder`, one `/`, and a name with no `/` that is not `.` or `..` and
+    /// starts with an ASCII byte (so the `/` is a character of its own). False sends the path the
+    /// long way (which also matches spellings that differ in bytes).
+    static func isDirectly(_ path: String, in folder: String) -> Bool {
+        var folder = folder
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        return folder.withUTF8 { folder in
+            path.utf8.withContiguousStorageIfAvailable { path in
+                guard !folder.isEmpty, path.count > folder.count + 1, path[folder.count] == slash else { return false }
+                // Compared byte by byte on the buffers (`starts(with:)` cost ~750 instructions here).
+                for i in 0..<folder.count where path[i] != folder[i] { return false }
+                let name = path[(folder.count + 1)...]
+                if name[name.startIndex] >= 0x80 || name.contains(slash) { return false }
+                return !name.allSatisfy { $0 == dot } || name.count > 2
+            } ?? false
+        }
+    }
+
     /// Whether more than `count` files are to be linted (it looks ahead that far).
     mutating func hasMore(than count: Int) -> Bool {
         while lookahead.count <= count, let item = find() { lookahead.append(item) }
@@ -430,9 +449,11 @@ struct Planner {
                     continue
                 }
             }
-            // The files of one folder come together: the last folder's configuration serves them.
-            let folder = PathText.writtenFolder(of: file.path)
-            if let folder, let last = lastFolder, last.folder == folder {
+            // The files of one folder come together: the last folder's configuration serves them
+            // (told from the path's bytes where it can be, without finding the folder).
+            let sameFolder = lastFolder.map { Planner.isDirectly(file.path, in: $0.folder) } ?? false
+            let folder = sameFolder ? nil : PathText.writtenFolder(of: file.path)
+            if let last = lastFolder, sameFolder || folder.map({ $0 == last.folder }) ?? false {
                 if include(file, walked: walked, configuration: last.index) {
                     return item(file, configuration: last.index)
                 }

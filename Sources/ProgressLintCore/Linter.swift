@@ -51,6 +51,8 @@ public struct Linter: Sendable {
         // Aliases never reach more text than a file may hold.
         yamlLimits.maxAliasBytes = configuration.limits.maxFileSize
         // Cross-file rules report after every file is read: their suppressions wait until then.
+        // The set alone is captured: a closure over `self` copied the whole linter per file.
+        let crossFileRuleIDs = self.crossFileRuleIDs
         var suppressions = SuppressionIndex(SuppressionScanner.candidates(bytes),
                                             include: { !crossFileRuleIDs.contains($0) })
         if suppressions.hasFileWide {

@@ -10,8 +10,7 @@ public struct RulePlan: Sendable {
     final class Entry: Sendable {
         let rule: any Rule
         let description: RuleDescription
-        let perIndicator: (any IndicatorRule)?
-        /// `perIndicator`'s check, called without copying the rule (an existential) per indicator.
+        /// An indicator rule's check, made for the rule's own type (see ``IndicatorCheck``).
         let checkIndicator: (@Sendable (Indicator, RuleContext) -> [Violation])?
         let crossFile: AnyCrossFileRule?
         /// Whether it judges only task progress, and the keys it reads (see ``RuleDescription/judges(_:)``).
@@ -22,14 +21,9 @@ public struct RulePlan: Sendable {
             self.rule = rule
             self.description = type(of: rule).description
             switch rule.kind {
-            case .screen: (perIndicator, crossFile) = (nil, nil)
-            case .indicator(let indicatorRule): (perIndicator, crossFile) = (indicatorRule, nil)
-            case .crossFile(let crossFileRule): (perIndicator, crossFile) = (nil, crossFileRule)
-            }
-            if let rule = perIndicator {
-                self.checkIndicator = { @Sendable indicator, context in rule.check(indicator, context: context) }
-            } else {
-                self.checkIndicator = nil
+            case .screen: (checkIndicator, crossFile) = (nil, nil)
+            case .indicator(let indicatorRule): (checkIndicator, crossFile) = (indicatorRule.indicatorCheck.call, nil)
+            case .crossFile(let crossFileRule): (checkIndicator, crossFile) = (nil, crossFileRule)
             }
             self.taskProgressOnly = description.appliesTo == .taskProgress
             self.checkedKeys = description.checkedKeys
@@ -74,7 +68,7 @@ public struct RulePlan: Sendable {
             let step = Step(entry: entry, level: level, configured: configuration.rules[entry.description.id] != nil)
             if entry.crossFile != nil {
                 crossFile.append(step)
-            } else if entry.perIndicator != nil {
+            } else if entry.checkIndicator != nil {
                 indicator.append(step)
             } else {
                 screen.append(step)

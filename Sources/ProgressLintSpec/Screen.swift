@@ -22,5 +22,10 @@ public struct Screen: Sendable {
     }
 
     /// The name to use in messages.
-    public var displayName: String { name?.value.clippedForMessage ?? "(unnamed screen)" }
+    public var displayName: String {
+        guard let name = name?.value else { return "(unnamed screen)" }
+        // No more UTF-8 bytes than the quote limit is no more characters: nothing to clip, and no
+        // walk over the name's characters to find that out.
+        return name.utf8.count <= String.messageQuoteLimit ? name : name.clippedForMessage
+    }
 }
