@@ -157,13 +157,7 @@ private struct Builder {
         let start = Builder.packed(event.start_mark)
         let end = Builder.packed(event.end_mark)
         flowWork &+= flowDepth
-        if flowWork > Builder.flowWorkBudget {
-            return YAMLError(
-                kind: .depth,
-                message: "flow collections (`[…]`, `{…}`) nest \(flowDepth) deep here in a file this long; "
-                    + "parsing them costs depth × length: write them in block style or nest them less",
-                position: start.position)
-        }
+        if flowWork > Builder.flowWorkBudget { return flowWorkError(at: start) }
         switch event.type {
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
@@ -175,19 +169,11 @@ private struct Builder {
                 isASCII = text.appendCheckingASCII(value, count: s.length)
             }
             // A scalar's text is never longer than its source, and a file is at most 1 GB; past
-            // `UInt32` the document is refused rather than its ranges wrapped.
-            guard let offset = UInt32(exactly: first), let length = UInt32(exactly: s.length),
-                  UInt32(exactly: text.count) != nil else {
-                return YAMLError(kind: .syntax, message: "the document's text is larger than 4 GB", position: start.position)
-            }
-            let style: ScalarStyle
-            switch s.style {
-            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
-            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
-            case YAML_LITERAL_SCALAR_STYLE: style = .literal
-            case YAML_FOLDED_SCALAR_STYLE: style = .folded
-            default: style = .plain
-            }
+            // `UInt32` the document is refused rather than its ranges wrapped. `first` and `s.length`
+            // are at most `text.count` once the bytes are in, so one check covers all three.
+            guard UInt32(exactly: text.count) != nil else { return textSizeError(at: start) }
+            let offset = UInt32(truncatingIfNeeded: first), length = UInt32(truncatingIfNeeded: s.length)
+            let style = Builder.style(s.style)
             let bytes = Builder.add(s.length, 1)
             let index = add(
                 NodeRecord(first: offset, count: length, start: start, end: end, parent: -1,
@@ -200,12 +186,7 @@ private struct Builder {
             }
             lastEnd = end
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-            if open.count >= limits.maxDepth {
-                return YAMLError(
-                    kind: .depth,
-                    message: "collections nest deeper than \(limits.maxDepth) levels (limits.max-depth)",
-                    position: start.position)
-            }
+            if open.count >= limits.maxDepth { return depthError(at: start) }
             let isSequence = event.type == YAML_SEQUENCE_START_EVENT
             let tag: UnsafeMutablePointer<yaml_char_t>?
             let anchor: UnsafeMutablePointer<yaml_char_t>?
@@ -229,68 +210,114 @@ private struct Builder {
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             close(end: end)
         case YAML_DOCUMENT_START_EVENT:
-            // Nothing is reserved ahead of need: a stream of a million `---` costs a million empty
-            // documents. The buffers keep what the documents before needed.
-            document = YAMLDocument()
-            document.start = start.position
-            nodes.truncate(to: 0)
-            flushed = 0
-            children.truncate(to: 0)
-            text.truncate(to: 0)
-            scratch.truncate(to: 0)
-            anchors.removeAll()
-            expansions.removeAll()
-            aliasNodes = 0
-            aliasBytes = 0
+            startDocument(at: start)
         case YAML_DOCUMENT_END_EVENT:
-            // The document is handed over and dropped before the next is read.
-            document.end = end.position
-            document.nodes.last = nodes.array()
-            document.children = children.array()
-            document.text = text.array()
-            body(document, documentCount)
-            documentCount += 1
-            document = YAMLDocument()
-            scratch.truncate(to: 0)
+            endDocument(at: end, body)
         case YAML_ALIAS_EVENT:
-            let name = Builder.string(event.data.alias.anchor) ?? ""
-            guard let target = anchors[name] else {
-                return YAMLError(
-                    kind: .unknownAlias, message: "alias '*\(name)' refers to no anchor defined before it",
-                    position: start.position)
-            }
-            if open.elements.contains(where: { $0.node == target }) {
-                return YAMLError(
-                    kind: .syntax, message: "alias '*\(name)' refers to a collection that contains it (a recursive alias)",
-                    position: start.position)
-            }
-            // The target is complete (an alias inside its own anchor is refused above).
-            let (size, bytes) = expansions[target] ?? (1, 1)
-            aliasNodes = Builder.add(aliasNodes, size)
-            if size > limits.maxAliasNodes || aliasNodes > limits.maxAliasNodes {
-                return YAMLError(
-                    kind: .aliasBudget,
-                    message: "aliases in this document reach more than \(limits.maxAliasNodes) nodes "
-                        + "(limits.max-alias-nodes); is this an alias bomb?",
-                    position: start.position)
-            }
-            // Bytes count as well as nodes: one long anchored scalar reached thousands of times
-            // is few nodes but gigabytes of text.
-            aliasBytes = Builder.add(aliasBytes, bytes)
-            if bytes > limits.maxAliasBytes || aliasBytes > limits.maxAliasBytes {
-                return YAMLError(
-                    kind: .aliasBudget,
-                    message: "aliases in this document reach more than \(YAMLLimits.sizeText(limits.maxAliasBytes)) "
-                        + "of text (limits.max-file-size); is this an alias bomb?",
-                    position: start.position)
-            }
-            attach(target, size: size, bytes: bytes)
-            document.aliasTargets.insert(target)
-            lastEnd = end
+            if let error = alias(event.data.alias.anchor, start: start, end: end) { return error }
         default:
             break
         }
         return nil
+    }
+
+    // The rare events and the errors are functions of their own, not inlined into `run`'s loop:
+    // their code there (string interpolations, dictionaries) made the loop keep its values on
+    // the stack around every event.
+
+    @inline(never) private mutating func startDocument(at start: PackedPosition) {
+        // Nothing is reserved ahead of need: a stream of a million `---` costs a million empty
+        // documents. The buffers keep what the documents before needed.
+        document = YAMLDocument()
+        document.start = start.position
+        nodes.truncate(to: 0)
+        flushed = 0
+        children.truncate(to: 0)
+        text.truncate(to: 0)
+        scratch.truncate(to: 0)
+        anchors.removeAll()
+        expansions.removeAll()
+        aliasNodes = 0
+        aliasBytes = 0
+    }
+
+    @inline(never) private mutating func endDocument(at end: PackedPosition, _ body: (YAMLDocument, Int) -> Void) {
+        // The document is handed over and dropped before the next is read.
+        document.end = end.position
+        document.nodes.last = nodes.array()
+        document.children = children.array()
+        document.text = text.array()
+        body(document, documentCount)
+        documentCount += 1
+        document = YAMLDocument()
+        scratch.truncate(to: 0)
+    }
+
+    @inline(never) private func flowWorkError(at start: PackedPosition) -> YAMLError {
+        YAMLError(
+            kind: .depth,
+            message: "flow collections (`[…]`, `{…}`) nest \(flowDepth) deep here in a file this long; "
+                + "parsing them costs depth × length: write them in block style or nest them less",
+            position: start.position)
+    }
+
+    @inline(never) private func depthError(at start: PackedPosition) -> YAMLError {
+        YAMLError(
+            kind: .depth,
+            message: "collections nest deeper than \(limits.maxDepth) levels (limits.max-depth)",
+            position: start.position)
+    }
+
+    @inline(never) private func textSizeError(at start: PackedPosition) -> YAMLError {
+        YAMLError(kind: .syntax, message: "the document's text is larger than 4 GB", position: start.position)
+    }
+
+    /// An alias event: the node it names is attached again, within the alias budget.
+    @inline(never) private mutating func alias(
+        _ anchor: UnsafeMutablePointer<yaml_char_t>?, start: PackedPosition, end: PackedPosition
+    ) -> YAMLError? {
+        let name = Builder.string(anchor) ?? ""
+        guard let target = anchors[name] else {
+            return YAMLError(
+                kind: .unknownAlias, message: "alias '*\(name)' refers to no anchor defined before it",
+                position: start.position)
+        }
+        if open.elements.contains(where: { $0.node == target }) {
+            return YAMLError(
+                kind: .syntax, message: "alias '*\(name)' refers to a collection that contains it (a recursive alias)",
+                position: start.position)
+        }
+        // The target is complete (an alias inside its own anchor is refused above).
+        let (size, bytes) = expansions[target] ?? (1, 1)
+        aliasNodes = Builder.add(aliasNodes, size)
+        if size > limits.maxAliasNodes || aliasNodes > limits.maxAliasNodes {
+            return YAMLError(
+                kind: .aliasBudget,
+                message: "aliases in this document reach more than \(limits.maxAliasNodes) nodes "
+                    + "(limits.max-alias-nodes); is this an alias bomb?",
+                position: start.position)
+        }
+        // Bytes count as well as nodes: one long anchored scalar reached thousands of times
+        // is few nodes but gigabytes of text.
+        aliasBytes = Builder.add(aliasBytes, bytes)
+        if bytes > limits.maxAliasBytes || aliasBytes > limits.maxAliasBytes {
+            return YAMLError(
+                kind: .aliasBudget,
+                message: "aliases in this document reach more than \(YAMLLimits.sizeText(limits.maxAliasBytes)) "
+                    + "of text (limits.max-file-size); is this an alias bomb?",
+                position: start.position)
+        }
+        attach(target, size: size, bytes: bytes)
+        document.aliasTargets.insert(target)
+        lastEnd = end
+        return nil
+    }
+
+    /// libyaml's scalar style as ours: the two enums number the styles alike (plain 1 … folded 5);
+    /// anything else (`YAML_ANY_SCALAR_STYLE`) is plain.
+    @inline(__always) private static func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
+        let raw = style.rawValue
+        return raw >= 1 && raw <= 5 ? ScalarStyle(rawValue: UInt8(truncatingIfNeeded: raw)) ?? .plain : .plain
     }
 
     /// Sizes the buffers for a typical spec of `size` bytes (a node per 12 bytes, half of them
@@ -384,7 +411,8 @@ private struct Builder {
         lastEnd = record.end
         let isMapping = record.kind == .mapping
         update(collection.node) { [record] in $0 = record }
-        if isMapping {
+        // A mapping of one pair has no duplicate: no call.
+        if isMapping && count >= 4 {
             findDuplicateKeys(from: first, count: count)
         }
         if !expansions.isEmpty, expansions[collection.node] != nil {
@@ -544,7 +572,12 @@ private struct Builder {
     }
 
     @inline(__always) private static func packed(_ mark: yaml_mark_t) -> PackedPosition {
-        PackedPosition(line: clamped(mark.line), column: clamped(mark.column), offset: clamped(mark.index))
+        // The common case, every field below 2^32, is one test; the clamps are for the rest.
+        if (UInt(bitPattern: mark.line) | UInt(bitPattern: mark.column) | UInt(bitPattern: mark.index)) >> 32 == 0 {
+            return PackedPosition(line: UInt32(truncatingIfNeeded: mark.line), column: UInt32(truncatingIfNeeded: mark.column),
+                                  offset: UInt32(truncatingIfNeeded: mark.index))
+        }
+        return PackedPosition(line: clamped(mark.line), column: clamped(mark.column), offset: clamped(mark.index))
     }
 
     /// A mark's `size_t` field clamped to `UInt32.max`: one compare and select.
