@@ -91,8 +91,7 @@ private struct Builder {
     /// The document's children (`YAMLDocument.children`) and scalar text (`YAMLDocument.text`).
     private var children = BuilderBuffer<Int32>()
     private var text = BuilderBuffer<UInt8>()
-    /// The keys of the mapping whose duplicates are being looked for (see `findDuplicateKeys`).
-    private var keys = BuilderBuffer<Key>()
+    /// The fingerprints of the keys of the mapping whose duplicates are being looked for (see `findDuplicateKeys`).
     private var prints = BuilderBuffer<UInt32>()
     private var anchors: [String: Int32] = [:]
     /// The expanded size and bytes of each anchored node (see `OpenCollection`), once it is complete.
@@ -121,7 +120,6 @@ private struct Builder {
             nodes.free()
             children.free()
             text.free()
-            keys.free()
             prints.free()
         }
         var parser = yaml_parser_t()
@@ -438,18 +436,16 @@ private struct Builder {
         let pairs = count / 2
         guard pairs > 1 else { return }
         if pairs <= Builder.pairwiseKeys {
-            // The keys' fingerprints and texts first, in buffers kept from one mapping to the next.
+            // The keys' fingerprints first, in a buffer kept from one mapping to the next; a key's
+            // record is read again only when its fingerprint allows it to equal an earlier one.
             prints.truncate(to: 0)
-            keys.truncate(to: 0)
             var allASCII = true
             for i in 0..<pairs {
-                let node = children[first &+ 2 &* i]
-                let key = record(node)
+                let key = record(children[first &+ 2 &* i])
                 // Collections are never compared: their mark is no scalar's fingerprint.
                 let print = key.kind == .scalar ? fingerprint(key) : Builder.collectionMark
                 if print == 0 { allASCII = false }
                 prints.append(print)
-                keys.append(Key(first: key.first, count: key.count, node: node, isASCII: key.isASCII))
             }
             for i in 1..<pairs {
                 let print = prints[i]
@@ -460,8 +456,9 @@ private struct Builder {
                     // With only ASCII keys, equal text has an equal fingerprint.
                     if allASCII ? earlier == print
                         : earlier != Builder.collectionMark && Builder.mayBeEqual(earlier, print),
-                       keysEqual(keys[j], keys[i]) {
-                        document.duplicateKeys.append((NodeID(keys[i].node), NodeID(keys[j].node)))
+                       case let (node, earlierNode) = (children[first &+ 2 &* i], children[first &+ 2 &* j]),
+                       keysEqual(record(earlierNode), record(node)) {
+                        document.duplicateKeys.append((NodeID(node), NodeID(earlierNode)))
                         break
                     }
                     j &+= 1
