@@ -119,6 +119,32 @@ import Testing
         let doc = try document("abxa: 1\nacxa: 2\nabxa: 3\n'': 4\n\"\": 5\n? [a]\n: 6\n? [a]\n: 7\n")
         #expect(duplicateLines(doc) == [[3, 1], [5, 4]])
     }
+
+    @Test func everyScalarStyleIsReadAsWritten() throws {
+        let doc = try document("a: plain\nb: 'single'\nc: \"double\"\nd: |\n  literal\ne: >\n  folded\nf: [flow]\n")
+        let root = try #require(doc.root)
+        let values = (0..<doc.pairCount(of: root)).map { doc.pair($0, of: root).value }
+        #expect(values.map { doc.style(of: $0) } == [.plain, .singleQuoted, .doubleQuoted, .literal, .folded, .none])
+        #expect(doc.style(of: doc.item(0, of: values[5])) == .plain)
+    }
+
+    @Test func aMappingOfOnePairHasNoDuplicateAndCollectionKeysAreNeverDuplicates() throws {
+        #expect(try document("a: 1\n").duplicateKeys.isEmpty)
+        #expect(try document("? [a]\n: 1\n? [a]\n: 2\n").duplicateKeys.isEmpty)
+        let doc = try document("? [a]\n: 1\nb: 2\nc: 3\nb: 4\n")
+        #expect(duplicateLines(doc) == [[5, 3]])
+    }
+
+    @Test func marksAreLibyamlsLineColumnAndCharacterOffset() throws {
+        let doc = try document("a:\n  bé: [x, yz]\n")
+        let root = try #require(doc.root)
+        let inner = doc.pair(0, of: root).value
+        let (key, value) = doc.pair(0, of: inner)
+        #expect(doc[key].range == SourceRange(start: SourcePosition(line: 2, column: 3, characterOffset: 5),
+                                               end: SourcePosition(line: 2, column: 5, characterOffset: 7)))
+        #expect(doc[value].range == SourceRange(start: SourcePosition(line: 2, column: 7, characterOffset: 9),
+                                                 end: SourcePosition(line: 2, column: 14, characterOffset: 16)))
+    }
 }
 
 private extension String {
