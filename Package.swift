@@ -69,27 +69,29 @@ let package = Package(
             capability: .command(intent: .custom(verb: "progress-lint", description: "Lint the package's progress-indicator specs")),
             dependencies: ["progress-lint"]
         ),
+        // What the test targets share: the package's folder, the contract's, temporary folders.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ProgressLintYAMLTests", dependencies: ["ProgressLintYAML"]),
         .testTarget(name: "ProgressLintSpecTests", dependencies: ["ProgressLintSpec", "ProgressLintYAML"]),
         .testTarget(
             name: "ProgressLintCoreTests",
-            dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML"]
+            dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML", "TestSupport"]
         ),
         .testTarget(
             name: "ProgressLintRulesTests",
-            dependencies: ["ProgressLintRules", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintReporters"]
+            dependencies: ["ProgressLintRules", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintReporters", "TestSupport"]
         ),
         .testTarget(
             name: "ProgressLintReportersTests",
-            dependencies: ["ProgressLintReporters", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML"]
+            dependencies: ["ProgressLintReporters", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML", "TestSupport"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["progress-lint"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["progress-lint", "TestSupport"]),
         // Hostile files and faults: generated fixtures, the built binary under a hang guard.
         .testTarget(
             name: "HostileInputTests",
             dependencies: [
                 "progress-lint", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters",
-                "ProgressLintYAML",
+                "ProgressLintYAML", "TestSupport",
             ],
             exclude: ["Fixtures"]
         ),
