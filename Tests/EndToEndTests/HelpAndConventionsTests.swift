@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 12, "Where people look first": the help users expect and the small conventions of
@@ -10,8 +11,7 @@ import Testing
     }
 
     /// The package's folder, from this file's path.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let packageRoot = TestFolders.packageRoot.path
 
     let vague = "screen: S\nindicators:\n  - {id: a, style: spinner, label: Loading}\n"
     let obstructive = "screen: S\nindicators:\n  - {id: a, style: spinner, presentation: overlay, label: Saving your draft}\n"

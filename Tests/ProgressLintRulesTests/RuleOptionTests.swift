@@ -1,14 +1,16 @@
 import Foundation
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules
+import TestSupport
 import Testing
 
 /// A rule declares its options in its own file; the loader, `--print-config`, the rule's page and
 /// docs/configuration.md all take them from that one declaration.
 @Suite struct RuleOptionTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestFolders.packageRoot
     static let specFormat = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/spec-format.md")
 
     func load(_ text: String) throws(ConfigurationError) -> Configuration {
