@@ -58,6 +58,7 @@ let package = Package(
             name: "progress-lint",
             dependencies: [
                 "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters",
+                "ProgressLintSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,7 +76,7 @@ let package = Package(
         .testTarget(name: "ProgressLintSpecTests", dependencies: ["ProgressLintSpec", "ProgressLintYAML"]),
         .testTarget(
             name: "ProgressLintCoreTests",
-            dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML", "TestSupport"]
+            dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport", "TestSupport"]
         ),
         .testTarget(
             name: "ProgressLintRulesTests",

@@ -1,4 +1,5 @@
 import ProgressLintEngine
+import ProgressLintSupport
 
 /// The files a run lints, found one at a time: the walk, the configuration of each file and the
 /// include/exclude filter. Workers share one, under a lock.
@@ -47,18 +48,6 @@ package struct Planner {
         self.resolver = resolver
         self.filterNamedFiles = filterNamedFiles
         self.seen = paths.count > 1 ? [] : nil
-    }
-
-    /// A path with its `.` segments dropped and repeated `/` collapsed, so `./a//b/x.yaml` and
-    /// `a/b/x.yaml` are known as one file (`..` is kept: through a link it leads elsewhere).
-    static func lexicalKey(_ raw: [UInt8]) -> [UInt8] {
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        var key: [UInt8] = raw.first == slash ? [slash] : []
-        for segment in raw.split(separator: slash, omittingEmptySubsequences: true) where segment.elementsEqual([dot]) == false {
-            if key.count > 1 || (key.count == 1 && key[0] != slash) { key.append(slash) }
-            key += segment
-        }
-        return key
     }
 
     /// Whether `path` names an entry of `folder` as ``PathText/writtenFolder(of:)`` finds it, told
@@ -115,7 +104,7 @@ package struct Planner {
             }
             if walked { named?.specs += 1 }
             if seen != nil {
-                guard seen!.insert(Self.lexicalKey(file.rawPath)).inserted else {
+                guard seen!.insert(PathText.lexicalKey(file.rawPath)).inserted else {
                     named?.matched += 1
                     continue
                 }

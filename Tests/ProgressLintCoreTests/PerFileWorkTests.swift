@@ -6,6 +6,7 @@ import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintYAML
 import Testing
+import ProgressLintSupport
 
 /// What the engine does once per file and per screen besides parsing, decoding and rules: reading,
 /// screen names, the inventory, the call of each indicator rule.

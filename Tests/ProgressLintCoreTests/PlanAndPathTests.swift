@@ -5,6 +5,7 @@ import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintYAML
 import Testing
+import ProgressLintSupport
 
 /// The byte-wise shortcuts of the path arithmetic and the cross-file collection give what the
 /// character-wise forms give, and a file's cross-file values carry their rule and severity.
