@@ -29,7 +29,7 @@ let package = Package(
         // Logic shared across the layers (did you mean, JSON strings, byte order); no dependencies.
         .target(name: "ProgressLintSupport"),
         // Events → a document arena of nodes, each with its start and end position.
-        .target(name: "ProgressLintYAML", dependencies: ["CYAML"]),
+        .target(name: "ProgressLintYAML", dependencies: ["CYAML", "ProgressLintSupport"]),
         // Typed screens and indicators, decoded from YAML nodes; schema problems as findings.
         .target(name: "ProgressLintSpec", dependencies: ["ProgressLintYAML", "ProgressLintSupport"]),
         // Lints one file's bytes with one configuration: the rule API, the configuration model,
