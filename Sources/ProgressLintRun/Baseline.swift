@@ -70,7 +70,7 @@ public struct Baseline: Hashable, Sendable {
 
         /// The location of the baseline file at `file` (relative to `workingDirectory`, default the process's).
         public init(file: String, workingDirectory: String? = nil) {
-            let cwd = workingDirectory ?? (Platform.currentDirectory() ?? ".")
+            let cwd = workingDirectory ?? (SystemCalls.currentDirectory() ?? ".")
             self.workingDirectory = cwd
             self.folder = PathText.parent(PathText.absolute(file, in: cwd))
         }

@@ -26,7 +26,7 @@ package enum AtomicFile {
     /// Writes `bytes` to the file at `path` (bytes, no NUL), which must exist; why it could not, or nil.
     package static func replace(_ path: [UInt8], with bytes: [UInt8]) -> String? {
         let staged = stage(path, mustExist: true) { fd in
-            bytes.withUnsafeBytes { Platform.writeAll(fd, $0) }.map(Platform.errorText)
+            bytes.withUnsafeBytes { SystemCalls.writeAll(fd, $0) }.map(SystemCalls.errorText)
         }
         switch staged {
         case .failure(let failure): return failure.reason
@@ -44,7 +44,7 @@ package enum AtomicFile {
         if stat(target, &existing) == 0 {
             mode = existing.st_mode & 0o7777
         } else if mustExist {
-            return .failure(Failure(reason: Platform.errorText(errno)))
+            return .failure(Failure(reason: SystemCalls.errorText(errno)))
         } else {
             mode = 0o644
         }
@@ -54,11 +54,11 @@ package enum AtomicFile {
         template += Array(".XXXXXX".utf8)
         var temporary = template.map { CChar(bitPattern: $0) } + [0]
         let fd = mkstemp(&temporary)
-        guard fd >= 0 else { return .failure(Failure(reason: Platform.errorText(errno))) }
-        var failure: String? = fchmod(fd, mode) == 0 ? nil : Platform.errorText(errno)
+        guard fd >= 0 else { return .failure(Failure(reason: SystemCalls.errorText(errno))) }
+        var failure: String? = fchmod(fd, mode) == 0 ? nil : SystemCalls.errorText(errno)
         if failure == nil { failure = body(fd) }
-        if failure == nil && fsync(fd) != 0 { failure = Platform.errorText(errno) }
-        if close(fd) != 0 && failure == nil { failure = Platform.errorText(errno) }
+        if failure == nil && fsync(fd) != 0 { failure = SystemCalls.errorText(errno) }
+        if close(fd) != 0 && failure == nil { failure = SystemCalls.errorText(errno) }
         if let failure {
             unlink(temporary)
             return .failure(Failure(reason: failure))
@@ -70,7 +70,7 @@ package enum AtomicFile {
     package static func commit(_ staged: Staged) -> String? {
         let target = staged.path.map { CChar(bitPattern: $0) } + [0]
         guard rename(staged.temporary, target) == 0 else {
-            let reason = Platform.errorText(errno)
+            let reason = SystemCalls.errorText(errno)
             unlink(staged.temporary)
             return reason
         }

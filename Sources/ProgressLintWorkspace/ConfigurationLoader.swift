@@ -73,7 +73,7 @@ public struct ConfigurationLoader: Sendable {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let layer = Layer(shown: path, absolute: PathText.absolute(name, in: directory), directory: directory)
         try apply(bytes, layer: layer, chain: [], into: &configuration,
-                  workingDirectory: workingDirectory ?? (Platform.currentDirectory() ?? "."))
+                  workingDirectory: workingDirectory ?? (SystemCalls.currentDirectory() ?? "."))
         configuration.path = path
         configuration.directory = directory
         return configuration

@@ -27,7 +27,7 @@ public final class ConfigurationResolver {
     /// A resolver; `configPath` (from `--config`) replaces discovery when given.
     public init(loader: ConfigurationLoader, configPath: String?) {
         self.loader = loader
-        self.workingDirectory = Platform.currentDirectory() ?? "."
+        self.workingDirectory = SystemCalls.currentDirectory() ?? "."
         if let configPath {
             fixed = ConfigurationResolver.load(configPath, loader: loader, workingDirectory: workingDirectory)
         } else {

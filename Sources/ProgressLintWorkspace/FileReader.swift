@@ -43,7 +43,7 @@ public enum FileReader {
         // over the whole file); it is `initialized` bytes long afterwards, whatever `read` did.
         var failure: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: min(expected, limit) + 1) { buffer, initialized in
-            (initialized, failure) = Platform.readFully(fd, into: buffer.baseAddress!, count: buffer.count)
+            (initialized, failure) = SystemCalls.readFully(fd, into: buffer.baseAddress!, count: buffer.count)
         }
         if let failure { return .failure(.system(errorText(failure))) }
         var count = bytes.count
@@ -56,7 +56,7 @@ public enum FileReader {
                 bytes.append(contentsOf: repeatElement(0, count: min(max(count, 4096), limit - count + 1)))
             }
             let n = bytes.withUnsafeMutableBytes { buffer in
-                Platform.readSome(fd, into: buffer.baseAddress! + count, count: buffer.count - count)
+                SystemCalls.readSome(fd, into: buffer.baseAddress! + count, count: buffer.count - count)
             }
             if n < 0 { return .failure(.system(errorText(errno))) }
             if n == 0 { break }
@@ -75,7 +75,7 @@ public enum FileReader {
         while true {
             // Never more than `limit + 1` bytes in all, so a stream past the limit costs the limit.
             let wanted = min(chunk.count, limit - bytes.count + 1)
-            let n = chunk.withUnsafeMutableBytes { Platform.readSome(0, into: $0.baseAddress!, count: wanted) }
+            let n = chunk.withUnsafeMutableBytes { SystemCalls.readSome(0, into: $0.baseAddress!, count: wanted) }
             if n < 0 { return .failure(.system(errorText(errno))) }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
@@ -96,6 +96,6 @@ public enum FileReader {
     }
 
     package static func errorText(_ code: Int32) -> String {
-        Platform.errorText(code)
+        SystemCalls.errorText(code)
     }
 }

@@ -24,7 +24,7 @@ struct GenerateDocs: ParsableCommand {
     var keyTables: String?
 
     func run() throws {
-        let here = Platform.currentDirectory() ?? "/"
+        let here = SystemCalls.currentDirectory() ?? "/"
         guard let root = GenerateDocs.packageRoot(from: here) else {
             Output.standardError("progress-lint: generate-docs writes the rule pages of the progress-lint package; "
                                  + "run it in the package's folder (no Package.swift naming progress-lint in "
@@ -40,7 +40,7 @@ struct GenerateDocs: ParsableCommand {
             throw ExitCode(2)
         }
         Output.standardOutput("wrote \(pages.count - 1) rule pages and an index to \(TerminalText.safe(folder))/\n")
-        try updateKeyTable(try inside(root, keyTables, here: here, default: KeyTable.page, what: "--key-tables"))
+        try updateKeyTable(try inside(root, keyTables, here: here, default: KeyTablesPage.page, what: "--key-tables"))
     }
 
     /// `path` (relative to `here`), or `fallback` in `root`; refused when it is outside the package.
@@ -60,7 +60,7 @@ struct GenerateDocs: ParsableCommand {
     /// Rewrites the key tables of `page` from the key table.
     private func updateKeyTable(_ page: String) throws {
         let bytes = try? FileReader.read(SpecFile(path: page), limit: 16 << 20).get()
-        guard let bytes, let text = String(validating: bytes, as: UTF8.self), let updated = KeyTable.replacing(in: text)
+        guard let bytes, let text = String(validating: bytes, as: UTF8.self), let updated = KeyTablesPage.replacing(in: text)
         else {
             Output.standardError("progress-lint: cannot update the key tables of \(TerminalText.safe(page)): "
                                  + "it is missing or lacks the `<!-- keys:begin` and `<!-- keys:end -->` markers\n")

@@ -24,7 +24,7 @@ enum Output {
 
     /// Writes all of `bytes` to `fd`; the error text when that fails.
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> String? {
-        Platform.writeAll(fd, bytes).map(Platform.errorText)
+        SystemCalls.writeAll(fd, bytes).map(SystemCalls.errorText)
     }
 
     /// Writes `prefix` (what was read of standard input already) and then the rest of standard
@@ -33,8 +33,8 @@ enum Output {
         if let problem = prefix.withUnsafeBytes({ writeAll($0, to: 1) }) { return problem }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Platform.readSome(0, into: $0.baseAddress!, count: $0.count) }
-            if n < 0 { return Platform.errorText(errno) }
+            let n = chunk.withUnsafeMutableBytes { SystemCalls.readSome(0, into: $0.baseAddress!, count: $0.count) }
+            if n < 0 { return SystemCalls.errorText(errno) }
             if n == 0 { return nil }
             if let problem = chunk.withUnsafeBytes({ writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<n]), to: 1) }) {
                 return problem

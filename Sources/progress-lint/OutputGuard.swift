@@ -85,7 +85,7 @@ enum OutputGuard {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 4 * 1024)
-        let (count, failure) = buffer.withUnsafeMutableBytes { Platform.readFully(fd, into: $0.baseAddress!, count: $0.count) }
+        let (count, failure) = buffer.withUnsafeMutableBytes { SystemCalls.readFully(fd, into: $0.baseAddress!, count: $0.count) }
         if failure != nil { return nil }
         return Array(buffer[..<count])
     }

@@ -21,7 +21,7 @@ public enum SpecSchema {
             still run.
             """,
         exceptions: ["A key given through a `<<` merge or an alias is checked once, where it is written."],
-        options: ["limits.max-alias-nodes"],
+        sharedSettings: ["limits.max-alias-nodes"],
         fix: FixDescription(.safe, """
             a YAML 1.1 boolean is rewritten as `true` or `false`, which every YAML library reads as the spec \
             meant (safe). An unknown key with exactly one close valid key is renamed to it, which changes \

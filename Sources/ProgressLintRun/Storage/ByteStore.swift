@@ -115,7 +115,7 @@ final class ByteStore: Sendable {
                 return
             }
         }
-        let written = state.memory.withUnsafeBytes { Platform.writeAll(state.fd, $0, at: state.memoryStart) }
+        let written = state.memory.withUnsafeBytes { SystemCalls.writeAll(state.fd, $0, at: state.memoryStart) }
         guard written else {
             // A full disk: keep everything from here on in memory.
             state.spillFailed = true
@@ -128,7 +128,7 @@ final class ByteStore: Sendable {
     /// `count` bytes of the file from `offset`.
     private static func fileBytes(_ state: State, at offset: Int, count: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        let done = bytes.withUnsafeMutableBytes { Platform.readFully(state.fd, into: $0.baseAddress!, count: count, at: offset) }
+        let done = bytes.withUnsafeMutableBytes { SystemCalls.readFully(state.fd, into: $0.baseAddress!, count: count, at: offset) }
         // What was written is there to read; a short read means the file was taken away under us.
         precondition(done == count, "progress-lint: its temporary file lost data (\(done) of \(count) bytes)")
         return bytes

@@ -4,7 +4,7 @@ import ProgressLintYAML
 /// matched against a scalar's bytes with no `String` made (``YAMLDocument/index(of:in:)``).
 /// Built from the enum's cases, so the enum stays the one source of truth; the index of a name
 /// is its case's index in `allCases`.
-struct KeyTable<K: RawRepresentable & CaseIterable & Sendable>: Sendable where K.RawValue == String {
+struct NameMatcher<K: RawRepresentable & CaseIterable & Sendable>: Sendable where K.RawValue == String {
     /// The cases, in declaration order.
     let cases: [K]
     /// Their names, in the same order, boxed: a table is handed around by value, and its copy then
@@ -35,7 +35,7 @@ struct KeyTable<K: RawRepresentable & CaseIterable & Sendable>: Sendable where K
     }
 }
 
-/// The names of a ``KeyTable``, in one object.
+/// The names of a ``NameMatcher``, in one object.
 final class KeyNames: Sendable {
     let set: NameSet
     init(_ set: NameSet) { self.set = set }

@@ -5,19 +5,19 @@ import Testing
 
 /// The key table is the one spelling of the spec's keys: the key tables of docs/spec-format.md and
 /// the JSON Schema are generated from it, and the committed page is current.
-@Suite struct KeyTableTests {
-    static let page = Python.packageRoot.appendingPathComponent(KeyTable.page)
+@Suite struct KeyTablesPageTests {
+    static let page = Python.packageRoot.appendingPathComponent(KeyTablesPage.page)
 
     @Test func theSpecFormatPagesKeyTablesAreWhatGenerateDocsWrites() throws {
         let text = try String(contentsOf: Self.page, encoding: .utf8)
-        let updated = try #require(KeyTable.replacing(in: text),
-                                   "\(KeyTable.page) lacks the keys:begin/keys:end markers around its key tables")
+        let updated = try #require(KeyTablesPage.replacing(in: text),
+                                   "\(KeyTablesPage.page) lacks the keys:begin/keys:end markers around its key tables")
         #expect(updated == text,
-                "\(KeyTable.page)'s key tables are stale; run `swift run progress-lint generate-docs` and commit \(KeyTable.page)")
+                "\(KeyTablesPage.page)'s key tables are stale; run `swift run progress-lint generate-docs` and commit \(KeyTablesPage.page)")
     }
 
     @Test func theKeyTablesHaveARowForEveryKeyWithTheChoicesOfItsSwiftEnum() throws {
-        let table = KeyTable.rendered()
+        let table = KeyTablesPage.rendered()
         for key in SpecKey.all(ScreenKey.self) + SpecKey.all(IndicatorKey.self) {
             #expect(table.contains("| `\(key.name)` |"), "no row for \(key.name)")
         }
@@ -28,11 +28,11 @@ import Testing
     }
 
     @Test func replacingNeedsBothMarkersInOrder() {
-        #expect(KeyTable.replacing(in: "no markers") == nil)
-        #expect(KeyTable.replacing(in: KeyTable.end + "\n" + KeyTable.begin + "\n") == nil)
-        let once = KeyTable.replacing(in: "a\n\(KeyTable.begin)\nold\n\(KeyTable.end)\nb\n")
-        #expect(once == "a\n\(KeyTable.begin)\n\(KeyTable.rendered())\(KeyTable.end)\nb\n")
-        #expect(once.flatMap(KeyTable.replacing(in:)) == once)
+        #expect(KeyTablesPage.replacing(in: "no markers") == nil)
+        #expect(KeyTablesPage.replacing(in: KeyTablesPage.end + "\n" + KeyTablesPage.begin + "\n") == nil)
+        let once = KeyTablesPage.replacing(in: "a\n\(KeyTablesPage.begin)\nold\n\(KeyTablesPage.end)\nb\n")
+        #expect(once == "a\n\(KeyTablesPage.begin)\n\(KeyTablesPage.rendered())\(KeyTablesPage.end)\nb\n")
+        #expect(once.flatMap(KeyTablesPage.replacing(in:)) == once)
     }
 
     @Test func theSchemaDescribesEachIndicatorKeyWithItsDocAndDefault() throws {

@@ -3,7 +3,7 @@ import ProgressLintSpec
 /// The spec format page's tables of spec keys, generated from the key table (``ScreenKey``,
 /// ``IndicatorKey`` and the nested mappings' keys) between two markers; `progress-lint generate-docs`
 /// rewrites them.
-public enum KeyTable {
+public enum KeyTablesPage {
     /// The page that holds the tables, from the package's root.
     public static let page = "docs/spec-format.md"
     /// The lines the tables sit between.

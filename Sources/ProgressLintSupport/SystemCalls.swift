@@ -9,7 +9,7 @@ import Darwin
 /// The system calls that take more than one call to do their job, in one place: reads and writes
 /// retried after `EINTR` and continued after a short count, the current directory, and the
 /// system's text for an error number. Every module reads and writes through these.
-package enum Platform {
+package enum SystemCalls {
     /// One `read(2)` of at most `count` bytes into `buffer`, retried after `EINTR`: the bytes read,
     /// 0 at the end, -1 on an error (in `errno`).
     package static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
