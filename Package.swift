@@ -74,13 +74,27 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ProgressLintYAMLTests", dependencies: ["ProgressLintYAML"]),
         .testTarget(name: "ProgressLintSpecTests", dependencies: ["ProgressLintSpec", "ProgressLintYAML"]),
+        // What the module tests share to lint a text with every rule (`lint`, `runner`).
+        .target(
+            name: "LintTestSupport",
+            dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters"],
+            path: "Tests/LintTestSupport"
+        ),
         .testTarget(
-            name: "ProgressLintCoreTests",
-            dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport", "TestSupport"]
+            name: "ProgressLintEngineTests",
+            dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport", "LintTestSupport", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ProgressLintWorkspaceTests",
+            dependencies: ["ProgressLintWorkspace", "ProgressLintEngine", "ProgressLintRun", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport", "LintTestSupport", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ProgressLintRunTests",
+            dependencies: ["ProgressLintRun", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRules", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport", "LintTestSupport", "TestSupport"]
         ),
         .testTarget(
             name: "ProgressLintRulesTests",
-            dependencies: ["ProgressLintRules", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintReporters", "TestSupport"]
+            dependencies: ["ProgressLintRules", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML", "LintTestSupport", "TestSupport"]
         ),
         .testTarget(
             name: "ProgressLintReportersTests",

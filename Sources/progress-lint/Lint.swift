@@ -7,6 +7,10 @@ import ProgressLintRules
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `progress-lint [PATH…]`: lint spec files and folders.

@@ -2,6 +2,7 @@ import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
 import Testing
+import LintTestSupport
 
 /// Adopting the linter on an existing tree: accepted findings stay hidden while lines move.
 @Suite struct BaselineTests {

@@ -5,6 +5,8 @@ import ProgressLintWorkspace
 import ProgressLintRules
 import ProgressLintSpec
 import Testing
+import LintTestSupport
+import TestSupport
 
 /// `extends`: shared settings read first, this file's keys over them key by key.
 @Suite struct ExtendsTests {

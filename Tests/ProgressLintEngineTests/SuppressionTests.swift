@@ -2,6 +2,7 @@ import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
 import Testing
+import LintTestSupport
 
 @Suite struct SuppressionTests {
     func rules(_ diagnostics: [Diagnostic]) -> [String] {

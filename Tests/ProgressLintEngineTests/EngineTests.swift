@@ -4,6 +4,7 @@ import ProgressLintWorkspace
 import ProgressLintRules
 import ProgressLintYAML
 import Testing
+import LintTestSupport
 
 @Suite struct EngineTests {
     let spinner = """

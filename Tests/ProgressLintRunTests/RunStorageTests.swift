@@ -3,6 +3,7 @@
 @testable import ProgressLintWorkspace
 import ProgressLintYAML
 import Testing
+import TestSupport
 
 /// What a run keeps per file: a compact file list and compact cross-file facts that read back
 /// exactly what was put in, in report order.

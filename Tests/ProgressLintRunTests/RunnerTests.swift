@@ -2,6 +2,8 @@ import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
 import Testing
+import LintTestSupport
+import TestSupport
 
 @Suite struct RunnerTests {
     let clean = "screen: S\nindicators: []\n"

@@ -2,6 +2,7 @@ import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
 import Testing
+import LintTestSupport
 
 /// Baseline entries keyed relative to the baseline file, partial rewrites, and input rules kept out.
 @Suite struct BaselineLocationTests {

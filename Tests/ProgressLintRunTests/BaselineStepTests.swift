@@ -4,6 +4,8 @@ import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintRules
 import Testing
+import LintTestSupport
+import TestSupport
 
 /// `--write-baseline` and `--baseline` between linting and reporting: what is written, what is
 /// hidden, and every note and failure returned as a value for the command to print.

@@ -5,6 +5,7 @@ import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintYAML
 import Testing
+import LintTestSupport
 
 /// Catalogue 1.1, "one voice per indicator": rules do not judge what they cannot read, coherence
 /// items 1–4, screen names in `duplicate-id`, component near misses, and the 1.1 readings on texts.

@@ -2,6 +2,8 @@ import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
 import Testing
+import LintTestSupport
+import TestSupport
 
 /// Folders named on the command line in which nothing was linted: problems of the run, or notes
 /// with `--no-error-on-unmatched-pattern`.

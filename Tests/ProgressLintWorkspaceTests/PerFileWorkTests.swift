@@ -7,6 +7,8 @@ import ProgressLintSpec
 import ProgressLintYAML
 import Testing
 import ProgressLintSupport
+import LintTestSupport
+import TestSupport
 
 /// What the engine does once per file and per screen besides parsing, decoding and rules: reading,
 /// screen names, the inventory, the call of each indicator rule.

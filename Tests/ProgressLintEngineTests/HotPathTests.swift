@@ -6,6 +6,7 @@ import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintYAML
 import Testing
+import LintTestSupport
 
 /// The shortcuts the engine and rules take on their silent paths give the answers the long way gives.
 @Suite struct HotPathTests {
