@@ -41,8 +41,8 @@ public enum Fixer {
 
     /// Fixes `bytes` (the file `path`).
     public static func fix(_ bytes: [UInt8], path: String, configuration: Configuration, linter: Linter,
-                           unsafe: Bool) -> FixOutcome {
-        let original = linter.lint(bytes, path: path, configuration: configuration)
+                           unsafe: Bool, skippingNonSpec: Bool = false) -> FixOutcome {
+        let original = linter.lint(bytes, path: path, configuration: configuration, skippingNonSpec: skippingNonSpec)
         var outcome = FixOutcome(bytes: bytes, applied: 0, original: original, result: original)
         if original.diagnostics.contains(where: { $0.ruleID == InputRuleID.yamlSyntax }) { return outcome }
         let before = schemaErrors(original)
@@ -172,12 +172,16 @@ public final class FixMode: Sendable {
 
     /// Reads, fixes and (with `write`) writes one file; the result is the lint of what the file
     /// holds afterwards.
-    func run(_ file: SpecFile, configuration: Configuration, linter: Linter) -> Result<FileResult, RunProblem> {
+    func run(_ file: SpecFile, configuration: Configuration, linter: Linter,
+             skippingNonSpec: Bool = false) -> Result<FileResult, RunProblem> {
         guard case .success(let bytes) = FileReader.read(file, limit: configuration.limits.maxFileSize) else {
             // Over the limit, unreadable, not a regular file: never written; linted as usual.
             return LintRunner.lintFile(file, configuration: configuration, linter: linter)
         }
-        let outcome = Fixer.fix(bytes, path: file.path, configuration: configuration, linter: linter, unsafe: unsafe)
+        let outcome = Fixer.fix(bytes, path: file.path, configuration: configuration, linter: linter, unsafe: unsafe,
+                                skippingNonSpec: skippingNonSpec)
+        // YAML that is not a spec is left as it is.
+        if outcome.original.skippedAsNotSpec { return .success(outcome.original) }
         var notes = outcome.notes
         guard outcome.changed else {
             if !notes.isEmpty {

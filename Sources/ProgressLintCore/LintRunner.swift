@@ -1,4 +1,5 @@
 import Dispatch
+import ProgressLintSpec
 import ProgressLintYAML
 import Synchronization
 
@@ -47,9 +48,16 @@ public struct RunResult: Sendable {
     public var problems: [RunProblem] = []
     /// Configuration errors (the command exits 2).
     public var configurationErrors: [ConfigurationError] = []
-    /// Folders named on the command line in which no spec was linted (no spec file, or
-    /// `include`/`exclude` left them all out); the command makes them ``problems`` or notes.
+    /// Folders named on the command line in which no spec was linted (no spec file, `include`/
+    /// `exclude` left them all out, or every YAML file in it is not a spec); the command makes
+    /// them ``problems`` or notes.
     public var unmatched: [RunProblem] = []
+    /// Files found by walking folders that were skipped as YAML that is not a spec: not linted,
+    /// not counted among ``files``.
+    public var skipped = 0
+    /// The `docs-url:` of the configurations the run used (the first that sets one), for the
+    /// addresses of rule pages in reports.
+    public var docsURL: String?
     /// What the linted files' indicators are, summed over all files.
     public var inventory = Inventory()
 
@@ -99,15 +107,48 @@ public struct LintRunner: Sendable {
     public func plan(_ paths: [String], filterNamedFiles: Bool = false)
         -> (files: [(SpecFile, Configuration)], result: RunResult)
     {
+        let (files, result) = planWithSkips(paths, filterNamedFiles: filterNamedFiles)
+        return (files.filter { !$0.skipped }.map { ($0.file, $0.configuration) }, result)
+    }
+
+    /// ``plan(_:filterNamedFiles:)`` with the files a run would skip as not specs too, each marked
+    /// (`--list-files` lists them as skipped). Deciding that reads each file found in a folder.
+    public func planWithSkips(_ paths: [String], filterNamedFiles: Bool = false)
+        -> (files: [(file: SpecFile, configuration: Configuration, skipped: Bool)], result: RunResult)
+    {
         var planner = Planner(paths, resolver: ConfigurationResolver(loader: loader, configPath: configPath),
                               filterNamedFiles: filterNamedFiles)
-        var files: [(SpecFile, Configuration)] = []
-        while let item = planner.next() { files.append((item.file, planner.configurations[item.configuration])) }
+        var files: [(file: SpecFile, configuration: Configuration, skipped: Bool)] = []
+        var skippedByFolder: [Int: Int] = [:]
+        while let item = planner.next() {
+            let configuration = planner.configurations[item.configuration]
+            let skipped = item.walked && LintRunner.isNotSpec(item.file, configuration: configuration)
+            if skipped { skippedByFolder[item.folder, default: 0] += 1 }
+            files.append((item.file, configuration, skipped))
+        }
         var result = RunResult()
         result.problems = planner.problems.map(\.problem)
         result.configurationErrors = planner.configurationErrors
-        result.unmatched = planner.unmatched
+        result.unmatched = planner.unmatched(skippedByFolder: skippedByFolder)
+        result.skipped = skippedByFolder.values.reduce(0, +)
         return (files, result)
+    }
+
+    /// Whether a file found in a folder would be skipped as not a spec: it reads and parses as far
+    /// as its first document that holds anything (a file that cannot be read or parsed is linted).
+    static func isNotSpec(_ file: SpecFile, configuration: Configuration) -> Bool {
+        guard case .success(let bytes) = FileReader.read(file, limit: configuration.limits.maxFileSize) else {
+            return false
+        }
+        var limits = configuration.limits.yaml
+        limits.maxAliasBytes = configuration.limits.maxFileSize
+        var decided: Bool?
+        // The first document that holds anything decides, whatever comes after it; a file whose
+        // first document does not parse (or that holds none) is linted.
+        _ = YAMLParser.forEachDocument(in: bytes, limits: limits) { document, _ in
+            if decided == nil, !document.isEmpty { decided = SpecShape.isNotSpec(document) }
+        }
+        return decided ?? false
     }
 
     /// Lints every spec file under `paths`, `jobs` files at a time.
@@ -129,8 +170,13 @@ public struct LintRunner: Sendable {
                 guard let item = planner.next() else { return nil }
                 return (item, planner.configurations[item.configuration])
             }) {
-                switch fixMode?.run(item.file, configuration: configuration, linter: linter)
-                    ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter) {
+                switch fixMode?.run(item.file, configuration: configuration, linter: linter, skippingNonSpec: item.walked)
+                    ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter,
+                                           skippingNonSpec: item.walked) {
+                case .success(let fileResult) where fileResult.skippedAsNotSpec:
+                    collector.withLock {
+                        $0.deliver(.skipped(order: item.order, folder: item.folder), sequence: item.sequence)
+                    }
                 case .success(var fileResult):
                     counted.merge(fileResult.inventory)
                     fileResult.inventory = Inventory()
@@ -153,13 +199,16 @@ public struct LintRunner: Sendable {
             swap(&taken, &collector)
             return taken
         }
+        let skipped = (collected.skipped, collected.skippedByFolder)
         let unmatched = planner.withLock { planner in
             collected.problems += planner.problems
             collected.configurationErrors = planner.configurationErrors
-            return planner.unmatched
+            return (planner.unmatched(skippedByFolder: skipped.1), planner.configurations.lazy.compactMap(\.docsURL).first)
         }
         var result = finish(collected)
-        result.unmatched = unmatched
+        result.unmatched = unmatched.0
+        result.docsURL = unmatched.1
+        result.skipped = skipped.0
         return result
     }
 
@@ -171,6 +220,7 @@ public struct LintRunner: Sendable {
         case .failure(let error):
             collector.configurationErrors.append(error)
         case .success(let configuration):
+            collector.docsURL = configuration.docsURL
             if bytes.count > configuration.limits.maxFileSize {
                 collector.add(LintRunner.tooLarge(name, limit: configuration.limits.maxFileSize, prefix: bytes), order: 0)
             } else {
@@ -190,6 +240,7 @@ public struct LintRunner: Sendable {
         case .failure(let error):
             collector.configurationErrors.append(error)
         case .success(let configuration):
+            collector.docsURL = configuration.docsURL
             switch read(configuration.limits.maxFileSize) {
             case .success(let bytes):
                 collector.add(linter.lint(bytes, path: name, configuration: configuration), order: 0)
@@ -213,13 +264,15 @@ public struct LintRunner: Sendable {
         return finish(collector) { path in sources.first { $0.path == path }?.bytes }
     }
 
-    /// Reads and lints one file; a file that cannot be read is a problem, not a crash.
-    static func lintFile(_ file: SpecFile, configuration: Configuration, linter: Linter)
-        -> Result<FileResult, RunProblem>
+    /// Reads and lints one file; a file that cannot be read is a problem, not a crash. With
+    /// `skippingNonSpec` (a file found in a folder) YAML that is not a spec is skipped.
+    static func lintFile(_ file: SpecFile, configuration: Configuration, linter: Linter,
+                         skippingNonSpec: Bool = false) -> Result<FileResult, RunProblem>
     {
         switch FileReader.read(file, limit: configuration.limits.maxFileSize) {
         case .success(let bytes):
-            return .success(linter.lint(bytes, path: file.path, configuration: configuration))
+            return .success(linter.lint(bytes, path: file.path, configuration: configuration,
+                                        skippingNonSpec: skippingNonSpec))
         case .failure(.tooLarge(let limit, let prefix)):
             return .success(tooLarge(file.path, limit: limit, prefix: prefix))
         case .failure(.notRegularFile(let kind)):
@@ -261,6 +314,7 @@ public struct LintRunner: Sendable {
         // Each file's position, needed only when files were not linted in report order (8 bytes a file).
         let rank = result.files.isInOrderAdded ? [] : result.files.positionsOfFiles()
         result.inventory = collected.inventory
+        result.docsURL = collected.docsURL
         result.configurationErrors = collected.configurationErrors
         result.problems = collected.problems.sorted { $0.order < $1.order }.map(\.problem)
 
@@ -341,6 +395,12 @@ struct Planner {
         var file: SpecFile
         /// Its configuration, in ``configurations``.
         var configuration: Int
+        /// Whether it was found by walking a folder (else it was named): only then is YAML that
+        /// is not a spec skipped.
+        var walked = false
+        /// The number of the folder named on the command line it was found in (in the order the
+        /// walk reached them), -1 for a named file.
+        var folder = -1
     }
 
     private var walk: FileDiscovery.Walk
@@ -362,20 +422,41 @@ struct Planner {
     /// Paths that could not be listed, with their place in the walk.
     private(set) var problems: [(order: Int, problem: RunProblem)] = []
     private(set) var configurationErrors: [ConfigurationError] = []
-    /// Folders named on the command line in which nothing was linted.
-    private(set) var unmatched: [RunProblem] = []
+    /// Folders named on the command line in which nothing was planned, by folder number.
+    private var unplanned: [(folder: Int, problem: RunProblem)] = []
+    /// Folders named on the command line in which files were planned, all found by the walk: if
+    /// all of them turn out not to be specs, nothing was linted there either.
+    private var plannedFolders: [(folder: Int, path: String, planned: Int)] = []
     /// The folder being walked: its spec files, those linted (or already planned, or whose
-    /// configuration failed), and the configuration whose include/exclude left one out.
-    private var named: (path: String, specs: Int, matched: Int, filteredBy: Int?, problem: Bool)?
+    /// configuration failed), those planned, and the configuration whose include/exclude left one out.
+    private var named: (path: String, specs: Int, matched: Int, planned: Int, filteredBy: Int?, problem: Bool)?
     /// The walk's path that ``named`` is, and how many of the walk's folders were taken.
     private var namedArgument = -1
     private var foldersTaken = 0
+
+    /// The config files (absolute paths) of the configurations of the paths given: a named file
+    /// among them is a configuration, checked as one and never linted as a spec.
+    private var configurationFiles: Set<String> = []
 
     init(_ paths: [String], resolver: ConfigurationResolver, filterNamedFiles: Bool) {
         self.walk = FileDiscovery.Walk(paths)
         self.resolver = resolver
         self.filterNamedFiles = filterNamedFiles
         self.seen = paths.count > 1 ? [] : nil
+        // Found before any file is planned, so that a shared config named before the files whose
+        // configuration extends it is known for one (pre-commit passes every staged YAML file).
+        for path in paths {
+            if case .success(let configuration) = resolver.configuration(for: FileDiscovery.droppingDotSlash(path)) {
+                configurationFiles.formUnion(resolver.absoluteFiles(of: configuration))
+            }
+        }
+    }
+
+    /// Whether the named file is a configuration: a `.progress-lint.yml`, the `--config` file, or one
+    /// read through `extends` by the configuration of a path given.
+    private func isConfiguration(_ file: SpecFile) -> Bool {
+        let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        return ConfigurationResolver.fileNames.contains(name) || configurationFiles.contains(resolver.absolutePath(file.path))
     }
 
     /// A path with its `.` segments dropped and repeated `/` collapsed, so `./a//b/x.yaml` and
@@ -426,7 +507,7 @@ struct Planner {
             // Folders the walk reached, even those it found nothing in; then whether this is another path's.
             while foldersTaken < walk.folders.count {
                 closeFolder()
-                (namedArgument, named) = (walk.folders[foldersTaken].argument, (walk.folders[foldersTaken].path, 0, 0, nil, false))
+                (namedArgument, named) = (walk.folders[foldersTaken].argument, (walk.folders[foldersTaken].path, 0, 0, 0, nil, false))
                 foldersTaken += 1
             }
             if walk.argument != namedArgument { closeFolder() }
@@ -438,6 +519,14 @@ struct Planner {
             case .problem(let path, let message):
                 problems.append((order, RunProblem(path: path, message: message)))
                 named?.problem = true
+                continue
+            case .explicit(let f) where isConfiguration(f):
+                // Checked as a configuration: one that does not load is a configuration error;
+                // one that loads adds nothing to lint.
+                if case .failure(let error) = resolver.check(f.path),
+                   reportedConfigs.insert(error.description).inserted {
+                    configurationErrors.append(error)
+                }
                 continue
             case .explicit(let f): file = f; walked = false
             case .walked(let f): file = f; walked = true
@@ -455,7 +544,7 @@ struct Planner {
             let folder = sameFolder ? nil : PathText.writtenFolder(of: file.path)
             if let last = lastFolder, sameFolder || folder.map({ $0 == last.folder }) ?? false {
                 if include(file, walked: walked, configuration: last.index) {
-                    return item(file, configuration: last.index)
+                    return item(file, configuration: last.index, walked: walked)
                 }
                 named?.filteredBy = last.index
                 continue
@@ -478,7 +567,7 @@ struct Planner {
                 }
                 if let folder { lastFolder = (String(folder), index) }
                 if include(file, walked: walked, configuration: index) {
-                    return item(file, configuration: index)
+                    return item(file, configuration: index, walked: walked)
                 }
                 named?.filteredBy = index
             }
@@ -491,10 +580,16 @@ struct Planner {
     /// that left its specs out (as ESLint's "No files matching the pattern").
     private mutating func closeFolder() {
         defer { named = nil }
-        guard let folder = named, folder.matched == 0, !folder.problem else { return }
+        guard let folder = named, !folder.problem else { return }
+        let number = foldersTaken - 1
+        guard folder.matched == 0 else {
+            // Whether these were specs is known once they are read.
+            if folder.planned == folder.matched { plannedFolders.append((number, folder.path, folder.planned)) }
+            return
+        }
         guard folder.specs > 0, let index = folder.filteredBy else {
-            unmatched.append(RunProblem(path: folder.path, message:
-                "no *.yaml or *.yml spec files in this folder; name a folder or file that holds specs"))
+            unplanned.append((number, RunProblem(path: folder.path, message:
+                "no *.yaml or *.yml spec files in this folder; name a folder or file that holds specs")))
             return
         }
         let configuration = configurations[index]
@@ -504,14 +599,29 @@ struct Planner {
         if !configuration.exclude.isEmpty { patterns.append("exclude \(list(configuration.exclude))") }
         let source = configuration.path.map { " of \($0)" } ?? ""
         let files = folder.specs == 1 ? "its spec file" : "all \(folder.specs) of its spec files"
-        unmatched.append(RunProblem(path: folder.path, message:
+        unplanned.append((number, RunProblem(path: folder.path, message:
             "no files matching the patterns \(patterns.joined(separator: " and "))\(source) in this folder "
-            + "(\(files) left out); fix the patterns"))
+            + "(\(files) left out); fix the patterns")))
     }
 
-    private mutating func item(_ file: SpecFile, configuration: Int) -> Item {
-        defer { planned += 1; named?.matched += 1 }
-        return Item(sequence: planned, order: order, file: file, configuration: configuration)
+    /// Folders named on the command line in which nothing was linted, in the order the walk reached
+    /// them: those in which nothing was planned, and those whose planned files were all skipped as
+    /// not specs (`skippedByFolder`: how many were, by folder number).
+    func unmatched(skippedByFolder: [Int: Int]) -> [RunProblem] {
+        var all = unplanned
+        for folder in plannedFolders where skippedByFolder[folder.folder, default: 0] == folder.planned {
+            let files = folder.planned == 1 ? "its YAML file is not a spec" : "none of its \(folder.planned) YAML files is a spec"
+            all.append((folder.folder, RunProblem(path: folder.path, message:
+                "no spec to lint in this folder: \(files) (no `screen` or `indicators` at the top level), so "
+                + "nothing was linted; name a folder or file that holds specs")))
+        }
+        return all.sorted { $0.folder < $1.folder }.map(\.problem)
+    }
+
+    private mutating func item(_ file: SpecFile, configuration: Int, walked: Bool) -> Item {
+        defer { planned += 1; named?.matched += 1; if walked { named?.planned += 1 } }
+        return Item(sequence: planned, order: order, file: file, configuration: configuration, walked: walked,
+                    folder: walked ? foldersTaken - 1 : -1)
     }
 
     /// Whether the config's `include` and `exclude` let the file be linted. They filter files
@@ -538,6 +648,8 @@ struct RunCollector {
     enum Outcome {
         case linted(FileResult, order: Int)
         case failed(RunProblem, order: Int)
+        /// Found in folder number `folder` and skipped as not a spec.
+        case skipped(order: Int, folder: Int)
     }
 
     /// Outcomes that came before the ones planned ahead of them, by sequence.
@@ -553,6 +665,16 @@ struct RunCollector {
     var inventory = Inventory()
     var problems: [(order: Int, problem: RunProblem)] = []
     var configurationErrors: [ConfigurationError] = []
+    /// Files skipped as not specs: in all, and by the number of the folder they were found in.
+    var skipped = 0
+    var skippedByFolder: [Int: Int] = [:]
+    /// The `docs-url:` of a run over standard input.
+    var docsURL: String?
+
+    mutating func skip(folder: Int) {
+        skipped += 1
+        skippedByFolder[folder, default: 0] += 1
+    }
 
     /// Keeps what the report needs of one file's result.
     /// Takes the outcome of the planned file number `sequence`, keeping outcomes in that order:
@@ -565,6 +687,7 @@ struct RunCollector {
             switch outcome {
             case .linted(let result, let order): add(result, order: order)
             case .failed(let problem, let order): problems.append((order, problem))
+            case .skipped(_, let folder): skip(folder: folder)
             }
             return
         }
@@ -574,6 +697,7 @@ struct RunCollector {
             switch ready {
             case .linted(let result, let order): add(result, order: order)
             case .failed(let problem, let order): problems.append((order, problem))
+            case .skipped(_, let folder): skip(folder: folder)
             }
         }
     }

@@ -15,6 +15,11 @@ extension ConfigurationText {
             "thresholds": [
                 "Response times the timing rules judge waits by (ms, s, m or h).",
             ],
+            "components": [
+                "Your own views (design-system wrappers), each as the known component it stands for, or custom:",
+                "the component checks then apply to them, and none gets \"did you mean\". For example",
+                "  components: {BrandProgressBar: UIProgressView, DSSpinner: CircularProgressIndicator, ChartShimmer: custom}",
+            ],
             "vague-labels": [
                 "Labels that say nothing about the work (vague-label); case and trailing dots are ignored.",
             ],
@@ -34,6 +39,11 @@ extension ConfigurationText {
 
             # Settings read first from other files; this file's own settings win.
             # extends: ../.progress-lint.yml
+
+            # Where your copy of the rule pages (Rules/*.md) is published, if anywhere: JSON reports
+            # then give each finding's `docs` address, and SARIF each rule's `helpUri`.
+            # `{rule}` in it is replaced by the rule's id; else `<docs-url>/<rule-id>.md`.
+            # docs-url: https://docs.example.com/progress-lint/Rules
 
             # The platform of specs that name none: \(platforms).
             # Rules that name a platform run only when it is known.

@@ -12,6 +12,18 @@ public struct ReportContext: Sendable {
     public var columnUnit: ColumnUnit
     /// Whether unsafe fixes count as available (`--unsafe-fixes`).
     public var unsafeFixes = false
+    /// Where the rule pages are published (`docs-url:` in the config, or `PROGRESS_LINT_DOCS_URL`):
+    /// the folder holding `<rule-id>.md`, or an address with `{rule}` in it. With none, reports
+    /// give no address (JSON has no `docs`, SARIF no `helpUri`): there is no page to point at.
+    public var docsURL: String?
+
+    /// The address of `rule`'s page, when ``docsURL`` is set: `{rule}` replaced by the rule's id,
+    /// or `<docs-url>/<rule>.md`.
+    public func documentationURI(for rule: String) -> String? {
+        guard let base = docsURL, !base.isEmpty else { return nil }
+        if base.contains("{rule}") { return base.split(separator: "{rule}", omittingEmptySubsequences: false).joined(separator: rule) }
+        return (base.hasSuffix("/") ? base : base + "/") + rule + ".md"
+    }
 
     /// Whether `diagnostic` has a fix that `--fix` applies in this run (marked `[*]`).
     public func isFixable(_ diagnostic: Diagnostic) -> Bool {
@@ -80,14 +92,11 @@ public enum Reporters {
     }
 }
 
-/// The tool's name, version and home, for reports.
+/// The tool's name and version, for reports. It has no public home: addresses of rule pages
+/// come from the configuration (``ReportContext/docsURL``).
 public enum Tool {
     public static let name = "progress-lint"
     public static let version = "0.1.0"
-    public static let informationURI = "https://github.com/progress-lint/progress-lint"
-
-    /// The page of a rule.
-    public static func documentationURI(for rule: String) -> String {
-        "\(informationURI)/blob/main/Rules/\(rule).md"
-    }
+    /// The environment variable that sets ``ReportContext/docsURL`` (over the config's `docs-url:`).
+    public static let docsURLVariable = "PROGRESS_LINT_DOCS_URL"
 }

@@ -134,6 +134,70 @@ public enum DidYouMean {
         }
     }
 
+    /// The Damerau–Levenshtein distance (optimal string alignment: insertions, deletions,
+    /// substitutions and swaps of neighbours) of `a` and `b` when it is at most `limit`, else nil.
+    /// Sequences whose lengths differ by more than `limit` are not compared at all, so a long
+    /// input costs nothing against a short name (and both are short when they are compared).
+    public static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], atMost limit: Int) -> Int? {
+        guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        let width = b.count + 1
+        var d = [Int](repeating: 0, count: (a.count + 1) * width)
+        for i in 0...a.count { d[i * width] = i }
+        for j in 0...b.count { d[j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(d[(i - 1) * width + j] + 1, d[i * width + j - 1] + 1, d[(i - 1) * width + j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, d[(i - 2) * width + j - 2] + 1)
+                }
+                d[i * width + j] = value
+            }
+        }
+        let distance = d[a.count * width + b.count]
+        return distance <= limit ? distance : nil
+    }
+
+    /// `text` folded for comparing names ignoring case: ASCII letters lower-cased byte by byte,
+    /// other text by its characters, lower-cased.
+    public enum Folded: Equatable, Sendable {
+        case ascii([UInt8])
+        case characters([Character])
+
+        public init(_ text: String) {
+            if let bytes = DidYouMean.asciiLowercased(text) {
+                self = .ascii(bytes)
+            } else {
+                self = .characters(Array(text.lowercased()))
+            }
+        }
+
+        /// How many characters it has.
+        public var count: Int {
+            switch self {
+            case .ascii(let bytes): return bytes.count
+            case .characters(let characters): return characters.count
+            }
+        }
+
+        /// Its distance from `other` (``DidYouMean/distance(_:_:atMost:)``), compared as characters
+        /// when either is not ASCII.
+        public func distance(to other: Folded, atMost limit: Int) -> Int? {
+            switch (self, other) {
+            case (.ascii(let a), .ascii(let b)): return DidYouMean.distance(a, b, atMost: limit)
+            default: return DidYouMean.distance(characters, other.characters, atMost: limit)
+            }
+        }
+
+        private var characters: [Character] {
+            switch self {
+            case .ascii(let bytes): return bytes.map { Character(Unicode.Scalar($0)) }
+            case .characters(let characters): return characters
+            }
+        }
+    }
+
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
     /// neighbours; past a length difference of 3, 4.
     static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
