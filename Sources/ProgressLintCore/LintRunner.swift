@@ -445,7 +445,7 @@ struct Planner {
         self.seen = paths.count > 1 ? [] : nil
         // Found before any file is planned, so that a shared config named before the files whose
         // configuration extends it is known for one (pre-commit passes every staged YAML file).
-        for path in paths {
+        for path in paths where path.hasSuffix(".yml") || path.hasSuffix(".yaml") {
             if case .success(let configuration) = resolver.configuration(for: FileDiscovery.droppingDotSlash(path)) {
                 configurationFiles.formUnion(resolver.absoluteFiles(of: configuration))
             }

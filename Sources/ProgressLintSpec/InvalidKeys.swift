@@ -111,6 +111,9 @@ extension KnownComponent {
 
     /// ``nearMisses(of:)`` as bits (by place in `allCases`).
     static func candidates(of name: String) -> UInt16 {
+        // Longer than every known name with `View` and two letters added: nothing is close (a
+        // character is at most a few bytes, but counted only past that).
+        if name.utf8.count > 4 * longestName, name.count > longestName { return 0 }
         if named(name) != nil { return 0 }
         let typed = DidYouMean.Folded(name)
         let lowered = name.lowercased()
@@ -162,5 +165,6 @@ extension KnownComponent {
     private static let remembered = Mutex<[String: UInt16]>([:])
 
     private static let tableOrder = allCases
+    private static let longestName = (tableOrder.map(\.rawValue.count).max() ?? 0) + "View".count + 2
     private static let foldedNames = tableOrder.map { (folded: DidYouMean.Folded($0.rawValue), lowered: $0.rawValue.lowercased()) }
 }

@@ -31,6 +31,9 @@ import Testing
         "Resources/en.yml": "en:\n  upload: Upload\n  cancel: Cancel\n",
         "workflows/ci.yml": "name: CI\non: [push]\njobs:\n  test: {runs-on: ubuntu-latest, steps: []}\n",
         "mkdocs.yml": "site_name: App\nnav: []\n",
+        // Hidden folders are never walked.
+        ".github/workflows/ci.yml": "name: CI\non: [push]\njobs: {}\n",
+        ".github/dependabot.yml": "version: 2\nupdates: []\n",
     ]
 
     @Test func aWalkOverAnAppRepositoryReportsOnlyTheSpecs() throws {
