@@ -78,6 +78,14 @@ public struct Configuration: Sendable {
     /// The defaults.
     public init() {}
 
+    /// The YAML parser's limits for a file under this configuration: `max-depth` and
+    /// `max-alias-nodes`, and aliases never reaching more text than a file may hold.
+    public var parserLimits: YAMLLimits {
+        var limits = self.limits.yaml
+        limits.maxAliasBytes = self.limits.maxFileSize
+        return limits
+    }
+
     /// The level of a rule: the config's, or its default severity.
     public func level(of description: RuleDescription) -> RuleLevel {
         if description.isInputRule { return .on(description.defaultSeverity) }

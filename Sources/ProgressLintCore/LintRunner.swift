@@ -140,12 +140,10 @@ public struct LintRunner: Sendable {
         guard case .success(let bytes) = FileReader.read(file, limit: configuration.limits.maxFileSize) else {
             return false
         }
-        var limits = configuration.limits.yaml
-        limits.maxAliasBytes = configuration.limits.maxFileSize
         var decided: Bool?
         // The first document that holds anything decides, whatever comes after it; a file whose
         // first document does not parse (or that holds none) is linted.
-        _ = YAMLParser.forEachDocument(in: bytes, limits: limits) { document, _ in
+        _ = YAMLParser.forEachDocument(in: bytes, limits: configuration.parserLimits) { document, _ in
             if decided == nil, !document.isEmpty { decided = SpecShape.isNotSpec(document) }
         }
         return decided ?? false
@@ -199,16 +197,17 @@ public struct LintRunner: Sendable {
             swap(&taken, &collector)
             return taken
         }
-        let skipped = (collected.skipped, collected.skippedByFolder)
-        let unmatched = planner.withLock { planner in
+        let (skipped, skippedByFolder) = (collected.skipped, collected.skippedByFolder)
+        let (unmatched, docsURL) = planner.withLock { planner in
             collected.problems += planner.problems
             collected.configurationErrors = planner.configurationErrors
-            return (planner.unmatched(skippedByFolder: skipped.1), planner.configurations.lazy.compactMap(\.docsURL).first)
+            return (planner.unmatched(skippedByFolder: skippedByFolder),
+                    planner.configurations.lazy.compactMap(\.docsURL).first)
         }
         var result = finish(collected)
-        result.unmatched = unmatched.0
-        result.docsURL = unmatched.1
-        result.skipped = skipped.0
+        result.unmatched = unmatched
+        result.docsURL = docsURL
+        result.skipped = skipped
         return result
     }
 

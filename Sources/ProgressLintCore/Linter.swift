@@ -53,9 +53,7 @@ public struct Linter: Sendable {
     public func lint(_ bytes: [UInt8], path: String, configuration: Configuration,
                      skippingNonSpec: Bool = false) -> FileResult {
         var result = FileResult(path: path)
-        var yamlLimits = configuration.limits.yaml
-        // Aliases never reach more text than a file may hold.
-        yamlLimits.maxAliasBytes = configuration.limits.maxFileSize
+        let yamlLimits = configuration.parserLimits
         // Cross-file rules report after every file is read: their suppressions wait until then.
         // The set alone is captured: a closure over `self` copied the whole linter per file.
         let crossFileRuleIDs = self.crossFileRuleIDs
