@@ -56,6 +56,16 @@ import Testing
         #expect((object["files"] as? [[String: Any]])?.count == 3)
     }
 
+    @Test func fixingAFolderLeavesYAMLThatIsNotASpecAsItIs() throws {
+        let files = Self.app.merging(["ansible/vars.yml": "become: yes\nupdates:\n  enabled: on\n"]) { $1 }
+        let dir = try CommandTests.folder(files)
+        let r = try Self.run(["--fix", "--unsafe-fixes", "."], in: dir)
+        #expect(r.status == 1)
+        for (name, text) in files where !name.hasPrefix("specs/") {
+            #expect(try String(contentsOfFile: dir + "/" + name, encoding: .utf8) == text, "\(name) was changed")
+        }
+    }
+
     @Test func listFilesMarksTheSkippedFiles() throws {
         let dir = try CommandTests.folder(Self.app)
         let r = try Self.run(["--list-files"], in: dir)
