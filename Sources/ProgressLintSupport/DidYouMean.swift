@@ -104,7 +104,8 @@ public enum DidYouMean {
 
     /// `editDistance(a, b)` when it is at most `limit`, else nil, computed with three rolling rows
     /// and given up once two rows in a row exceed `limit` (no later cell can then come back to it).
-    static func boundedDistance<B: RandomAccessCollection<UInt8>>(_ a: [UInt8], _ b: B, limit: Int) -> Int?
+    static func boundedDistance<Element: Equatable, B: RandomAccessCollection<Element>>(_ a: [Element], _ b: B,
+                                                                                   limit: Int) -> Int?
     where B.Index == Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= limit ? max(a.count, b.count) : nil }
         let width = b.count + 1
@@ -140,23 +141,7 @@ public enum DidYouMean {
     /// input costs nothing against a short name (and both are short when they are compared).
     public static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], atMost limit: Int) -> Int? {
         guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        let width = b.count + 1
-        var d = [Int](repeating: 0, count: (a.count + 1) * width)
-        for i in 0...a.count { d[i * width] = i }
-        for j in 0...b.count { d[j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(d[(i - 1) * width + j] + 1, d[i * width + j - 1] + 1, d[(i - 1) * width + j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, d[(i - 2) * width + j - 2] + 1)
-                }
-                d[i * width + j] = value
-            }
-        }
-        let distance = d[a.count * width + b.count]
-        return distance <= limit ? distance : nil
+        return boundedDistance(a, b, limit: limit)
     }
 
     /// `text` folded for comparing names ignoring case: ASCII letters lower-cased byte by byte,
