@@ -11,7 +11,8 @@ extension ConfigurationText {
         let platforms = Platform.allCases.map(\.rawValue).joined(separator: ", ")
         let notes: [String: [String]] = [
             "include": [
-                "Globs, relative to this file's folder, of the specs to lint; empty: every *.yaml and *.yml.",
+                "Globs, relative to this file's folder, of the specs to lint; empty: every *.yaml and *.yml",
+                "(found in a folder, YAML that is not a spec, with no `screen` or `indicators`, is skipped).",
             ],
             "exclude": ["Globs of specs to skip, relative to this file's folder."],
             "thresholds": [
