@@ -66,7 +66,10 @@ public struct JSONReporter: Reporter {
             json.key(literal: "diagnostics")
             json.beginArray()
             var fingerprints = Fingerprint.Sequence(byFile: tally.fingerprintOrder.isByFile)
-            for d in shown { diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit, into: &json) }
+            for d in shown {
+                diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit,
+                           docs: context.documentationURI(for:), into: &json)
+            }
             json.end()
             json.key(literal: "inventory")
             json.value(inventory(result.inventory))
@@ -182,7 +185,7 @@ public struct JSONReporter: Reporter {
         var bySeverity = [0, 0, 0]
         for s in Severity.allCases { bySeverity[JSONReporter.slot(s)] = shown.count(s) }
         json.beginObject()
-        for (name, count) in [("files", result.files.count), ("screens", result.screens),
+        for (name, count) in [("files", result.files.count), ("skipped", result.skipped), ("screens", result.screens),
                               ("indicators", result.indicators), ("errors", bySeverity[0]),
                               ("warnings", bySeverity[1]), ("infos", bySeverity[2])] {
             json.key(name)
@@ -271,7 +274,8 @@ public struct JSONReporter: Reporter {
         ])
     }
 
-    func diagnostic(_ d: Diagnostic, fingerprint: String, unit: ColumnUnit = .char, into json: inout JSONWriter) {
+    func diagnostic(_ d: Diagnostic, fingerprint: String, unit: ColumnUnit = .char,
+                    docs docsURI: (String) -> String? = { _ in nil }, into json: inout JSONWriter) {
         json.beginObject()
         json.key(literal: "rule")
         json.string(d.ruleID)
@@ -295,9 +299,11 @@ public struct JSONReporter: Reporter {
         json.string(d.indicator)
         json.key(literal: "yamlPath")
         json.string(d.yamlPath)
-        json.key(literal: "docs")
-        // Tool.documentationURI(for:), written without making it.
-        json.string(joining: Tool.informationURI, "/blob/main/Rules/", d.ruleID, ".md")
+        if let docs = docsURI(d.ruleID) {
+            // Only an address that exists: one the configuration gives.
+            json.key(literal: "docs")
+            json.string(docs)
+        }
         json.key(literal: "platform")
         json.string(d.platform)
         json.key(literal: "fingerprint")

@@ -14,6 +14,18 @@ public struct ReportContext: Sendable {
     public var columnUnit: ColumnUnit
     /// Whether unsafe fixes count as available (`--unsafe-fixes`).
     public var unsafeFixes = false
+    /// Where the rule pages are published (`docs-url:` in the config, or `PROGRESS_LINT_DOCS_URL`):
+    /// the folder holding `<rule-id>.md`, or an address with `{rule}` in it. With none, reports
+    /// give no address (JSON has no `docs`, SARIF no `helpUri`): there is no page to point at.
+    public var docsURL: String?
+
+    /// The address of `rule`'s page, when ``docsURL`` is set: `{rule}` replaced by the rule's id,
+    /// or `<docs-url>/<rule>.md`.
+    public func documentationURI(for rule: String) -> String? {
+        guard let base = docsURL, !base.isEmpty else { return nil }
+        if base.contains("{rule}") { return base.split(separator: "{rule}", omittingEmptySubsequences: false).joined(separator: rule) }
+        return (base.hasSuffix("/") ? base : base + "/") + rule + ".md"
+    }
 
     /// Whether `diagnostic` has a fix that `--fix` applies in this run (marked `[*]`).
     public func isFixable(_ diagnostic: Diagnostic) -> Bool {

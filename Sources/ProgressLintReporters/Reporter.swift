@@ -36,14 +36,11 @@ public enum Reporters {
     }
 }
 
-/// The tool's name, version and home, for reports.
+/// The tool's name and version, for reports. It has no public home: addresses of rule pages
+/// come from the configuration (``ReportContext/docsURL``).
 public enum Tool {
     public static let name = "progress-lint"
     public static let version = "0.1.0"
-    public static let informationURI = "https://github.com/progress-lint/progress-lint"
-
-    /// The page of a rule.
-    public static func documentationURI(for rule: String) -> String {
-        "\(informationURI)/blob/main/Rules/\(rule).md"
-    }
+    /// The environment variable that sets ``ReportContext/docsURL`` (over the config's `docs-url:`).
+    public static let docsURLVariable = "PROGRESS_LINT_DOCS_URL"
 }

@@ -10,6 +10,8 @@ struct RunCollector {
     enum Outcome {
         case linted(FileResult, order: Int)
         case failed(RunProblem, order: Int)
+        /// Found in folder number `folder` and skipped as not a spec.
+        case skipped(order: Int, folder: Int)
     }
 
     /// Outcomes that came before the ones planned ahead of them, by sequence.
@@ -25,6 +27,16 @@ struct RunCollector {
     var inventory = Inventory()
     var problems: [(order: Int, problem: RunProblem)] = []
     var configurationErrors: [ConfigurationError] = []
+    /// Files skipped as not specs: in all, and by the number of the folder they were found in.
+    var skipped = 0
+    var skippedByFolder: [Int: Int] = [:]
+    /// The `docs-url:` of a run over standard input.
+    var docsURL: String?
+
+    mutating func skip(folder: Int) {
+        skipped += 1
+        skippedByFolder[folder, default: 0] += 1
+    }
 
     /// Keeps what the report needs of one file's result.
     /// Takes the outcome of the planned file number `sequence`, keeping outcomes in that order:
@@ -37,6 +49,7 @@ struct RunCollector {
             switch outcome {
             case .linted(let result, let order): add(result, order: order)
             case .failed(let problem, let order): problems.append((order, problem))
+            case .skipped(_, let folder): skip(folder: folder)
             }
             return
         }
@@ -46,6 +59,7 @@ struct RunCollector {
             switch ready {
             case .linted(let result, let order): add(result, order: order)
             case .failed(let problem, let order): problems.append((order, problem))
+            case .skipped(_, let folder): skip(folder: folder)
             }
         }
     }

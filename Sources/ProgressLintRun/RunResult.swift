@@ -21,9 +21,16 @@ public struct RunResult: Sendable {
     public var problems: [RunProblem] = []
     /// Configuration errors (the command exits 2).
     public var configurationErrors: [ConfigurationError] = []
-    /// Folders named on the command line in which no spec was linted (no spec file, or
-    /// `include`/`exclude` left them all out); the command makes them ``problems`` or notes.
+    /// Folders named on the command line in which no spec was linted (no spec file, `include`/
+    /// `exclude` left them all out, or every YAML file in it is not a spec); the command makes
+    /// them ``problems`` or notes.
     public var unmatched: [RunProblem] = []
+    /// Files found by walking folders that were skipped as YAML that is not a spec: not linted,
+    /// not counted among ``files``.
+    public var skipped = 0
+    /// The `docs-url:` of the configurations the run used (the first that sets one), for the
+    /// addresses of rule pages in reports.
+    public var docsURL: String?
     /// What the linted files' indicators are, summed over all files.
     public var inventory = Inventory()
 

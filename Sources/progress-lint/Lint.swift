@@ -177,6 +177,7 @@ struct Lint: ParsableCommand {
         var context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet,
                                     columnUnit: ColumnUnit(rawValue: columnUnit) ?? .char)
         context.unsafeFixes = unsafeFixes
+        context.docsURL = Output.environment(Tool.docsURLVariable).flatMap { $0.isEmpty ? nil : $0 } ?? result.docsURL
         let allTargets = try targets()
         // Reports to files first, all or none: one that cannot be written makes the run a failure
         // that the others then record, rather than leaving them saying it succeeded.
@@ -285,9 +286,12 @@ struct Lint: ParsableCommand {
     }
 
     private func listPlannedFiles(_ runner: LintRunner) throws {
-        var (files, planned) = runner.plan(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
+        var (files, planned) = runner.planWithSkips(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
         takeUnmatched(&planned)
-        Output.standardOutput(files.map { TerminalText.lineStart(TerminalText.safe($0.0.path)) + "\n" }.joined())
+        // YAML found in folders that is not a spec is listed too, marked: it would be skipped.
+        Output.standardOutput(files.map {
+            TerminalText.lineStart(TerminalText.safe($0.file.path)) + ($0.skipped ? " (skipped: not a spec)" : "") + "\n"
+        }.joined())
         reportProblems(planned)
         if !planned.configurationErrors.isEmpty || !planned.problems.isEmpty { throw ExitCode(2) }
     }

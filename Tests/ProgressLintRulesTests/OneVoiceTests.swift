@@ -261,7 +261,7 @@ import LintTestSupport
     // MARK: Component near misses
 
     @Test(arguments: [
-        ("UIActivityIndicator", "UIActivityIndicatorView"), ("UIProgressBar", "UIProgressView"),
+        ("UIActivityIndicator", "UIActivityIndicatorView"), ("UIProgressBar", "ProgressBar"),
         ("LinearProgressIndicatorView", "LinearProgressIndicator"), ("uiactivityindicatorview", "UIActivityIndicatorView"),
         ("UIActivityIndicatorVeiw", "UIActivityIndicatorView"),
     ])
