@@ -34,7 +34,7 @@ let package = Package(
         // One file per rule, grouped by category; the registry of all rules.
         .target(name: "ProgressLintRules", dependencies: ["ProgressLintCore", "ProgressLintSpec"]),
         // One file per output format.
-        .target(name: "ProgressLintReporters", dependencies: ["ProgressLintCore", "ProgressLintSpec", "ProgressLintSupport"]),
+        .target(name: "ProgressLintReporters", dependencies: ["ProgressLintCore", "ProgressLintSpec", "ProgressLintSupport", "ProgressLintYAML"]),
         // The command: arguments, choosing files and reporters, exit codes.
         .executableTarget(
             name: "progress-lint",

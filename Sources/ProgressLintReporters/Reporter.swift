@@ -12,6 +12,8 @@ public struct ReportContext: Sendable {
     public var columnUnit: ColumnUnit
     /// Whether unsafe fixes count as available (`--unsafe-fixes`).
     public var unsafeFixes = false
+    /// The earlier JSON report to compare with (`--compare`): the HTML report marks new and fixed findings.
+    public var previous: PreviousReport?
 
     /// Whether `diagnostic` has a fix that `--fix` applies in this run (marked `[*]`).
     public func isFixable(_ diagnostic: Diagnostic) -> Bool {
@@ -52,6 +54,8 @@ public protocol Reporter: Sendable {
     static var name: String { get }
     /// A one-line description for `--help`.
     static var summary: String { get }
+    /// Other `--format` names it answers to.
+    static var aliases: [String] { get }
     /// Creates the reporter.
     init()
     /// Writes the report of a run to `out`, as it goes.
@@ -59,6 +63,8 @@ public protocol Reporter: Sendable {
 }
 
 extension Reporter {
+    public static var aliases: [String] { [] }
+
     /// The whole report of a run, as text (for tests and small runs).
     public func render(_ result: RunResult, context: ReportContext) -> String {
         var out = ReportStream()
@@ -72,11 +78,12 @@ public enum Reporters {
     /// Every output format.
     public static let all: [any Reporter.Type] = [
         TextReporter.self, ConciseReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, JUnitReporter.self,
+        GitLabReporter.self, HTMLReporter.self,
     ]
 
     /// The reporter for a `--format` name.
     public static func named(_ name: String) -> (any Reporter)? {
-        all.first { $0.name == name }.map { $0.init() }
+        all.first { $0.name == name || $0.aliases.contains(name) }.map { $0.init() }
     }
 }
 
