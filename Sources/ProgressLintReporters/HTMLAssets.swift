@@ -41,7 +41,8 @@ enum HTMLAssets {
         .badge{display:inline-block;padding:0 6px;border-radius:3px;font-size:.8rem;font-weight:600;color:\(P.badgeText)}
         .b-new{background:\(P.newBadge)}.b-fixed{background:\(P.fixedBadge)}
         fieldset{display:inline-block;border:1px solid \(P.rule);margin:0 8px 8px 0;vertical-align:top;max-height:12rem;overflow:auto}
-        legend{font-weight:600}label{display:block}
+        legend{font-weight:600}label{display:flex;align-items:center;gap:6px;min-height:28px}
+        input[type=checkbox]{width:22px;height:22px;margin:0}
         .off{display:none}
         @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
         @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
