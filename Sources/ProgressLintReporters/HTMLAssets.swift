@@ -23,7 +23,7 @@ enum HTMLAssets {
         @media (max-width:900px){.ind{grid-template-columns:minmax(0,1fr)}}
         figure{margin:0}
         figcaption{color:\(P.muted);font-size:.85rem}
-        svg.tl{width:100%;height:auto;font:11px system-ui,sans-serif;display:block}
+        svg.tl{width:100%;height:auto;font:12px system-ui,sans-serif;display:block}
         .tk{text-anchor:middle;fill:\(P.text)}.rl,.sa{fill:\(P.text)}.wkt{fill:\(P.text);text-anchor:end}
         .ax{stroke:\(P.rule);stroke-width:1}
         .th{stroke-width:2}.ti{stroke:\(P.instant);stroke-dasharray:2 3}.tn{stroke:\(P.noticeable);stroke-dasharray:6 3}

@@ -113,8 +113,10 @@ enum HTMLTimeline {
         let phaseSegments = phases(indicator)
         if !phaseSegments.isEmpty { rows.append("phases") }
         if !markers.isEmpty { rows.append("findings") }
+        let placed = place(markers, indicator)
+        let markerLines = (placed.map(\.line).max() ?? 0) + 1
         let rowTop: (Int) -> Double = { 28 + 28 * Double($0) }
-        let rowsEnd = rowTop(rows.count)
+        let rowsEnd = rowTop(rows.count) + (markers.isEmpty ? 0 : 20 * Double(markerLines - 1))
         let height = rowsEnd + 22
         var s = "<svg class=\"tl\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"group\" aria-labelledby=\"\(id)-t\">"
         s += "<title id=\"\(id)-t\">\(HTMLText.escape(title))</title>"
@@ -176,16 +178,9 @@ enum HTMLTimeline {
         s += "</g>"
         // Findings: shape and word, each a link to the finding.
         if !markers.isEmpty {
-            let y = rowTop(rows.count - 1) + 14
-            var next = left + 8
-            var placed: [(Double, Marker)] = []
-            for marker in markers {
-                var mx = anchor(marker, indicator) ?? next
-                if let last = placed.last, mx < last.0 + 62 { mx = last.0 + 62 }
-                placed.append((mx, marker))
-                next = mx + 62
-            }
-            for (mx, marker) in placed {
+            let top = rowTop(rows.count - 1) + 14
+            for (mx, line, marker) in placed {
+                let y = top + 20 * Double(line)
                 let word = marker.severity.rawValue
                 s += "<a href=\"#f\(marker.number)\" class=\"mk\" data-sev=\"\(word)\" data-rule=\"\(HTMLText.escape(marker.rule))\""
                     + " data-platform=\"\(HTMLText.escape(marker.platform ?? "none"))\">"
@@ -197,6 +192,27 @@ enum HTMLTimeline {
         s += "</svg>"
         return s
     }
+
+    /// Where each marker goes: at its anchor, else after the one before, never over another
+    /// (each takes ``markerWidth``); past the axis's end on a further line.
+    static func place(_ markers: [Marker], _ indicator: IndicatorTiming) -> [(x: Double, line: Int, marker: Marker)] {
+        var placed: [(x: Double, line: Int, marker: Marker)] = []
+        var line = 0
+        var next = left + 8
+        for marker in markers {
+            var mx = Swift.max(anchor(marker, indicator) ?? next, next)
+            if mx + markerWidth > width {
+                line += 1
+                mx = left + 8
+            }
+            placed.append((mx, line, marker))
+            next = mx + markerWidth
+        }
+        return placed
+    }
+
+    /// The room one marker and its label take.
+    static let markerWidth = 78.0
 
     /// The marker of a severity: a triangle for errors, a square for warnings, a circle for infos.
     static func shape(_ severity: Severity, x: Double, y: Double) -> String {
