@@ -296,7 +296,7 @@ public struct HTMLReporter: Reporter {
                       + "</p>\n<p>\(HTMLText.escape(d.message))</p>\n")
             let frame = CodeFrame.lines(d, color: false)
             if !frame.isEmpty {
-                out.write("<pre tabindex=\"0\" aria-label=\"line \(d.range.start.line)\">")
+                out.write("<pre tabindex=\"0\">")
                 out.write(frame.map { HTMLText.escape($0) }.joined(separator: "\n"))
                 out.write("</pre>\n")
             }

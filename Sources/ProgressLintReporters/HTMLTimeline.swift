@@ -212,7 +212,7 @@ enum HTMLTimeline {
     }
 
     /// The room one marker and its label take.
-    static let markerWidth = 78.0
+    static let markerWidth = 100.0
 
     /// The marker of a severity: a triangle for errors, a square for warnings, a circle for infos.
     static func shape(_ severity: Severity, x: Double, y: Double) -> String {
