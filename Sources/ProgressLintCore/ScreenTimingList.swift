@@ -22,13 +22,11 @@ public struct ScreenTimingList: Sendable {
     public mutating func append(_ screens: [ScreenTiming], file number: Int) {
         while fileCount < number { appendIndex(start: 0, length: 0) }
         guard number == fileCount else { return }
-        var bytes: [UInt8] = []
         var writer = TimingWriter()
         writer.int(screens.count)
         for screen in screens { writer.screen(screen) }
-        bytes = writer.bytes
-        let start = bytes.withUnsafeBytes { data.append($0) }
-        appendIndex(start: start, length: bytes.count)
+        let start = writer.bytes.withUnsafeBytes { data.append($0) }
+        appendIndex(start: start, length: writer.bytes.count)
     }
 
     private mutating func appendIndex(start: Int, length: Int) {
@@ -67,7 +65,7 @@ public struct ScreenTimingList: Sendable {
         }
         guard length > 0 else { return [] }
         return data.read(start, length) { raw in
-            var reader = TimingReader(Array(raw))
+            var reader = TimingReader(raw)
             let count = reader.int()
             var screens: [ScreenTiming] = []
             var n = 0
@@ -150,11 +148,11 @@ private struct TimingWriter {
 
 /// Reads what ``TimingWriter`` wrote; bytes that run short set `failed` and read as zero.
 private struct TimingReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
     var at = 0
     var failed = false
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     mutating func byte() -> UInt8 {
         guard at < bytes.count else {
@@ -171,8 +169,8 @@ private struct TimingReader {
             at = bytes.count
             return 0
         }
-        var v: UInt64 = 0
-        for i in 0..<8 { v |= UInt64(bytes[at + i]) << (8 * UInt64(i)) }
+        // In bounds: at least 8 bytes from `at`.
+        let v = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
         at += 8
         return v
     }
@@ -199,7 +197,7 @@ private struct TimingReader {
             return nil
         }
         defer { at += length }
-        return String(decoding: bytes[at..<(at + length)], as: UTF8.self)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[at..<(at + length)]), as: UTF8.self)
     }
 
     mutating func screen() -> ScreenTiming? {

@@ -42,6 +42,8 @@ enum HTMLTimeline {
 
     /// A coordinate with one decimal.
     static func n(_ value: Double) -> String {
+        // Coordinates are within the chart; anything else (never expected) is drawn at 0, never a trap.
+        guard value.isFinite, abs(value) < 1e9 else { return "0" }
         let tenths = Int((value * 10).rounded())
         let whole = tenths / 10, rest = abs(tenths % 10)
         return rest == 0 ? String(whole) : "\(whole).\(rest)"
@@ -78,7 +80,7 @@ enum HTMLTimeline {
             let startMs = indicator.showAfterMs ?? 0
             let endMs = indicator.durationMaxMs ?? axisEnd
             let a = x(startMs), b = Swift.max(x(endMs), a + 2)
-            let shares = phases.map { Swift.max(0, $0.share ?? 0) }
+            let shares = phases.map { $0.share.map { $0.isFinite ? Swift.min(Swift.max(0, $0), 1) : 0 } ?? 0 }
             let total = shares.reduce(0, +)
             bounds.append(a)
             var acc = 0.0
@@ -200,7 +202,7 @@ enum HTMLTimeline {
         var line = 0
         var next = left + 8
         for marker in markers {
-            var mx = Swift.max(anchor(marker, indicator) ?? next, next)
+            var mx = Swift.max(Swift.min(anchor(marker, indicator) ?? next, width - markerWidth), next)
             if mx + markerWidth > width {
                 line += 1
                 mx = left + 8

@@ -54,7 +54,7 @@ enum ScreenTimingJSON {
         for (key, value) in [("instantMs", t.instant), ("noticeableMs", t.noticeable), ("attentionMs", t.attention),
                              ("showAfterMaxMs", t.showAfterMax), ("updatesEveryMaxMs", t.updatesEveryMax)] {
             json.key(key)
-            json.double(value.milliseconds)
+            number(value.milliseconds, into: &json)
         }
         json.end()
         json.key(literal: "indicators")
@@ -129,6 +129,15 @@ enum ScreenTimingJSON {
     }
 
     private static func optional(_ value: Double?, into json: inout JSONWriter) {
-        if let value { json.double(value) } else { json.null() }
+        if let value { number(value, into: &json) } else { json.null() }
+    }
+
+    /// A number as ``JSONWriter/double(_:)`` writes it; a whole one (most durations) without making a `String`.
+    private static func number(_ value: Double, into json: inout JSONWriter) {
+        if value == value.rounded(), abs(value) < 1e15 {
+            json.int(Int(value))
+        } else {
+            json.double(value)
+        }
     }
 }

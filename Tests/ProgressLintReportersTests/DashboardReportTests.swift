@@ -321,6 +321,30 @@ import Testing
         #expect(throws: PreviousReport.ReadError.self) { try PreviousReport.parse(Array("{\"a\": [".utf8), path: "x.json") }
     }
 
+    @Test func timelineMarkersNeverOverlapAndStayWithinTheChart() {
+        let indicator = IndicatorTiming(
+            id: "x", line: 1, endLine: 9, style: "spinner", determinate: false, component: nil, presentation: "inline",
+            location: "content", showAfterMs: 3_000_000, durationMinMs: nil, durationMaxMs: nil, phases: [], becomes: [])
+        // Twelve findings, some anchored near the axis's end (show-after 50m), some not anchored.
+        let markers = (1...12).map { n in
+            HTMLTimeline.Marker(number: n, severity: n % 3 == 0 ? .error : .info, rule: "r\(n)",
+                                yamlPath: n % 2 == 0 ? "indicators[x].show-after" : nil, platform: nil)
+        }
+        let placed = HTMLTimeline.place(markers, indicator)
+        #expect(placed.map(\.marker.number) == Array(1...12))
+        #expect(placed.map(\.line).max()! >= 1)
+        for (i, a) in placed.enumerated() {
+            #expect(a.x >= HTMLTimeline.left && a.x + HTMLTimeline.markerWidth <= HTMLTimeline.width, "\(a.marker.number)")
+            for b in placed[(i + 1)...] where b.line == a.line {
+                #expect(abs(b.x - a.x) >= HTMLTimeline.markerWidth, "\(a.marker.number) and \(b.marker.number)")
+            }
+        }
+        let svg = HTMLTimeline.svg(indicator, thresholds: Thresholds(), markers: markers, id: "c", title: "t")
+        #expect(svg.components(separatedBy: "<a href=\"#f").count - 1 == 12)
+        #expect(svg.contains("unknown ?") && svg.contains("class=\"vi\""))
+        #expect(!svg.contains("class=\"vd\""))
+    }
+
     @Test func timelinePlacesTimesOnALogAxisFromTenMillisecondsToAnHour() {
         let start = HTMLTimeline.x(10), end = HTMLTimeline.x(3_600_000)
         #expect(start == HTMLTimeline.left && abs(end - (HTMLTimeline.left + HTMLTimeline.plot)) < 1e-9)
