@@ -12,15 +12,24 @@ struct FileDiagnostics {
     private var lastPath: String?
     private var byPath: [String: [Diagnostic]]?
 
+    /// Whether diagnostics are read only as far as ``DiagnosticList/places`` reads them.
+    private let placesOnly: Bool
+
     /// A walk over `shown`; `inOrder` says its paths are ASCII and in byte order (``JSONReporter/Tally``).
-    init(_ shown: DiagnosticList, inOrder: Bool) {
+    /// With `placesOnly`, each diagnostic has what places it on an indicator and no more (no message).
+    init(_ shown: DiagnosticList, inOrder: Bool, placesOnly: Bool = false) {
         self.shown = shown
-        if inOrder { iterator = shown.makeIterator() } else { group() }
+        self.placesOnly = placesOnly
+        if inOrder { iterator = placesOnly ? shown.places.makeIterator() : shown.makeIterator() } else { group() }
     }
 
     private mutating func group() {
         var byPath: [String: [Diagnostic]] = [:]
-        for d in shown { byPath[d.path, default: []].append(d) }
+        if placesOnly {
+            for d in shown.places { byPath[d.path, default: []].append(d) }
+        } else {
+            for d in shown { byPath[d.path, default: []].append(d) }
+        }
         self.byPath = byPath
         iterator = nil
     }

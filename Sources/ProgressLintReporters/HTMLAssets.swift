@@ -37,7 +37,7 @@ enum HTMLAssets {
         svg.gl{width:14px;height:14px;vertical-align:-2px}
         svg.defs{position:absolute;width:0;height:0;overflow:hidden}
         ol.findings{padding-left:0;list-style:none;margin:4px 0}
-        li.finding p{margin:2px 0}
+        li.finding p{margin:2px 0;overflow-wrap:anywhere}
         .badge{display:inline-block;padding:0 6px;border-radius:3px;font-size:.8rem;font-weight:600;color:\(P.badgeText)}
         .b-new{background:\(P.newBadge)}.b-fixed{background:\(P.fixedBadge)}
         fieldset{display:inline-block;border:1px solid \(P.rule);margin:0 8px 8px 0;vertical-align:top;max-height:12rem;overflow:auto}

@@ -58,7 +58,8 @@ public struct HTMLReporter: Reporter {
         if result.isComplete {
             out.write("<p class=\"ok\">Complete: every file asked for was linted by \(Tool.name) \(Tool.version).</p>\n")
         } else {
-            out.write("<p class=\"ok sev-error\">Incomplete: \(result.runErrors.count) problems stopped the run from "
+            let count = result.runErrors.count
+            out.write("<p class=\"ok sev-error\">Incomplete: \(count) \(count == 1 ? "problem" : "problems") stopped the run from "
                       + "linting everything (the command exits 2). The counts below are of what was linted.</p>\n<ul>\n")
             for error in result.runErrors {
                 var place = error.path.map { HTMLText.escape($0) } ?? ""
