@@ -173,20 +173,6 @@ public struct DiagnosticList: Sequence, Sendable {
     /// texts they do not need (message, YAML path, value, source line, fix).
     public var keys: Keys { Keys(list: self) }
 
-    /// Each diagnostic read only as far as placing it on a screen's indicator needs (rule,
-    /// severity, range, screen, indicator, document, platform): no message, YAML path, value,
-    /// source line or fix is made.
-    public var places: Places { Places(list: self) }
-
-    /// The diagnostics as ``places`` reads them, in order.
-    public struct Places: Sequence {
-        let list: DiagnosticList
-
-        public func makeIterator() -> Iterator {
-            Iterator(list, chunks: list.chunkOrder, keysOnly: true, indicator: true)
-        }
-    }
-
     /// The ``DiagnosticKey`` of each diagnostic, in order.
     public struct Keys: Sequence {
         let list: DiagnosticList
@@ -243,13 +229,10 @@ public struct DiagnosticList: Sequence, Sendable {
         /// Whether stored records are read only as far as a ``DiagnosticKey`` needs (the rest of
         /// the diagnostic left empty), and the message too when diagnostics are merged (ordering needs it).
         private let keysOnly: Bool
-        /// With `keysOnly`: whether the indicator is read too.
-        private let indicator: Bool
 
-        init(_ list: DiagnosticList, chunks: [Int]?, keysOnly: Bool = false, indicator: Bool = false) {
+        init(_ list: DiagnosticList, chunks: [Int]?, keysOnly: Bool = false) {
             self.list = list
             self.keysOnly = keysOnly
-            self.indicator = indicator
             self.rules = list.storage.rules.withLock { $0.ids }
             self.chunks = chunks
             self.offset = chunks == nil ? 0 : list.end
@@ -274,9 +257,9 @@ public struct DiagnosticList: Sequence, Sendable {
         }
 
         private mutating func nextStored() -> Diagnostic? {
-            let keysOnly = keysOnly, ordering = !list.merged.isEmpty, rules = rules, indicator = indicator
+            let keysOnly = keysOnly, ordering = !list.merged.isEmpty, rules = rules
             return nextStoredRecord { reader, path in
-                keysOnly ? DiagnosticCoder.decodeKey(&reader, path: path, rules: rules, message: ordering, indicator: indicator)
+                keysOnly ? DiagnosticCoder.decodeKey(&reader, path: path, rules: rules, message: ordering)
                          : DiagnosticCoder.decode(&reader, path: path, rules: rules)
             }
         }
@@ -541,7 +524,7 @@ enum DiagnosticCoder {
     /// What ``DiagnosticKey`` needs of a record and what ``Diagnostic/ordered(_:_:)`` compares
     /// (read as ``decode(_:path:rules:)`` reads them, in the order ``encode(_:rule:into:)`` wrote
     /// them); the message only when `message` is true, and the fields after the platform not at all.
-    static func decodeKey(_ r: inout Reader, path: String, rules: [String], message: Bool, indicator: Bool = false) -> Diagnostic {
+    static func decodeKey(_ r: inout Reader, path: String, rules: [String], message: Bool) -> Diagnostic {
         let rule = Int(clamping: r.unsigned())
         let severity = severities[min(Int(r.byte()), severities.count - 1)]
         var text = ""
@@ -551,7 +534,7 @@ enum DiagnosticCoder {
                            path: path, range: SourceRange(start: start, end: end))
         let flags = r.byte()
         if flags & 1 != 0 { d.screen = r.string() }
-        if flags & 2 != 0 { if indicator { d.indicator = r.string() } else { r.skipString() } }
+        if flags & 2 != 0 { r.skipString() }
         if flags & 4 != 0 { r.skipString() }
         if flags & 8 != 0 { d.documentIndex = r.int() }
         if flags & 16 != 0 { r.skipString() }

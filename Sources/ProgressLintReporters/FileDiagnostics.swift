@@ -12,24 +12,15 @@ struct FileDiagnostics {
     private var lastPath: String?
     private var byPath: [String: [Diagnostic]]?
 
-    /// Whether diagnostics are read only as far as ``DiagnosticList/places`` reads them.
-    private let placesOnly: Bool
-
     /// A walk over `shown`; `inOrder` says its paths are ASCII and in byte order (``JSONReporter/Tally``).
-    /// With `placesOnly`, each diagnostic has what places it on an indicator and no more (no message).
-    init(_ shown: DiagnosticList, inOrder: Bool, placesOnly: Bool = false) {
+    init(_ shown: DiagnosticList, inOrder: Bool) {
         self.shown = shown
-        self.placesOnly = placesOnly
-        if inOrder { iterator = placesOnly ? shown.places.makeIterator() : shown.makeIterator() } else { group() }
+        if inOrder { iterator = shown.makeIterator() } else { group() }
     }
 
     private mutating func group() {
         var byPath: [String: [Diagnostic]] = [:]
-        if placesOnly {
-            for d in shown.places { byPath[d.path, default: []].append(d) }
-        } else {
-            for d in shown { byPath[d.path, default: []].append(d) }
-        }
+        for d in shown { byPath[d.path, default: []].append(d) }
         self.byPath = byPath
         iterator = nil
     }

@@ -30,7 +30,7 @@ enum ScreenTimingJSON {
     /// Writes `screens` as an array of every file's screens.
     static func write(_ result: RunResult, shown: DiagnosticList, inOrder: Bool, into json: inout JSONWriter) {
         json.beginArray()
-        var perFile = FileDiagnostics(shown, inOrder: inOrder, placesOnly: true)
+        var perFile = FileDiagnostics(shown, inOrder: inOrder)
         for position in result.files.indices {
             let screens = result.timings.screens(at: position)
             guard !screens.isEmpty else { continue }

@@ -169,23 +169,6 @@ import Testing
         #expect(try Python.validateJSON(brokenFile, schema: schema) != nil)
     }
 
-    @Test func placesReadWhatPutsAFindingOnAnIndicatorAndNoMessage() {
-        // The Examples have cross-file findings too (merged into the stored ones in report order).
-        let result = Self.examples()
-        let full = Array(result.findings)
-        let places = Array(result.findings.places)
-        #expect(places.count == full.count && !full.isEmpty)
-        for (p, d) in zip(places, full) {
-            #expect(p.path == d.path && p.ruleID == d.ruleID && p.severity == d.severity && p.range == d.range)
-            #expect(p.indicator == d.indicator && p.documentIndex == d.documentIndex && p.screen == d.screen)
-        }
-        #expect(full.contains { $0.indicator != nil })
-        // What placing needs is all that is read: the YAML path and source line of stored ones are not.
-        #expect(zip(places, full).contains { p, d in d.yamlPath != nil && p.yamlPath == nil && d.source != nil && p.source == nil })
-        // With --quiet, errors only.
-        #expect(Array(result.findings.onlyErrors().places).count == result.count(.error))
-    }
-
     @Test func screenTimingsSpillToDiskAndReadBackInReportOrder() {
         var list = ScreenTimingList()
         func timing(_ n: Int) -> ScreenTiming {
