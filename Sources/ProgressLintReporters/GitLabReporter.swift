@@ -5,7 +5,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintSupport
 
 /// GitLab Code Quality JSON (also read by Code Climate tools): an array of

@@ -5,7 +5,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintSpec
 
 /// One indicator's timeline in the HTML report: an SVG on a logarithmic axis from 10 ms to 1 h,

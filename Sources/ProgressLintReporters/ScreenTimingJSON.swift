@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 
 /// The JSON report's `screens[]`: one entry per screen in report order, with the effective
 /// thresholds of its configuration and each indicator's timing and finding counts. Written file
