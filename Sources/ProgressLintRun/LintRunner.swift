@@ -34,6 +34,8 @@ public struct RunResult: Sendable {
     public var docsURL: String?
     /// What the linted files' indicators are, summed over all files.
     public var inventory = Inventory()
+    /// Each file's screens with their thresholds and indicators' timing, in the order of ``files``.
+    public var timings = ScreenTimingList()
 
     /// Creates an empty result.
     public init() {}
@@ -288,6 +290,8 @@ public struct LintRunner: Sendable {
         let rank = result.files.isInOrderAdded ? [] : result.files.positionsOfFiles()
         result.inventory = collected.inventory
         result.docsURL = collected.docsURL
+        result.timings = collected.timings
+        if !result.files.isInOrderAdded { result.timings.reorder(by: rank) }
         result.configurationErrors = collected.configurationErrors
         result.problems = collected.problems.sorted { $0.order < $1.order }.map(\.problem)
 
@@ -377,6 +381,7 @@ struct RunCollector {
     var crossFileStores: [String: CrossFileStore] = [:]
     var deferredSuppressions: [(path: String, suppressions: [Suppression])] = []
     var inventory = Inventory()
+    var timings = ScreenTimingList()
     var problems: [(order: Int, problem: RunProblem)] = []
     var configurationErrors: [ConfigurationError] = []
     /// Files skipped as not specs: in all, and by the number of the folder they were found in.
@@ -420,6 +425,7 @@ struct RunCollector {
     mutating func add(_ result: FileResult, order: Int) {
         let number = files.append(result.summary, order: order)
         diagnostics.appendFile(result.diagnostics, path: result.path, key: number)
+        timings.append(result.timings, file: number)
         for collection in result.crossFile where collection.records.count > 0 {
             let store: CrossFileStore
             if let known = crossFileStores[collection.id] {
