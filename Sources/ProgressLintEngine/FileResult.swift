@@ -27,6 +27,8 @@ public struct FileResult: Sendable {
     public var screens: Int { screenNames.count }
     /// What its indicators are, for the dashboard report.
     public var inventory = Inventory()
+    /// Each screen's thresholds and indicators' timing, for the dashboard reports.
+    public var timings: [ScreenTiming] = []
 
     /// An empty result for a file.
     public init(path: String) { self.path = path }

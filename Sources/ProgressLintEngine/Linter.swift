@@ -104,6 +104,8 @@ public struct Linter: Sendable {
             let context = RuleContext(screen: screen, platform: platform, configuration: configuration,
                                       document: document)
             result.inventory.add(screen, platform: platform)
+            result.timings.append(ScreenTiming(screen, path: path, platform: platform, configuration: configuration,
+                                               document: document))
             plan.run(on: screen, context: context, into: &result, collector: &collector, documentIndex: index)
         }
         if skipped {

@@ -6,7 +6,8 @@ import ProgressLintSupport
 /// The JSON report for dashboards and scripts: `version`, `tool`, `summary` (counts by severity,
 /// rule, platform and screen), `files`, `diagnostics` (with YAML path, range, docs link and a
 /// line-independent fingerprint) and `inventory` (indicators by style and platform, and the share
-/// that are determinate, have a Reduce Motion fallback, offer Cancel and announce completion).
+/// that are determinate, have a Reduce Motion fallback, offer Cancel and announce completion), and
+/// `screens` (each screen's effective thresholds and its indicators' timing and finding counts).
 ///
 /// Its shape is described by `schemas/report.schema.json`. Fields are only ever added within a
 /// `version`; `version` is bumped when one changes meaning or goes away.
@@ -73,6 +74,9 @@ public struct JSONReporter: Reporter {
             json.end()
             json.key(literal: "inventory")
             json.value(inventory(result.inventory))
+            // Each screen's thresholds and indicators' timing, file by file.
+            json.key(literal: "screens")
+            ScreenTimingJSON.write(result, shown: shown, inOrder: tally.pathsInOrder, into: &json)
             json.end()
         }
     }

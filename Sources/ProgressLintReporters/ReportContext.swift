@@ -26,6 +26,8 @@ public struct ReportContext: Sendable {
         if base.contains("{rule}") { return base.split(separator: "{rule}", omittingEmptySubsequences: false).joined(separator: rule) }
         return (base.hasSuffix("/") ? base : base + "/") + rule + ".md"
     }
+    /// The earlier JSON report to compare with (`--compare`): the HTML report marks new and fixed findings.
+    public var previous: PreviousReport?
 
     /// Whether `diagnostic` has a fix that `--fix` applies in this run (marked `[*]`).
     public func isFixable(_ diagnostic: Diagnostic) -> Bool {

@@ -8,6 +8,8 @@ public protocol Reporter: Sendable {
     static var name: String { get }
     /// A one-line description for `--help`.
     static var summary: String { get }
+    /// Other `--format` names it answers to.
+    static var aliases: [String] { get }
     /// Creates the reporter.
     init()
     /// Writes the report of a run to `out`, as it goes.
@@ -15,6 +17,8 @@ public protocol Reporter: Sendable {
 }
 
 extension Reporter {
+    public static var aliases: [String] { [] }
+
     /// The whole report of a run, as text (for tests and small runs).
     public func render(_ result: RunResult, context: ReportContext) -> String {
         var out = ReportStream()
@@ -28,11 +32,12 @@ public enum Reporters {
     /// Every output format.
     public static let all: [any Reporter.Type] = [
         TextReporter.self, ConciseReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, JUnitReporter.self,
+        GitLabReporter.self, HTMLReporter.self,
     ]
 
     /// The reporter for a `--format` name.
     public static func named(_ name: String) -> (any Reporter)? {
-        all.first { $0.name == name }.map { $0.init() }
+        all.first { $0.name == name || $0.aliases.contains(name) }.map { $0.init() }
     }
 }
 

@@ -247,6 +247,8 @@ public struct LintRunner: Sendable {
         let rank = result.files.isInOrderAdded ? [] : result.files.positionsOfFiles()
         result.inventory = collected.inventory
         result.docsURL = collected.docsURL
+        result.timings = collected.timings
+        if !result.files.isInOrderAdded { result.timings.reorder(by: rank) }
         result.configurationErrors = collected.configurationErrors
         result.problems = collected.problems.sorted { $0.order < $1.order }.map(\.problem)
 

@@ -25,6 +25,7 @@ struct RunCollector {
     var crossFileStores: [String: CrossFileStore] = [:]
     var deferredSuppressions: [(path: String, suppressions: [Suppression])] = []
     var inventory = Inventory()
+    var timings = ScreenTimingList()
     var problems: [(order: Int, problem: RunProblem)] = []
     var configurationErrors: [ConfigurationError] = []
     /// Files skipped as not specs: in all, and by the number of the folder they were found in.
@@ -68,6 +69,7 @@ struct RunCollector {
     mutating func add(_ result: FileResult, order: Int) {
         let number = files.append(result.summary, order: order)
         diagnostics.appendFile(result.diagnostics, path: result.path, key: number)
+        timings.append(result.timings, file: number)
         for collection in result.crossFile where collection.records.count > 0 {
             let store: CrossFileStore
             if let known = crossFileStores[collection.id] {

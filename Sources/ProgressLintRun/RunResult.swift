@@ -33,6 +33,8 @@ public struct RunResult: Sendable {
     public var docsURL: String?
     /// What the linted files' indicators are, summed over all files.
     public var inventory = Inventory()
+    /// Each file's screens with their thresholds and indicators' timing, in the order of ``files``.
+    public var timings = ScreenTimingList()
 
     /// Creates an empty result.
     public init() {}

@@ -57,6 +57,11 @@ struct Lint: ParsableCommand {
     @Option(help: "Write every current finding to this baseline file, then report as if they were accepted.")
     var writeBaseline: String?
 
+    @Option(help: ArgumentHelp(
+        "With --format html: mark the findings new since this earlier --format json report, and list those fixed.",
+        valueName: "previous.json"))
+    var compare: String?
+
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "Exit 1 when more than this many warnings are reported; -1 means no limit.",
         discussion: "Counts the warnings the report shows: with --quiet, none."))
@@ -178,6 +183,7 @@ struct Lint: ParsableCommand {
                                     columnUnit: ColumnUnit(rawValue: columnUnit) ?? .char)
         context.unsafeFixes = unsafeFixes
         context.docsURL = Output.environment(Tool.docsURLVariable).flatMap { $0.isEmpty ? nil : $0 } ?? result.docsURL
+        context.previous = try previousReport()
         let allTargets = try targets()
         // Reports to files first, all or none: one that cannot be written makes the run a failure
         // that the others then record, rather than leaving them saying it succeeded.
