@@ -22,9 +22,12 @@ public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
 
         init(values: CrossFileValues) { records = Records.Iterator(values: values) }
 
+        /// The next value that reads back; a record that does not (damaged storage) is passed over.
         public mutating func next() -> (file: CrossFileSource, info: Info)? {
-            guard let (file, record) = records.next() else { return nil }
-            return (file, record.read(Info.self))
+            while let (file, record) = records.next() {
+                if let info = try? record.read(Info.self) { return (file, info) }
+            }
+            return nil
         }
     }
 
@@ -81,7 +84,7 @@ public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
 }
 
 /// One value a ``CrossFileRule`` collected, not yet read. It may be read as the value's type, or
-/// as any type whose ``CrossFileValue/init(from:)`` reads the same first fields (and no more):
+/// as any type whose ``CrossFileValue/layout`` starts with the same fields (and has no more):
 /// a rule that compares two fields of every value reads those, and the whole value only when
 /// it reports it.
 public struct CrossFileRecord: Sendable {
@@ -94,14 +97,15 @@ public struct CrossFileRecord: Sendable {
         self.range = range
     }
 
-    /// The record read as `type`, from its first field. Inlinable, so that a rule reads its own
-    /// type without the generic (unspecialised) path across modules.
-    @inlinable public func read<Value: CrossFileValue>(_ type: Value.Type) -> Value {
-        bytes.withUnsafeBytes { raw in
+    /// The record read as `type`, from its first field; an error when it ends before `type`'s
+    /// fields do or holds what they cannot be. Inlinable, so that a rule reads its own type
+    /// without the generic (unspecialised) path across modules.
+    @inlinable public func read<Value: CrossFileValue>(_ type: Value.Type) throws(CrossFileReadError) -> Value {
+        try bytes.withUnsafeBytes { raw in
             // `range` lies within the bytes (see ``CrossFileValues/Records/Iterator/next()``).
             var reader = CrossFileReader(UnsafeRawBufferPointer(rebasing: raw[range]))
-            return Value(from: &reader)
-        }
+            return Result { () throws(CrossFileReadError) -> Value in try Value.layout.readFields(&reader) }
+        }.get()
     }
 }
 

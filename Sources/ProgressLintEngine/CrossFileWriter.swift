@@ -1,7 +1,7 @@
 import ProgressLintSpec
 import ProgressLintYAML
 
-/// Where a ``CrossFileValue`` writes its fields.
+/// Where the engine writes ``CrossFileValue``s, as records of their fields (``CrossFileField``).
 public struct CrossFileWriter: Sendable {
     /// The records written, each its length (4 bytes) then its fields: the first `length` bytes
     /// of `storage`, whose zeroed tail is room for the next fields (grown in steps, not per byte).
@@ -23,7 +23,7 @@ public struct CrossFileWriter: Sendable {
     mutating func record<Value: CrossFileValue>(_ value: Value) {
         let start = length
         append(UInt32(0))
-        value.encode(to: &self)
+        Value.layout.writeFields(value, &self)
         let recordLength = UInt32(clamping: length - start - 4)
         // `start + 4 <= length <= storage.count`: the placeholder was written above.
         storage.withUnsafeMutableBytes { $0.storeBytes(of: recordLength.littleEndian, toByteOffset: start, as: UInt32.self) }
@@ -47,10 +47,13 @@ public struct CrossFileWriter: Sendable {
     }
 
     /// Writes a number.
-    public mutating func write(_ value: Int) { append(Int64(value)) }
+    @usableFromInline mutating func write(_ value: Int) { append(Int64(value)) }
+
+    /// Writes a yes or no.
+    @usableFromInline mutating func write(flag value: Bool) { append(UInt8(value ? 1 : 0)) }
 
     /// Writes a text, exactly as its bytes are.
-    public mutating func write(_ value: String) {
+    @usableFromInline mutating func write(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             let text = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8.prefix(Int(UInt32.max))))
@@ -61,22 +64,6 @@ public struct CrossFileWriter: Sendable {
             storage.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: length).copyMemory(from: source, byteCount: text.count) }
             length += text.count
         }
-    }
-
-    /// Writes a text or its absence.
-    public mutating func write(_ value: String?) {
-        append(UInt8(value == nil ? 0 : 1))
-        if let value { write(value) }
-    }
-
-    /// Writes a range.
-    public mutating func write(_ value: SourceRange) {
-        write(value.start.line)
-        write(value.start.column)
-        write(value.start.characterOffset)
-        write(value.end.line)
-        write(value.end.column)
-        write(value.end.characterOffset)
     }
 }
 

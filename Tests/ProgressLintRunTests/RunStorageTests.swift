@@ -45,21 +45,12 @@ import TestSupport
                                 end: SourcePosition(line: line, column: 9, characterOffset: 46))
         }
 
-        func encode(to record: inout CrossFileWriter) {
-            record.write(key)
-            record.write(value)
-            record.write(range)
-            record.write(screen)
-            record.write(count)
+        init(key: String, value: String, range: SourceRange, screen: String?, count: Int) {
+            (self.key, self.value, self.range, self.screen, self.count) = (key, value, range, screen, count)
         }
 
-        init(from record: inout CrossFileReader) {
-            key = record.string()
-            value = record.string()
-            range = record.range()
-            screen = record.optionalString()
-            count = record.int()
-        }
+        static let layout = CrossFileLayout(Seen.init(key:value:range:screen:count:), \.key, \.value, \.range,
+                                            \.screen, \.count)
     }
 
     static func records(_ values: [Seen]) -> CrossFileWriter {
@@ -97,15 +88,7 @@ import TestSupport
         var key: String
         var value: String
 
-        func encode(to record: inout CrossFileWriter) {
-            record.write(key)
-            record.write(value)
-        }
-
-        init(from record: inout CrossFileReader) {
-            key = record.string()
-            value = record.string()
-        }
+        static let layout = CrossFileLayout(SeenKey.init, \.key, \.value)
     }
 
     @Test func recordsReadAsTheirFirstFieldsOrWholeGiveTheValuesInTheSameOrderWithTheirFiles() {
@@ -117,9 +100,9 @@ import TestSupport
             let values = Self.values(store, positions: positions)
             let whole = Array(values)
             let records = Array(values.records)
-            #expect(records.map { $0.record.read(Seen.self) } == whole.map(\.info))
-            #expect(records.map { $0.record.read(SeenKey.self) }.map(\.key) == whole.map(\.info.key))
-            #expect(records.map { $0.record.read(SeenKey.self) }.map(\.value) == whole.map(\.info.value))
+            #expect(records.map { try? $0.record.read(Seen.self) } == whole.map(\.info))
+            #expect(records.map { try? $0.record.read(SeenKey.self) }.map(\.?.key) == whole.map(\.info.key))
+            #expect(records.map { try? $0.record.read(SeenKey.self) }.map(\.?.value) == whole.map(\.info.value))
             #expect(records.map(\.file.path) == whole.map(\.file.path))
             #expect(records.map(\.file.severity) == whole.map(\.file.severity))
         }
@@ -137,16 +120,63 @@ import TestSupport
         #expect(read[1].value.isEmpty)
     }
 
-    @Test func readingPastARecordsEndGivesZerosAndEmptyTextsRatherThanTrapping() {
-        let bytes: [UInt8] = [5, 0, 0, 0, 65, 66]  // a text that claims 5 bytes and has 2, then nothing
-        bytes.withUnsafeBytes { raw in
-            var reader = CrossFileReader(raw)
-            #expect(reader.string() == "AB")
-            #expect(reader.int() == 0)
-            #expect(reader.optionalString() == nil)
-            #expect(reader.range() == SourceRange(start: SourcePosition(line: 0, column: 0, characterOffset: 0),
-                                                  end: SourcePosition(line: 0, column: 0, characterOffset: 0)))
+    /// The bytes of one record of `value`, without its length.
+    static func fields(of value: Seen) -> [UInt8] {
+        var writer = CrossFileWriter()
+        writer.record(value)
+        return writer.withBytes { Array($0.dropFirst(4)) }
+    }
+
+    @Test func aTruncatedRecordReadsAsAnErrorNotATrap() {
+        let bytes = Self.fields(of: Seen("sync", "toolbar", line: 4, count: 12))
+        let whole = CrossFileRecord(bytes: bytes, range: 0..<bytes.count)
+        #expect((try? whole.read(Seen.self)) == Seen("sync", "toolbar", line: 4, count: 12))
+        // "sync" and "toolbar" with their lengths: the key reads from that much on, the whole value never.
+        let keyLength = 4 + 4 + 4 + 7
+        for length in 0..<bytes.count {
+            let record = CrossFileRecord(bytes: bytes, range: 0..<length)
+            #expect(throws: CrossFileReadError.self) { try record.read(Seen.self) }
+            #expect((try? record.read(SeenKey.self)) == (length >= keyLength ? SeenKey(key: "sync", value: "toolbar") : nil))
         }
+    }
+
+    /// A value whose fields check what they read: a yes-or-no, a case, a list.
+    enum Kind: String, CrossFileField { case spinner, bar }
+    struct Checked: CrossFileValue, Equatable {
+        var flag: Bool
+        var kind: Kind
+        var list: [Int]
+        static let layout = CrossFileLayout(Checked.init, \.flag, \.kind, \.list)
+    }
+
+    @Test func storedBytesThatNoFieldCanBeReadAsAnErrorNotATrap() {
+        var writer = CrossFileWriter()
+        writer.record(Checked(flag: true, kind: .bar, list: [3, -4]))
+        let bytes = writer.withBytes { Array($0.dropFirst(4)) }
+        func read(_ bytes: [UInt8]) -> Checked? { try? CrossFileRecord(bytes: bytes, range: 0..<bytes.count).read(Checked.self) }
+        #expect(read(bytes) == Checked(flag: true, kind: .bar, list: [3, -4]))
+        var flag = bytes
+        flag[0] = 2  // neither yes nor no
+        #expect(read(flag) == nil)
+        var kind = bytes
+        kind[1 + 4] = UInt8(ascii: "x")  // "xar": no case
+        #expect(read(kind) == nil)
+        var list = bytes
+        list[1 + 4 + 3 + 7] = 0x7F  // a count of elements far past the record's end
+        #expect(read(list) == nil)
+        // Read through the values, a record that does not read back is passed over.
+        let store = CrossFileStore()
+        var damaged = CrossFileWriter()
+        damaged.record(Checked(flag: true, kind: .spinner, list: []))
+        damaged.record(Checked(flag: false, kind: .bar, list: [1]))
+        store.append(damaged, file: 0, severity: .info)
+        let raw = store.bytes.read(0, store.bytes.count) { Array($0) }
+        let broken = CrossFileStore()
+        var corrupted = raw
+        corrupted[CrossFileStore.headerSize + 4] = 9  // the first record's yes-or-no
+        corrupted.withUnsafeBytes { _ = broken.bytes.append($0) }
+        let values = CrossFileValues<Checked>(store: broken, order: nil, pathOfFile: { "f\($0)" }).map(\.info)
+        #expect(values == [Checked(flag: false, kind: .bar, list: [1])])
     }
 }
 

@@ -82,38 +82,31 @@ import ProgressLintSupport
         }
     }
 
+    enum Kind: String, CrossFileField { case spinner, bar }
+
     /// A value of every kind of field, as a rule would declare it.
     struct Fields: CrossFileValue, Equatable {
         var text: String
         var number: Int
         var optional: String?
         var range: SourceRange
+        var flag: Bool
+        var kind: Kind?
+        var list: [Int]
 
-        func encode(to record: inout CrossFileWriter) {
-            record.write(text)
-            record.write(number)
-            record.write(optional)
-            record.write(range)
-        }
-
-        init(text: String, number: Int, optional: String?, line: Int) {
-            (self.text, self.number, self.optional) = (text, number, optional)
-            range = SourceRange(start: SourcePosition(line: line, column: 1, characterOffset: 0),
-                                end: SourcePosition(line: line, column: 9, characterOffset: 8))
-        }
-
-        init(from record: inout CrossFileReader) {
-            text = record.string()
-            number = record.int()
-            optional = record.optionalString()
-            range = record.range()
-        }
+        static let layout = CrossFileLayout(
+            Fields.init(text:number:optional:range:flag:kind:list:), \.text, \.number, \.optional, \.range, \.flag,
+            \.kind, \.list)
     }
 
     @Test func aCrossFileWriterReadsBackEveryRecordAcrossItsGrowth() {
         let values = (0..<200).map { n in
             Fields(text: n % 7 == 0 ? "" : String(repeating: "ü", count: n % 40) + "\(n)", number: n * -12_345,
-                   optional: n % 3 == 0 ? nil : (n % 2 == 0 ? "" : "Ünïcode 📷 \(n)"), line: n + 1)
+                   optional: n % 3 == 0 ? nil : (n % 2 == 0 ? "" : "Ünïcode 📷 \(n)"),
+                   range: SourceRange(start: SourcePosition(line: n + 1, column: 1, characterOffset: 0),
+                                      end: SourcePosition(line: n + 1, column: 9, characterOffset: 8)),
+                   flag: n % 2 == 0, kind: n % 5 == 0 ? nil : (n % 2 == 0 ? .bar : .spinner),
+                   list: Array(repeating: n, count: n % 4))
         }
         var writer = CrossFileWriter()
         for value in values { writer.record(value) }

@@ -121,101 +121,18 @@ public struct ConsistentLocation: CrossFileRule {
         /// Where the location is written (the indicator's start when it is the default).
         public var range: SourceRange
         public var screen: String?
-        public var indicator: String? {
-            didSet {
-                // A path named by the indicator's id keeps the id it was found with.
-                if case .item(.id, _) = path, oldValue != indicator { path = .text(path.text(indicator: oldValue)) }
-            }
-        }
-        /// The YAML path of `range`'s node, made when read: most sightings are never reported.
-        public var yamlPath: String? {
-            get { path.text(indicator: indicator) }
-            set { path = .text(newValue) }
-        }
-        private var path: Path
-
-        /// A YAML path as written when found: its text, or, for an indicator written in the
-        /// root's `indicators` list (as nearly all are), what `indicators[name]` or
-        /// `indicators[name].location` is made of, the name being `indicator` (its `id`) or the
-        /// item's place.
-        enum Path: Equatable {
-            case text(String?)
-            case item(Name, location: Bool)
-
-            enum Name: Equatable {
-                case id
-                case index(Int)
-            }
-
-            func text(indicator: String?) -> String? {
-                switch self {
-                case .text(let text): return text
-                case .item(let name, let location):
-                    let named: String
-                    switch name {
-                    case .id: named = indicator ?? ""
-                    case .index(let n): named = String(n)
-                    }
-                    return "indicators[" + named + (location ? "].location" : "]")
-                }
-            }
-        }
+        public var indicator: String?
+        /// The YAML path of `range`'s node.
+        public var yamlPath: String?
 
         public init(task: String, location: String, range: SourceRange, screen: String?, indicator: String?,
                     yamlPath: String?) {
-            self.init(task: task, location: location, range: range, screen: screen, indicator: indicator,
-                      path: .text(yamlPath))
+            (self.task, self.location, self.range) = (task, location, range)
+            (self.screen, self.indicator, self.yamlPath) = (screen, indicator, yamlPath)
         }
 
-        init(task: String, location: String, range: SourceRange, screen: String?, indicator: String?, path: Path) {
-            self.task = task
-            self.location = location
-            self.range = range
-            self.screen = screen
-            self.indicator = indicator
-            self.path = path
-        }
-
-        public static func == (a: Sighting, b: Sighting) -> Bool {
-            a.task == b.task && a.location == b.location && a.range == b.range && a.screen == b.screen
-                && a.indicator == b.indicator && a.yamlPath == b.yamlPath
-        }
-
-        public func encode(to record: inout CrossFileWriter) {
-            record.write(task)
-            record.write(location)
-            record.write(range)
-            record.write(screen)
-            record.write(indicator)
-            // The path's form, then what it needs: 0 none, 1 a text; 2 and 3 named by the id,
-            // 4 and 5 by the place that follows (3 and 5 end in `.location`).
-            switch path {
-            case .text(nil): record.write(0)
-            case .text(let text?):
-                record.write(1)
-                record.write(text)
-            case .item(.id, let location): record.write(location ? 3 : 2)
-            case .item(.index(let n), let location):
-                record.write(location ? 5 : 4)
-                record.write(n)
-            }
-        }
-
-        public init(from record: inout CrossFileReader) {
-            task = record.string()
-            location = record.string()
-            range = record.range()
-            screen = record.optionalString()
-            indicator = record.optionalString()
-            switch record.int() {
-            case 1: path = .text(record.string())
-            case 2: path = .item(.id, location: false)
-            case 3: path = .item(.id, location: true)
-            case 4: path = .item(.index(record.int()), location: false)
-            case 5: path = .item(.index(record.int()), location: true)
-            default: path = .text(nil)
-            }
-        }
+        public static let layout = CrossFileLayout(
+            Sighting.init, \.task, \.location, \.range, \.screen, \.indicator, \.yamlPath)
     }
 
     /// A sighting's first two fields: all the first pass over them compares, read without the rest.
@@ -223,15 +140,7 @@ public struct ConsistentLocation: CrossFileRule {
         var task: String
         var location: String
 
-        func encode(to record: inout CrossFileWriter) {
-            record.write(task)
-            record.write(location)
-        }
-
-        init(from record: inout CrossFileReader) {
-            task = record.string()
-            location = record.string()
-        }
+        static let layout = CrossFileLayout(Placement.init, \.task, \.location)
     }
 
     public func collect(_ screen: Screen, context: RuleContext) -> [Sighting] {
@@ -247,7 +156,8 @@ public struct ConsistentLocation: CrossFileRule {
 
     private func forEachSighting(in screen: Screen, context: RuleContext, _ body: (Sighting) -> Void) {
         let document = context.document
-        var paths = IndicatorPaths()
+        // One cache for the screen's paths: its `indicators` list is walked once, not once per indicator.
+        var paths = YAMLPath.Cache()
         // The indicators' fields read in place: no copy of each indicator (its strings retained).
         for i in screen.indicators.indices {
             // Like the engine for indicator rules: silent on what is not task progress, and on an
@@ -256,90 +166,10 @@ public struct ConsistentLocation: CrossFileRule {
                   screen.indicators[i].invalidKeys.isEmpty || Self.description.judges(screen.indicators[i])
             else { continue }
             let node = screen.indicators[i].location?.node ?? screen.indicators[i].node
-            let path = paths.path(of: node, item: screen.indicators[i].node, id: screen.indicators[i].id?.node,
-                                  in: document)
             body(Sighting(
                 task: task.value, location: screen.indicators[i].effectiveLocation.rawValue,
                 range: document[node].range, screen: screen.name?.value, indicator: screen.indicators[i].id?.value,
-                path: path ?? .text(YAMLPath.of(node, in: document))))
-        }
-    }
-
-    /// The YAML paths of one screen's indicators and their `location`s, as ``YAMLPath/of(_:in:)``
-    /// spells them, found without making them: nil where the path is not `indicators[name]` or
-    /// `indicators[name].location` (a list or location written elsewhere, through `<<` or an alias).
-    struct IndicatorPaths {
-        /// The root's `indicators` list, once found; nil until then, or when it is not one.
-        private var list: NodeID?
-        private var checkedList = false
-        /// The walk along the list, as ``YAMLPath`` names items: the next place, and the highest
-        /// node before it (a place holds its item first when the item is above all before it).
-        private var next = 0
-        private var highest = Int32(-1)
-
-        mutating func path(of node: NodeID, item: NodeID, id: NodeID?, in document: YAMLDocument)
-            -> Sighting.Path? {
-            guard let list = list(of: item, in: document), document.parent(of: item) == list else { return nil }
-            // The item's place: the walk goes on from the previous indicator's (the decoder reads
-            // the list in order); past the end, it starts again.
-            if next >= document.itemCount(of: list) || document.item(next, of: list) != item {
-                if !walk(to: item, in: list, document: document) {
-                    (next, highest) = (0, -1)
-                    guard walk(to: item, in: list, document: document) else { return nil }
-                }
-            } else if !walk(to: item, in: list, document: document) {
-                return nil
-            }
-            let place = next - 1
-            // The item's name: its first `id` with a non-empty scalar, as `YAMLPath` reads it.
-            var name = Sighting.Path.Name.index(place)
-            for n in 0..<document.pairCount(of: item) {
-                let (key, value) = document.pair(n, of: item)
-                guard document.valueEquals(key, "id") else { continue }
-                if document.kind(of: value) == .scalar, document.valueByteCount(of: value) > 0 {
-                    guard value == id else { return nil }
-                    name = .id
-                    break
-                }
-            }
-            if node == item { return .item(name, location: false) }
-            guard document.parent(of: node) == item else { return nil }
-            for n in 0..<document.pairCount(of: item) {
-                let (key, value) = document.pair(n, of: item)
-                if value == node || key == node {
-                    return document.valueEquals(key, "location") ? .item(name, location: true) : nil
-                }
-            }
-            return nil
-        }
-
-        /// Walks on to `item`; whether it is there, held first (otherwise the walk is at the end).
-        private mutating func walk(to item: NodeID, in list: NodeID, document: YAMLDocument) -> Bool {
-            let count = document.itemCount(of: list)
-            while next < count {
-                let candidate = document.item(next, of: list)
-                let first = candidate.index > highest
-                if first { highest = candidate.index }
-                next += 1
-                if candidate == item { return first }
-            }
-            return false
-        }
-
-        /// The list holding `item`, when it is the value of the document root's `indicators`.
-        private mutating func list(of item: NodeID, in document: YAMLDocument) -> NodeID? {
-            if checkedList { return list }
-            checkedList = true
-            guard let list = document.parent(of: item), document.kind(of: list) == .sequence,
-                  let root = document.parent(of: list), document.parent(of: root) == nil else { return nil }
-            for n in 0..<document.pairCount(of: root) {
-                let (key, value) = document.pair(n, of: root)
-                if value == list || key == list {
-                    if document.valueEquals(key, "indicators") { self.list = list }
-                    return self.list
-                }
-            }
-            return nil
+                yamlPath: YAMLPath.of(node, in: document, cache: &paths)))
         }
     }
 
@@ -356,8 +186,9 @@ public struct ConsistentLocation: CrossFileRule {
         var tasks: [(spelling: String, locations: [Seen])] = []
         /// The first sighting at each location of each task, and its file.
         var firsts: [(sighting: Sighting, file: CrossFileSource)] = []
+        // A record that does not read back (damaged storage) is passed over, in both passes alike.
         for (file, record) in sightings.records {
-            let placement = record.read(Placement.self)
+            guard let placement = try? record.read(Placement.self) else { continue }
             let t: Int
             if let known = taskNumbers[placement.task] {
                 t = known
@@ -369,8 +200,9 @@ public struct ConsistentLocation: CrossFileRule {
             if let l = tasks[t].locations.firstIndex(where: { $0.location == placement.location }) {
                 tasks[t].locations[l].count += 1
             } else {
+                guard let sighting = try? record.read(Sighting.self) else { continue }
                 tasks[t].locations.append((placement.location, 1, firsts.count))
-                firsts.append((record.read(Sighting.self), file))
+                firsts.append((sighting, file))
             }
         }
         // The most common location of each task seen at more than one (its place among the
@@ -394,15 +226,15 @@ public struct ConsistentLocation: CrossFileRule {
         var findings: [CrossFileFinding] = []
         var reported: Set<Place> = []
         for (file, record) in sightings.records {
-            let placement = record.read(Placement.self)
-            guard let t = taskNumbers[placement.task], let usual = common[t] else { continue }
+            guard let placement = try? record.read(Placement.self),
+                  let t = taskNumbers[placement.task], let usual = common[t] else { continue }
             let task = tasks[t]
             let best = task.locations[usual.best]
             // Locations of a task are distinct as Swift compares texts, so this is the first
             // pass's place of the sighting being other than the most common one.
             guard placement.location != best.location else { continue }
-            let sighting = record.read(Sighting.self)
-            guard reported.insert(Place(file: file, line: sighting.range.start.line,
+            guard let sighting = try? record.read(Sighting.self),
+                  reported.insert(Place(file: file, line: sighting.range.start.line,
                                         column: sighting.range.start.column)).inserted
             else { continue }
             let example = firsts[best.first]
