@@ -21,6 +21,8 @@ import ProgressLintSupport
 /// collapses equal ones). The output is UTF-8 with no byte order mark.
 public struct GitLabReporter: Reporter {
     public static let name = "gitlab"
+    /// An earlier report of this format, by how its report starts (white space left out).
+    public static func recognises(_ prefix: ReportPrefix) -> Bool { prefix.hasPrefix("[") }
     public static let aliases = ["codeclimate"]
     public static let summary = "GitLab Code Quality JSON (alias codeclimate) for the merge-request widget"
 

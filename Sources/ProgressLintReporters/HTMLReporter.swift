@@ -15,6 +15,10 @@ import ProgressLintSupport
 /// ``ReportContext/previous`` (`--compare`), findings new since then are marked and fixed ones listed.
 public struct HTMLReporter: Reporter {
     public static let name = "html"
+    /// An earlier report of this format, by how its report starts (white space left out).
+    public static func recognises(_ prefix: ReportPrefix) -> Bool {
+        prefix.hasPrefix("<!DOCTYPEhtml>") || prefix.hasPrefix("<!doctypehtml>") || prefix.hasPrefix("<html")
+    }
     public static let summary = "one self-contained HTML page: timelines against the thresholds, findings, rules, files"
 
     public init() {}

@@ -13,6 +13,10 @@ import ProgressLintSupport
 /// `version`; `version` is bumped when one changes meaning or goes away.
 public struct JSONReporter: Reporter {
     public static let name = "json"
+    /// An earlier report of this format, by how its report starts (white space left out).
+    public static func recognises(_ prefix: ReportPrefix) -> Bool {
+        prefix.hasPrefix("{") && prefix.contains("\"tool\":{\"name\":\"\(Tool.name)\"")
+    }
     public static let summary = "a JSON report for dashboards and scripts"
     /// The version of the report format; bumped when a field changes meaning or goes away.
     public static let formatVersion = 1

@@ -23,6 +23,8 @@ import ProgressLintSupport
 /// an `<error>` test case per configuration error or path left out.
 public struct JUnitReporter: Reporter {
     public static let name = "junit"
+    /// An earlier report of this format, by how its report starts (white space left out).
+    public static func recognises(_ prefix: ReportPrefix) -> Bool { prefix.hasPrefix("<?xml") || prefix.hasPrefix("<testsuites") }
     public static let summary = "JUnit XML: a test suite per file, a test case per screen"
 
     /// The test case that holds findings belonging to no screen.

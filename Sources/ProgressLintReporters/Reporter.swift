@@ -14,10 +14,16 @@ public protocol Reporter: Sendable {
     init()
     /// Writes the report of a run to `out`, as it goes.
     func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream)
+    /// Whether an existing file that starts with `prefix` is an earlier report of this format
+    /// (which `--output` may replace). A format without a header of its own recognises anything
+    /// but a spec (the default).
+    static func recognises(_ prefix: ReportPrefix) -> Bool
 }
 
 extension Reporter {
     public static var aliases: [String] { [] }
+
+    public static func recognises(_ prefix: ReportPrefix) -> Bool { !prefix.looksLikeSpec }
 
     /// The whole report of a run, as text (for tests and small runs).
     public func render(_ result: RunResult, context: ReportContext) -> String {

@@ -8,6 +8,8 @@ import ProgressLintSupport
 /// on line numbers (see ``Fingerprint``).
 public struct SARIFReporter: Reporter {
     public static let name = "sarif"
+    /// An earlier report of this format, by how its report starts (white space left out).
+    public static func recognises(_ prefix: ReportPrefix) -> Bool { prefix.hasPrefix("{") && prefix.contains("sarif") }
     public static let summary = "SARIF 2.1.0 for GitHub code scanning"
 
     public init() {}

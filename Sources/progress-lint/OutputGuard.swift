@@ -90,75 +90,15 @@ enum OutputGuard {
         return Array(buffer[..<count])
     }
 
-    /// Whether an existing file's start looks like what is about to replace it. An empty file
-    /// is always fine; text and GitHub reports replace anything but a spec.
-    static func looksLike(_ format: String?, _ prefix: [UInt8]) -> Bool {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(prefix.count)
-        for byte in prefix where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { bytes.append(byte) }
-        if bytes.isEmpty { return true }
-        // The tests below are of the compacted text's characters. Each is first made on its bytes
-        // (``asciiMatch(_:_:prefixOnly:)``), which settles it unless a match borders non-ASCII bytes;
-        // only then is the text decoded and tested as characters.
-        func hasPrefix(_ literal: String) -> Bool {
-            asciiMatch(bytes, literal, prefixOnly: true) ?? String(decoding: bytes, as: UTF8.self).hasPrefix(literal)
-        }
-        func contains(_ literal: String) -> Bool {
-            asciiMatch(bytes, literal, prefixOnly: false) ?? String(decoding: bytes, as: UTF8.self).contains(literal)
-        }
-        switch format {
-        case nil:
-            return hasPrefix("{\"version\":") && contains("\"entries\":[")
-        case JSONReporter.name?:
-            return hasPrefix("{") && contains("\"tool\":{\"name\":\"\(Tool.name)\"")
-        case SARIFReporter.name?:
-            return hasPrefix("{") && contains("sarif")
-        case JUnitReporter.name?:
-            return hasPrefix("<?xml") || hasPrefix("<testsuites")
-        case HTMLReporter.name?:
-            return hasPrefix("<!DOCTYPEhtml>") || hasPrefix("<!doctypehtml>") || hasPrefix("<html")
-        case GitLabReporter.name?, "codeclimate"?:
-            return hasPrefix("[")
-        default:
-            return !looksLikeSpec(String(decoding: prefix, as: UTF8.self))
-        }
-    }
-
-    /// Whether the text whose UTF-8 is `bytes` starts with (or, unless `prefixOnly`, contains) the
-    /// ASCII text `literal` as whole characters: true when its bytes occur there with an ASCII byte
-    /// (or the start or end) on each side, since ASCII bytes next to ASCII bytes are character
-    /// boundaries (the only pair that is not, CR LF, contains a CR, which `literal` has not); false
-    /// when its bytes do not occur at all (a match of characters is one of bytes, as an ASCII
-    /// character has no other canonically equivalent spelling); nil when every occurrence borders
-    /// a non-ASCII byte, so only a test of the characters can tell.
-    static func asciiMatch(_ bytes: [UInt8], _ literal: String, prefixOnly: Bool) -> Bool? {
-        let needle = Array(literal.utf8)
-        guard !needle.isEmpty, needle.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
-        guard bytes.count >= needle.count else { return false }
-        var unsure = false
-        let lastStart = prefixOnly ? 0 : bytes.count - needle.count
-        for start in 0...lastStart where bytes[start] == needle[0] {
-            var i = 1
-            while i < needle.count && bytes[start + i] == needle[i] { i += 1 }
-            guard i == needle.count else { continue }
-            let end = start + needle.count
-            if (start == 0 || bytes[start - 1] < 0x80) && (end == bytes.count || bytes[end] < 0x80) { return true }
-            unsure = true
-        }
-        return unsure ? nil : false
-    }
-
-    /// A YAML document start, or a top-level `screen:` / `indicators:` key.
-    static func looksLikeSpec(_ text: String) -> Bool {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let line = line.hasSuffix("\r") ? line.dropLast() : line
-            if line == "---" || line.hasPrefix("--- ") { return true }
-            for key in ["screen:", "indicators:", "\"screen\":", "\"indicators\":"] where line.hasPrefix(key) {
-                let rest = line.dropFirst(key.count)
-                if rest.isEmpty || rest.first == " " || rest.first == "\t" { return true }
-            }
-        }
-        return false
+    /// Whether an existing file's start looks like what is about to replace it: the baseline's
+    /// own header, or what the format's reporter recognises as its output (``Reporter/recognises(_:)``).
+    /// An empty file is always fine.
+    static func looksLike(_ format: String?, _ bytes: [UInt8]) -> Bool {
+        let prefix = ReportPrefix(bytes)
+        if prefix.isBlank { return true }
+        guard let format else { return prefix.hasPrefix("{\"version\":") && prefix.contains("\"entries\":[") }
+        guard let reporter = Reporters.named(format) else { return !prefix.looksLikeSpec }
+        return type(of: reporter).recognises(prefix)
     }
 
     /// Prints the first refusal and exits 2; `linted` are paths whose regular files the run reads.

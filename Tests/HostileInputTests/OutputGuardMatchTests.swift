@@ -1,4 +1,7 @@
 import Foundation
+import ProgressLintRules
+@testable import ProgressLintReporters
+import ProgressLintRun
 import Testing
 @testable import progress_lint
 
@@ -8,25 +11,25 @@ import Testing
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     @Test func aMatchBetweenASCIIBytesIsSettledOnBytes() {
-        #expect(OutputGuard.asciiMatch(bytes("{\"tool\":1}"), "\"tool\"", prefixOnly: false) == true)
-        #expect(OutputGuard.asciiMatch(bytes("é{\"tool\":1}"), "\"tool\"", prefixOnly: false) == true)
-        #expect(OutputGuard.asciiMatch(bytes("{x"), "{", prefixOnly: true) == true)
-        #expect(OutputGuard.asciiMatch(bytes("sarif"), "sarif", prefixOnly: false) == true)
+        #expect(ReportPrefix.asciiMatch(bytes("{\"tool\":1}"), "\"tool\"", prefixOnly: false) == true)
+        #expect(ReportPrefix.asciiMatch(bytes("é{\"tool\":1}"), "\"tool\"", prefixOnly: false) == true)
+        #expect(ReportPrefix.asciiMatch(bytes("{x"), "{", prefixOnly: true) == true)
+        #expect(ReportPrefix.asciiMatch(bytes("sarif"), "sarif", prefixOnly: false) == true)
     }
 
     @Test func noOccurrenceOfTheBytesIsNoMatch() {
-        #expect(OutputGuard.asciiMatch(bytes("{\"tol\":1}"), "\"tool\"", prefixOnly: false) == false)
-        #expect(OutputGuard.asciiMatch(bytes("x{"), "{", prefixOnly: true) == false)
-        #expect(OutputGuard.asciiMatch(bytes("sar"), "sarif", prefixOnly: false) == false)
-        #expect(OutputGuard.asciiMatch([], "{", prefixOnly: true) == false)
+        #expect(ReportPrefix.asciiMatch(bytes("{\"tol\":1}"), "\"tool\"", prefixOnly: false) == false)
+        #expect(ReportPrefix.asciiMatch(bytes("x{"), "{", prefixOnly: true) == false)
+        #expect(ReportPrefix.asciiMatch(bytes("sar"), "sarif", prefixOnly: false) == false)
+        #expect(ReportPrefix.asciiMatch([], "{", prefixOnly: true) == false)
     }
 
     @Test func aMatchBorderingNonASCIIBytesIsLeftToTheCharacters() {
         // `f` and a combining acute accent are one character, not `f`.
-        #expect(OutputGuard.asciiMatch(bytes("sarif\u{301}"), "sarif", prefixOnly: false) == nil)
-        #expect(OutputGuard.asciiMatch(bytes("{\u{301}"), "{", prefixOnly: true) == nil)
+        #expect(ReportPrefix.asciiMatch(bytes("sarif\u{301}"), "sarif", prefixOnly: false) == nil)
+        #expect(ReportPrefix.asciiMatch(bytes("{\u{301}"), "{", prefixOnly: true) == nil)
         // A later match between ASCII bytes settles it.
-        #expect(OutputGuard.asciiMatch(bytes("sarif\u{301}:sarif"), "sarif", prefixOnly: false) == true)
+        #expect(ReportPrefix.asciiMatch(bytes("sarif\u{301}:sarif"), "sarif", prefixOnly: false) == true)
     }
 
     @Test func reportsAreRecognisedAsCharactersWouldRecogniseThem() {
@@ -42,5 +45,23 @@ import Testing
         #expect(OutputGuard.looksLike(nil, bytes("{\"version\": 1, \"entries\": [")))
         #expect(!OutputGuard.looksLike(nil, bytes("{\"version\": 1, \"entries\": {")))
         #expect(OutputGuard.looksLike("json", bytes(" \n\t")))
+    }
+
+    @Test func everyReporterRecognisesItsOwnReportAndNoSpec() {
+        let spec = bytes("screen: Library\nindicators:\n  - id: sync\n    style: spinner\n")
+        let context = ReportContext(rules: RuleRegistry.descriptions)
+        for reporter in Reporters.all {
+            let report = bytes(reporter.init().render(RunResult(), context: context))
+            let (own, aSpec) = (reporter.recognises(ReportPrefix(report)), reporter.recognises(ReportPrefix(spec)))
+            #expect(own, "\(reporter.name)")
+            #expect(OutputGuard.looksLike(reporter.name, report), "\(reporter.name)")
+            #expect(!aSpec, "\(reporter.name)")
+        }
+        // Formats with a header of their own do not take one another's reports.
+        let json = bytes(JSONReporter().render(RunResult(), context: context))
+        #expect(!SARIFReporter.recognises(ReportPrefix(bytes("<?xml version=\"1.0\"?>"))))
+        #expect(!JUnitReporter.recognises(ReportPrefix(json)))
+        #expect(!HTMLReporter.recognises(ReportPrefix(json)))
+        #expect(!GitLabReporter.recognises(ReportPrefix(json)))
     }
 }

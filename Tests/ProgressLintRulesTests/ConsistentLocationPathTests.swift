@@ -7,9 +7,9 @@ import ProgressLintSpec
 import ProgressLintYAML
 import Testing
 
-/// `consistent-location` names a sighting's node with ``YAMLPath``'s cached form, one cache per
-/// screen: the path must be ``YAMLPath/of(_:in:)``'s, for every sighting, written in the usual
-/// place or not, and read back from its record as written.
+/// `consistent-location` keeps a sighting's YAML path as what it is made of (fields of the
+/// sighting), and spells it only when read: the spelling must be ``YAMLPath/of(_:in:)``'s, for
+/// every sighting, written in the usual place or not, and read back from its record as written.
 @Suite struct ConsistentLocationPathTests {
     /// Indicators in and out of the usual place: ids missing, empty, repeated or not scalars,
     /// locations and whole indicators reached through `<<` and aliases, an aliased list.

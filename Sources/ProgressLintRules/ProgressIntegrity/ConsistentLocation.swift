@@ -122,24 +122,27 @@ public struct ConsistentLocation: CrossFileRule {
         public var range: SourceRange
         public var screen: String?
         public var indicator: String?
-        /// The YAML path of `range`'s node.
-        public var yamlPath: String?
+        /// The YAML path of `range`'s node as written, or nil when it is `indicators[name]` or
+        /// `indicators[name].location` (as nearly all are): spelt only when read, from `item`
+        /// (the name is `indicator`, its `id`, when -1, otherwise the item's place) and `atLocation`.
+        var pathText: String?
+        var item: Int?
+        var atLocation: Bool
 
-        public init(task: String, location: String, range: SourceRange, screen: String?, indicator: String?,
-                    yamlPath: String?) {
-            (self.task, self.location, self.range) = (task, location, range)
-            (self.screen, self.indicator, self.yamlPath) = (screen, indicator, yamlPath)
+        /// The YAML path of `range`'s node, as ``YAMLPath/of(_:in:)`` spells it.
+        public var yamlPath: String? {
+            guard let item else { return pathText }
+            return "indicators[" + (item < 0 ? indicator ?? "" : String(item)) + (atLocation ? "].location" : "]")
         }
 
         public static let layout = CrossFileLayout(
-            Sighting.init, \.task, \.location, \.range, \.screen, \.indicator, \.yamlPath)
+            Sighting.init, \.task, \.location, \.range, \.screen, \.indicator, \.pathText, \.item, \.atLocation)
     }
 
     /// A sighting's first two fields: all the first pass over them compares, read without the rest.
     struct Placement: CrossFileValue {
         var task: String
         var location: String
-
         static let layout = CrossFileLayout(Placement.init, \.task, \.location)
     }
 
@@ -156,8 +159,7 @@ public struct ConsistentLocation: CrossFileRule {
 
     private func forEachSighting(in screen: Screen, context: RuleContext, _ body: (Sighting) -> Void) {
         let document = context.document
-        // One cache for the screen's paths: its `indicators` list is walked once, not once per indicator.
-        var paths = YAMLPath.Cache()
+        var paths = IndicatorPaths()
         // The indicators' fields read in place: no copy of each indicator (its strings retained).
         for i in screen.indicators.indices {
             // Like the engine for indicator rules: silent on what is not task progress, and on an
@@ -166,21 +168,100 @@ public struct ConsistentLocation: CrossFileRule {
                   screen.indicators[i].invalidKeys.isEmpty || Self.description.judges(screen.indicators[i])
             else { continue }
             let node = screen.indicators[i].location?.node ?? screen.indicators[i].node
+            let path = paths.path(of: node, item: screen.indicators[i].node, id: screen.indicators[i].id?.node,
+                                  in: document)
             body(Sighting(
                 task: task.value, location: screen.indicators[i].effectiveLocation.rawValue,
                 range: document[node].range, screen: screen.name?.value, indicator: screen.indicators[i].id?.value,
-                yamlPath: YAMLPath.of(node, in: document, cache: &paths)))
+                pathText: path == nil ? YAMLPath.of(node, in: document) : nil, item: path?.item,
+                atLocation: path?.location ?? false))
+        }
+    }
+
+    /// The YAML paths of one screen's indicators and their `location`s, as ``YAMLPath/of(_:in:)``
+    /// spells them, found without making them: nil where the path is not `indicators[name]` or
+    /// `indicators[name].location` (a list or location written elsewhere, through `<<` or an alias).
+    struct IndicatorPaths {
+        /// The root's `indicators` list, once found; nil until then, or when it is not one.
+        private var list: NodeID?
+        private var checkedList = false
+        /// The walk along the list, as ``YAMLPath`` names items: the next place, and the highest
+        /// node before it (a place holds its item first when the item is above all before it).
+        private var next = 0
+        private var highest = Int32(-1)
+
+        mutating func path(of node: NodeID, item: NodeID, id: NodeID?, in document: YAMLDocument)
+            -> (item: Int, location: Bool)? {
+            guard let list = list(of: item, in: document), document.parent(of: item) == list else { return nil }
+            // The item's place: the walk goes on from the previous indicator's (the decoder reads
+            // the list in order); past the end, it starts again.
+            if next >= document.itemCount(of: list) || document.item(next, of: list) != item {
+                if !walk(to: item, in: list, document: document) {
+                    (next, highest) = (0, -1)
+                    guard walk(to: item, in: list, document: document) else { return nil }
+                }
+            } else if !walk(to: item, in: list, document: document) {
+                return nil
+            }
+            let place = next - 1
+            // The item's name: its first `id` with a non-empty scalar, as `YAMLPath` reads it.
+            var name = place
+            for n in 0..<document.pairCount(of: item) {
+                let (key, value) = document.pair(n, of: item)
+                guard document.valueEquals(key, "id") else { continue }
+                if document.kind(of: value) == .scalar, document.valueByteCount(of: value) > 0 {
+                    guard value == id else { return nil }
+                    name = -1
+                    break
+                }
+            }
+            if node == item { return (name, false) }
+            guard document.parent(of: node) == item else { return nil }
+            for n in 0..<document.pairCount(of: item) {
+                let (key, value) = document.pair(n, of: item)
+                if value == node || key == node {
+                    return document.valueEquals(key, "location") ? (name, true) : nil
+                }
+            }
+            return nil
+        }
+
+        /// Walks on to `item`; whether it is there, held first (otherwise the walk is at the end).
+        private mutating func walk(to item: NodeID, in list: NodeID, document: YAMLDocument) -> Bool {
+            let count = document.itemCount(of: list)
+            while next < count {
+                let candidate = document.item(next, of: list)
+                let first = candidate.index > highest
+                if first { highest = candidate.index }
+                next += 1
+                if candidate == item { return first }
+            }
+            return false
+        }
+
+        /// The list holding `item`, when it is the value of the document root's `indicators`.
+        private mutating func list(of item: NodeID, in document: YAMLDocument) -> NodeID? {
+            if checkedList { return list }
+            checkedList = true
+            guard let list = document.parent(of: item), document.kind(of: list) == .sequence,
+                  let root = document.parent(of: list), document.parent(of: root) == nil else { return nil }
+            for n in 0..<document.pairCount(of: root) {
+                let (key, value) = document.pair(n, of: root)
+                if value == list || key == list {
+                    if document.valueEquals(key, "indicators") { self.list = list }
+                    return self.list
+                }
+            }
+            return nil
         }
     }
 
     public func finish(_ sightings: CrossFileValues<Sighting>) -> [CrossFileFinding] {
         // Two passes in order over the sightings (which may wait on disk), keeping only counts.
-        // First: each task's locations in order of first appearance, with how many indicators
-        // are at each and the first of them. Tasks and locations are compared as Swift compares
-        // texts; a task is named as first written. Only a sighting's task and location are read
-        // (the whole of it for the first at each location), in both passes: the second reads the
-        // whole sighting only for those it reports. Nothing is kept per sighting, so memory grows
-        // with tasks and locations, not with files.
+        // First: each task's locations in order of first appearance, with how many indicators are
+        // at each and the first of them (compared as Swift compares texts; a task is named as first
+        // written). Both passes read a sighting's task and location only, and the whole of it only
+        // for the first at each location or one reported: memory grows with tasks and locations.
         typealias Seen = (location: String, count: Int, first: Int)
         var taskNumbers: [String: Int] = [:]
         var tasks: [(spelling: String, locations: [Seen])] = []
@@ -189,11 +270,8 @@ public struct ConsistentLocation: CrossFileRule {
         // A record that does not read back (damaged storage) is passed over, in both passes alike.
         for (file, record) in sightings.records {
             guard let placement = try? record.read(Placement.self) else { continue }
-            let t: Int
-            if let known = taskNumbers[placement.task] {
-                t = known
-            } else {
-                t = tasks.count
+            let t = taskNumbers[placement.task] ?? tasks.count
+            if t == tasks.count {
                 taskNumbers[placement.task] = t
                 tasks.append((placement.task, []))
             }
@@ -218,11 +296,7 @@ public struct ConsistentLocation: CrossFileRule {
         guard common.contains(where: { $0 != nil }) else { return [] }
         // Second: every indicator of such a task drawn elsewhere. A location written once but
         // reached by several indicators (`<<`, aliases) is reported once.
-        struct Place: Hashable {
-            let file: CrossFileSource
-            let line: Int
-            let column: Int
-        }
+        struct Place: Hashable { let file: CrossFileSource, line: Int, column: Int }
         var findings: [CrossFileFinding] = []
         var reported: Set<Place> = []
         for (file, record) in sightings.records {
