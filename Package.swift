@@ -35,11 +35,16 @@ let package = Package(
         .target(name: "ProgressLintRules", dependencies: ["ProgressLintCore", "ProgressLintSpec"]),
         // One file per output format.
         .target(name: "ProgressLintReporters", dependencies: ["ProgressLintCore", "ProgressLintSpec", "ProgressLintSupport"]),
+        // `progress-lint server`: the language server (JSON-RPC framing, LSP messages, positions).
+        .target(
+            name: "ProgressLintServer",
+            dependencies: ["ProgressLintCore", "ProgressLintRules", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML"]
+        ),
         // The command: arguments, choosing files and reporters, exit codes.
         .executableTarget(
             name: "progress-lint",
             dependencies: [
-                "ProgressLintCore", "ProgressLintRules", "ProgressLintReporters",
+                "ProgressLintCore", "ProgressLintRules", "ProgressLintReporters", "ProgressLintServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,6 +71,13 @@ let package = Package(
             dependencies: ["ProgressLintReporters", "ProgressLintCore", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["progress-lint"]),
+        // The language server in process (framing, encodings, the message loop) and, through
+        // pytest-lsp, the built binary (Tests/LanguageServerTests/*.py).
+        .testTarget(
+            name: "LanguageServerTests",
+            dependencies: ["ProgressLintServer", "ProgressLintCore", "progress-lint"],
+            exclude: ["python"]
+        ),
         // Hostile files and faults: generated fixtures, the built binary under a hang guard.
         .testTarget(
             name: "HostileInputTests",

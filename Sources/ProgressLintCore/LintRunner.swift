@@ -239,7 +239,7 @@ public struct LintRunner: Sendable {
         }
     }
 
-    static func tooLarge(_ path: String, limit: Int, prefix: [UInt8]) -> FileResult {
+    public static func tooLarge(_ path: String, limit: Int, prefix: [UInt8]) -> FileResult {
         var result = FileResult(path: path)
         let position = TextPosition.of(byteOffset: limit, in: prefix)
         result.diagnostics = [Diagnostic(

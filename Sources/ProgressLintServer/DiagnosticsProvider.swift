@@ -1,0 +1,125 @@
+import Foundation
+import ProgressLintCore
+import ProgressLintRules
+import ProgressLintYAML
+
+extension LanguageServer {
+    /// The path diagnostics are reported under: relative to the workspace folder holding the file
+    /// (as the command run there shows it), else the absolute path.
+    func shownPath(_ path: String) -> String {
+        for folder in folders.sorted(by: { $0.count > $1.count }) {
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
+        }
+        return path
+    }
+
+    /// Lints `bytes` (the file at `path`) as the command would: the nearest configuration, its
+    /// include/exclude, the size limit. Nil when nothing is to be reported (a config that does not
+    /// load, which is reported on the config file; a file the config leaves out).
+    func lintBytes(_ bytes: [UInt8], path: String?) -> [Diagnostic]? {
+        let absolute = path ?? (configurations.workingDirectory as NSString).appendingPathComponent("untitled.yml")
+        let configuration: Configuration
+        switch configurations.configuration(for: absolute) {
+        case .failure(let error):
+            noteConfigurationError(error)
+            return nil
+        case .success(let found):
+            configuration = found
+        }
+        if path != nil, !configurations.includes(absolute, configuration: configuration) { return nil }
+        let shown = shownPath(absolute)
+        var diagnostics: [Diagnostic]
+        if bytes.count > configuration.limits.maxFileSize {
+            diagnostics = LintRunner.tooLarge(shown, limit: configuration.limits.maxFileSize, prefix: bytes).diagnostics
+        } else {
+            diagnostics = linter.lint(bytes, path: shown, configuration: configuration).diagnostics
+        }
+        if !settings.specSchema { diagnostics.removeAll { $0.ruleID == InputRuleID.specSchema } }
+        return diagnostics
+    }
+
+    /// The current lint of an open document, made when the text or the configuration changed.
+    @discardableResult
+    func lint(_ uri: String) -> Document.Lint? {
+        guard var document = documents[uri] else { return nil }
+        if configurations.dropStale() {
+            // A config file changed on disk and no watcher said so: everything open is linted again.
+            configurationErrors.removeAll()
+            for other in documents.keys where other != uri { documents[other]?.lint = nil }
+            document.lint = nil
+        }
+        if let lint = document.lint, lint.version == document.version { return lint }
+        var diagnostics = lintBytes(document.index.bytes, path: document.path) ?? []
+        if let path = document.path, let cross = workspace.crossFile[path],
+           (try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) == document.index.bytes {
+            // The workspace run's cross-file findings hold for the text it read, which the editor still has.
+            diagnostics = (diagnostics + cross).sorted(by: Diagnostic.ordered)
+        }
+        let lint = Document.Lint(version: document.version, diagnostics: diagnostics,
+                                 published: diagnostics.map { lspDiagnostic($0, index: document.index) })
+        document.lint = lint
+        documents[uri] = document
+        return lint
+    }
+
+    /// An engine diagnostic in LSP terms, in the agreed encoding.
+    func lspDiagnostic(_ diagnostic: Diagnostic, index: TextIndex) -> LSPDiagnostic {
+        var data: JSON?
+        if let fix = diagnostic.fix {
+            data = JSONCoding.json(DiagnosticData(fix: .init(
+                title: fix.title, applicability: fix.applicability.rawValue,
+                edits: fix.applicability == .displayOnly ? [] : textEdits(fix, index: index))))
+        }
+        let severity: Int
+        switch diagnostic.severity {
+        case .error: severity = 1
+        case .warning: severity = 2
+        default: severity = 3
+        }
+        return LSPDiagnostic(range: index.range(of: diagnostic.range, encoding), severity: severity,
+                             code: diagnostic.ruleID, codeDescription: nil, source: "progress-lint",
+                             message: diagnostic.message, data: data)
+    }
+
+    func textEdits(_ fix: Fix, index: TextIndex) -> [TextEdit] {
+        fix.edits.map { TextEdit(range: index.range(bytes: $0.start, $0.end, encoding), newText: $0.content) }
+    }
+
+    /// After a change (`save`: an open or a save): pushed diagnostics are sent when the settings
+    /// lint at this moment; pulled ones wait for the client's request.
+    func changed(_ uri: String, save: Bool) {
+        guard documents[uri] != nil else { return }
+        if settings.lintOn == .save && !save { return }
+        if client.pullDiagnostics {
+            if settings.lintOn == .save { lint(uri) }
+            return
+        }
+        publishLint(uri)
+    }
+
+    func publishLint(_ uri: String) {
+        guard let lint = lint(uri) else { return }
+        publish(uri, version: lint.version, lint.published)
+    }
+
+    func publish(_ uri: String, version: Int?, _ diagnostics: [LSPDiagnostic]) {
+        notify("textDocument/publishDiagnostics", PublishDiagnosticsParams(uri: uri, version: version, diagnostics: diagnostics))
+    }
+
+    /// `textDocument/diagnostic`: the document's findings (a config file's load error, for a config file).
+    func pullDiagnostics(_ params: DocumentDiagnosticParams) -> FullDocumentDiagnosticReport {
+        let uri = params.textDocument.uri
+        if let path = DocumentURI.path(of: uri), configurationErrors[path] != nil {
+            return FullDocumentDiagnosticReport(items: configurationDiagnostics(path))
+        }
+        guard let document = documents[uri] else {
+            // A closed file: its workspace lint, when there is one.
+            return FullDocumentDiagnosticReport(items: workspace.published[uri] ?? [])
+        }
+        if settings.lintOn == .save, let lint = document.lint {
+            return FullDocumentDiagnosticReport(items: lint.published)
+        }
+        return FullDocumentDiagnosticReport(items: lint(uri)?.published ?? [])
+    }
+}
