@@ -1,0 +1,119 @@
+"""Hover, completion, settings and configuration changes."""
+
+import asyncio
+
+from lsprotocol import types
+
+from lspsupport import change_document, diagnostics, open_document
+
+
+def position(line, character):
+    return types.Position(line=line, character=character)
+
+
+async def test_hover_on_a_rule_id_in_a_suppression_comment_shows_the_rule_page(client, workspace):
+    path = workspace / "hover.yaml"
+    path.write_text("# progress-lint-disable-file vague-label, offer-cancel\nversion: 1\nscreen: x\nindicators: []\n")
+    uri = open_document(client, path)
+    await diagnostics(client, uri)
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position(0, 32)))
+    assert hover is not None
+    assert "vague-label" in hover.contents.value
+    page = (workspace.parent.parent / "Rules").exists()
+    assert "#" in hover.contents.value and len(hover.contents.value) > 200, page
+    path.unlink()
+
+
+async def test_hover_on_a_spec_key_shows_its_key_table_entry(client, workspace):
+    uri = open_document(client, workspace / "Examples" / "ios" / "sign-in.yaml")
+    await diagnostics(client, uri)
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position(9, 6)))
+    assert hover is not None and "`duration`" in hover.contents.value
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position(16, 8)))
+    assert hover is not None and "`announce`" in hover.contents.value
+
+
+async def test_completion_offers_rule_ids_in_a_suppression_comment(client, workspace):
+    path = workspace / "complete.yaml"
+    path.write_text("version: 1\nscreen: x\n# progress-lint-disable-next-line vag\nindicators: []\n")
+    uri = open_document(client, path)
+    await diagnostics(client, uri)
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position(2, 37)))
+    items = result.items if hasattr(result, "items") else result
+    assert [i.label for i in items] == ["vague-label"]
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position(1, 3)))
+    items = result.items if hasattr(result, "items") else result
+    assert list(items) == []
+    path.unlink()
+
+
+async def test_spec_schema_off_leaves_schema_errors_out(client, workspace):
+    path = workspace / "schema.yaml"
+    path.write_text("version: 1\nscreen: x\nindicators:\n  - id: a\n    style: nonsense\n")
+    uri = open_document(client, path)
+    assert any(d.code == "spec-schema" for d in await diagnostics(client, uri))
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"specSchema": False}))
+    change_document(client, uri, 2, path.read_text())
+    assert not any(d.code == "spec-schema" for d in await diagnostics(client, uri))
+    path.unlink()
+
+
+async def test_lint_on_save_waits_for_the_save(client, workspace):
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"lintOn": "save"}))
+    path = workspace / "save.yaml"
+    path.write_text("version: 1\nscreen: x\nindicators: []\n")
+    uri = open_document(client, path)
+    assert not any(d.code == "yaml-syntax" for d in await diagnostics(client, uri))
+    change_document(client, uri, 2, "version: 1\nscreen: [\n")
+    await asyncio.sleep(0.3)
+    if not client.capabilities.text_document.diagnostic:
+        assert uri not in client.diagnostics
+    path.write_text("version: 1\nscreen: [\n")
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert any(d.code == "yaml-syntax" for d in await diagnostics(client, uri))
+    path.unlink()
+
+
+async def test_a_config_that_does_not_load_is_a_diagnostic_on_it_and_one_message(client, workspace):
+    folder = workspace / "badconfig"
+    folder.mkdir(exist_ok=True)
+    config = folder / ".progress-lint.yml"
+    config.write_text("rules:\n  no-such-rule: error\n")
+    spec = folder / "a.yaml"
+    spec.write_text("version: 1\nscreen: x\nindicators: []\n")
+    try:
+        uri = open_document(client, spec)
+        await diagnostics(client, uri)
+        for _ in range(100):
+            if client.messages:
+                break
+            await asyncio.sleep(0.02)
+        assert len([m for m in client.messages if "does not load" in m.message]) == 1
+        found = await diagnostics(client, config.as_uri())
+        assert found and "no-such-rule" in found[0].message
+        assert found[0].range.start.line == 1
+        # Fixed on disk, with no watcher telling: the stat check reads it again.
+        config.write_text("rules:\n  vague-label: error\n")
+        change_document(client, uri, 2, "version: 1\nplatform: ios\nscreen: x\nindicators:\n"
+                        "  - {id: a, style: spinner, label: Loading..., duration: 3s}\n")
+        after = await diagnostics(client, uri)
+        assert any(d.code == "vague-label" and d.severity == types.DiagnosticSeverity.Error for d in after), after
+    finally:
+        config.unlink()
+        spec.unlink()
+        folder.rmdir()
+
+
+async def test_unknown_requests_are_method_not_found(client):
+    try:
+        await client.protocol.send_request_async("progress-lint/nothing", {})
+    except Exception as error:  # pygls raises the JSON-RPC error
+        assert "-32601" in str(error) or "not handle" in str(error)
+    else:
+        raise AssertionError("an unknown request was answered")
