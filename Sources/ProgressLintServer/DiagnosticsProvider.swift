@@ -83,7 +83,20 @@ extension LanguageServer {
     }
 
     func textEdits(_ fix: Fix, index: TextIndex) -> [TextEdit] {
-        fix.edits.map { TextEdit(range: index.range(bytes: $0.start, $0.end, encoding), newText: $0.content) }
+        fix.edits.map { edit in
+            let bytes = index.bytes
+            // Lines added after the last line break are written before it, as the same bytes: an
+            // insertion at the position past the last line makes some editors (Neovim) add an empty line.
+            let content = Array(edit.content.utf8)
+            if edit.start == bytes.count, edit.end == bytes.count, bytes.last == 0x0A, content.last == 0x0A {
+                let breakLength = bytes.count >= 2 && bytes[bytes.count - 2] == 0x0D ? 2 : 1
+                let contentBreak = content.count >= 2 && content[content.count - 2] == 0x0D ? 2 : 1
+                let at = bytes.count - breakLength
+                let moved = Array(bytes[at...]) + content.dropLast(contentBreak)
+                return TextEdit(range: index.range(bytes: at, at, encoding), newText: String(decoding: moved, as: UTF8.self))
+            }
+            return TextEdit(range: index.range(bytes: edit.start, edit.end, encoding), newText: edit.content)
+        }
     }
 
     /// After a change (`save`: an open or a save): pushed diagnostics are sent when the settings

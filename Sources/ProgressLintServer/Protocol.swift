@@ -131,7 +131,8 @@ public struct TextEdit: Codable, Hashable, Sendable {
 struct WorkspaceEdit: Codable, Hashable { var changes: [String: [TextEdit]] }
 
 struct CodeActionContext: Codable {
-    var diagnostics: [LSPDiagnostic]
+    /// As the client has them (Neovim 0.7 sends them without ranges): not read, the server's own lint is.
+    var diagnostics: [JSON]?
     var only: [String]?
 }
 struct CodeActionParams: Codable {

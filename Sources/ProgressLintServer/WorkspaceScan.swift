@@ -70,7 +70,14 @@ extension LanguageServer {
         let generation = workspace.generation
         let handoff = workspace.handoff
         let wake = workspace.wake.write
-        let folders = self.folders
+        // Relative to the working directory where they are in it, so that paths in messages are
+        // those the command run there prints.
+        let cwd = configurations.workingDirectory
+        let folders = self.folders.map { folder -> String in
+            if folder == cwd { return "." }
+            if folder.hasPrefix(cwd.hasSuffix("/") ? cwd : cwd + "/") { return String(folder.dropFirst(cwd.count + (cwd.hasSuffix("/") ? 0 : 1))) }
+            return folder
+        }
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let runner = LintRunner(linter: linter, loader: RuleRegistry.makeConfigurationLoader(), jobs: max(1, cores - 1))
         if client.workDoneProgress {

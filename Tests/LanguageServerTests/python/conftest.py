@@ -1,4 +1,6 @@
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -13,7 +15,9 @@ from lspsupport import BINARY, CLIENTS, make_workspace  # noqa: E402
 
 
 # The servers start in the workspace, as an editor opened on it starts one.
-WORKSPACE = make_workspace(Path(tempfile.mkdtemp(prefix="progress-lint-lsp-")))
+_TEMPORARY = Path(tempfile.mkdtemp(prefix="progress-lint-lsp-"))
+atexit.register(shutil.rmtree, _TEMPORARY, True)
+WORKSPACE = make_workspace(_TEMPORARY)
 os.chdir(WORKSPACE)
 
 
