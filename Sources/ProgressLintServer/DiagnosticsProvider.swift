@@ -33,7 +33,10 @@ extension LanguageServer {
         if bytes.count > configuration.limits.maxFileSize {
             diagnostics = LintRunner.tooLarge(shown, limit: configuration.limits.maxFileSize, prefix: bytes).diagnostics
         } else {
-            diagnostics = linter.lint(bytes, path: shown, configuration: configuration).diagnostics
+            // A run over this one file, as `progress-lint FILE` makes: its cross-file rules compare
+            // the file's own screens too.
+            diagnostics = LintRunner(linter: linter, loader: loader)
+                .run(inMemory: [(path: shown, bytes: bytes)], configuration: configuration).diagnostics
         }
         if !settings.specSchema { diagnostics.removeAll { $0.ruleID == InputRuleID.specSchema } }
         return diagnostics
@@ -51,10 +54,12 @@ extension LanguageServer {
         }
         if let lint = document.lint, lint.version == document.version { return lint }
         var diagnostics = lintBytes(document.index.bytes, path: document.path) ?? []
-        if let path = document.path, let cross = workspace.crossFile[path],
+        if let path = document.path, workspace.scanned.contains(path),
            (try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) == document.index.bytes {
-            // The workspace run's cross-file findings hold for the text it read, which the editor still has.
-            diagnostics = (diagnostics + cross).sorted(by: Diagnostic.ordered)
+            // The workspace run's cross-file findings hold for the text it read, which the editor
+            // still has: they replace those of the file alone.
+            diagnostics.removeAll { linter.isCrossFile($0.ruleID) }
+            diagnostics = (diagnostics + (workspace.crossFile[path] ?? [])).sorted(by: Diagnostic.ordered)
         }
         let lint = Document.Lint(version: document.version, diagnostics: diagnostics,
                                  published: diagnostics.map { lspDiagnostic($0, index: document.index) })

@@ -25,6 +25,7 @@ public final class LanguageServer {
     let log: (String) -> Void
 
     let linter: Linter
+    let loader: ConfigurationLoader
     let configurations: ConfigurationCache
     var settings = Settings()
     var encoding = PositionEncoding.utf16
@@ -64,7 +65,8 @@ public final class LanguageServer {
         self.output = output
         self.log = log
         self.linter = RuleRegistry.makeLinter()
-        self.configurations = ConfigurationCache(loader: RuleRegistry.makeConfigurationLoader())
+        self.loader = RuleRegistry.makeConfigurationLoader()
+        self.configurations = ConfigurationCache(loader: loader)
     }
 
     public static func standardError(_ text: String) {

@@ -1,5 +1,5 @@
 /// What the user can set, through `initializationOptions` and `workspace/didChangeConfiguration`
-/// (at the top level, or under `progress-lint` / `progressLint`).
+/// (at the top level, or under `progress-lint` / `progressLint`, or `settings` as Ruff's server has them).
 public struct Settings: Equatable, Sendable {
     /// When documents are linted.
     public enum LintOn: String, Sendable {
@@ -27,7 +27,7 @@ public struct Settings: Equatable, Sendable {
             if case .object(let members) = json { return members }
             return nil
         }) else { return self }
-        for name in ["progress-lint", "progressLint"] {
+        for name in ["settings", "progress-lint", "progressLint"] {
             if case .object(let nested)? = members[name] { members = nested }
         }
         var settings = self

@@ -34,6 +34,8 @@ struct WorkspaceScan {
     var published: [String: [LSPDiagnostic]] = [:]
     /// The cross-file findings of the last scan by absolute path (merged into open documents).
     var crossFile: [String: [Diagnostic]] = [:]
+    /// The files the last scan linted (absolute paths).
+    var scanned: Set<String> = []
 
     init() {
         var fds: [Int32] = [-1, -1]
@@ -79,7 +81,7 @@ extension LanguageServer {
             return folder
         }
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        let runner = LintRunner(linter: linter, loader: RuleRegistry.makeConfigurationLoader(), jobs: max(1, cores - 1))
+        let runner = LintRunner(linter: linter, loader: loader, jobs: max(1, cores - 1))
         if client.workDoneProgress {
             let token = "progress-lint-workspace-\(generation)"
             workspace.progressToken = token
@@ -138,6 +140,7 @@ extension LanguageServer {
         let before = workspace.published
         workspace.published = published
         workspace.crossFile = crossFile
+        workspace.scanned = Set(files.map { configurations.absolutePath($0) })
         if !client.pullDiagnostics {
             for (uri, items) in published.sorted(by: { $0.key < $1.key }) where before[uri] != items {
                 publish(uri, version: nil, items)

@@ -52,7 +52,7 @@ def make_workspace(tmp: Path) -> Path:
 
 
 def spec_files(workspace: Path):
-    return sorted(p for p in workspace.rglob("*.yaml") if not p.name.startswith("."))
+    return sorted(p for p in [*workspace.rglob("*.yaml"), *workspace.rglob("*.yml")] if not p.name.startswith("."))
 
 
 def cli_json(paths, cwd: Path, encoding: str):
