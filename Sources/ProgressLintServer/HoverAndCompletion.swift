@@ -9,7 +9,15 @@ extension LanguageServer {
     /// `textDocument/hover`: a rule id in a suppression comment, or a finding, shows the rule's
     /// page; a spec key shows its entry of the key table.
     func hover(_ params: TextDocumentPositionParams) -> Hover? {
+        guard var hover = markdownHover(params) else { return nil }
+        if !client.markdownHover { hover.contents.kind = "plaintext" }
+        return hover
+    }
+
+    private func markdownHover(_ params: TextDocumentPositionParams) -> Hover? {
         guard let document = documents[params.textDocument.uri] else { return nil }
+        currentHoverDocument = document
+        defer { currentHoverDocument = nil }
         let index = document.index
         if let (rule, range) = ruleIDInComment(at: params.position, index: index),
            let description = linter.descriptions[rule] {
@@ -95,7 +103,8 @@ extension LanguageServer {
             .filter { !$0.isInputRule && $0.id.hasPrefix(partial) && !(named.contains($0.id) && $0.id != partial) }
             .map { description in
                 CompletionItem(label: description.id, detail: description.summary,
-                               documentation: MarkupContent(value: description.rationale),
+                               documentation: MarkupContent(kind: client.markdownCompletion ? "markdown" : "plaintext",
+                                                             value: description.rationale),
                                textEdit: TextEdit(range: range, newText: description.id))
             }
         return CompletionList(items: items)
@@ -114,6 +123,30 @@ extension LanguageServer {
         return nil
     }
 
+    /// Where a written duration (or each end of a range) stands against the thresholds of the
+    /// document's configuration: "3s: past `noticeable` (1s), under `attention` (10s)".
+    private func durationText(_ written: String) -> String {
+        var thresholds = Thresholds()
+        if let document = currentHoverDocument, let path = document.path,
+           case .success(let configuration) = configurations.configuration(for: path) {
+            thresholds = configuration.thresholds
+        }
+        let ends = written.contains("..") ? written.components(separatedBy: "..") : [written]
+        let named = [("instant", thresholds.instant), ("noticeable", thresholds.noticeable),
+                     ("attention", thresholds.attention)]
+        let lines = ends.compactMap { end -> String? in
+            let text = end.trimmingCharacters(in: .whitespaces)
+            guard let duration = try? Duration.parse(Substring(text)) else { return nil }
+            let past = named.last { duration >= $0.1 }
+            let under = named.first { duration < $0.1 }
+            var parts: [String] = []
+            if let past { parts.append("past `\(past.0)` (\(past.1))") }
+            if let under { parts.append("under `\(under.0)` (\(under.1))") }
+            return "`\(text)`: " + parts.joined(separator: ", ")
+        }
+        return lines.isEmpty ? "" : "Held against the thresholds: " + lines.joined(separator: "; ")
+    }
+
     private func find(_ offset: Int, in node: NodeID, keys: [SpecKey], document: YAMLDocument, index: TextIndex)
         -> (SpecKey, LSPRange)?
     {
@@ -130,6 +163,15 @@ extension LanguageServer {
                 let start = index.byteOffset(of: keyRange.start), end = index.byteOffset(of: keyRange.end)
                 if start <= offset && offset <= end {
                     return (key, index.range(bytes: start, end, encoding))
+                }
+                if document.kind(of: value) == .scalar, SpecKeyText.isDuration(key.info.type) {
+                    let valueRange = document[value].range
+                    let from = index.byteOffset(of: valueRange.start), to = index.byteOffset(of: valueRange.end)
+                    if from <= offset && offset <= to {
+                        var described = key
+                        described.info.doc += "\n\n" + durationText(document.value(of: value))
+                        return (described, index.range(bytes: from, to, encoding))
+                    }
                 }
                 if let children = SpecKeyText.children(of: key.info.type),
                    let found = find(offset, in: value, keys: children, document: document, index: index) {
@@ -179,6 +221,13 @@ enum SpecKeyText {
         case .keywordOrMapping(let keywords, let mapping, _):
             return "one of " + keywords.map { "`\($0)`" }.joined(separator: ", ") + ", or a mapping: \(mapping)"
         case .durationOrFalse: return "a duration, or `false`"
+        }
+    }
+
+    static func isDuration(_ type: SpecValueType) -> Bool {
+        switch type {
+        case .duration, .expectedDuration, .durationOrFalse: return true
+        default: return false
         }
     }
 

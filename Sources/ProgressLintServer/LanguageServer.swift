@@ -46,6 +46,8 @@ public final class LanguageServer {
     private var shownErrors: Set<String> = []
     /// Configuration errors by config file (absolute path), reported as that file's diagnostics.
     var configurationErrors: [String: ConfigurationError] = [:]
+    /// The document a hover is about, while it is answered.
+    var currentHoverDocument: Document?
     /// Background work: workspace files still to lint.
     var workspace = WorkspaceScan()
 
@@ -56,14 +58,23 @@ public final class LanguageServer {
         var workDoneProgress = false
         var codeDescription = false
         var watchedFilesRegistration = false
+        /// Markdown in hovers and in completion items' documentation (else plain text).
+        var markdownHover = true
+        var markdownCompletion = true
         var name = ""
     }
 
-    /// A server reading `input` and writing `output` (file descriptors); `log` receives what goes to standard error.
-    public init(input: Int32 = 0, output: Int32 = 1, log: @escaping (String) -> Void = LanguageServer.standardError) {
+    /// Whether workspace runs may start (off for the fuzzer, whose inputs name any folder).
+    let backgroundWork: Bool
+
+    /// A server reading `input` and writing `output` (file descriptors); `log` receives what goes
+    /// to standard error. Without `backgroundWork`, no workspace run starts whatever the settings say.
+    public init(input: Int32 = 0, output: Int32 = 1, log: @escaping (String) -> Void = LanguageServer.standardError,
+                backgroundWork: Bool = true) {
         self.input = input
         self.output = output
         self.log = log
+        self.backgroundWork = backgroundWork
         self.linter = RuleRegistry.makeLinter()
         self.loader = RuleRegistry.makeConfigurationLoader()
         self.configurations = ConfigurationCache(loader: loader)
@@ -84,7 +95,6 @@ public final class LanguageServer {
 
     /// Serves until `exit` or the end of the input; returns the exit code (0 after `shutdown`, else 1).
     public func run() -> Int32 {
-        var reader = FrameReader()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while exitCode == nil {
             while let frame = reader.next() { take(frame) }
@@ -120,6 +130,22 @@ public final class LanguageServer {
     }
 
     deinit { workspace.closePipe() }
+
+    /// Frames read and not yet decoded.
+    private var reader = FrameReader()
+
+    /// Handles `bytes` as if read from the input, and every message they complete (for the fuzzer
+    /// and tests); returns the exit code once `exit` was handled.
+    @discardableResult
+    public func process(_ bytes: [UInt8]) -> Int32? {
+        reader.feed(bytes)
+        while exitCode == nil {
+            while let frame = reader.next() { take(frame) }
+            guard !queue.isEmpty else { break }
+            handle(queue.removeFirst())
+        }
+        return exitCode
+    }
 
     /// Decodes a frame into the queue; a `$/cancelRequest` takes effect at once, for the requests before it.
     func take(_ frame: FrameReader.Frame) {
@@ -300,6 +326,13 @@ public final class LanguageServer {
         client.codeDescription = capabilities["textDocument"]?["publishDiagnostics"]?["codeDescriptionSupport"]?.boolValue ?? false
         client.watchedFilesRegistration =
             capabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
+        func acceptsMarkdown(_ formats: JSON?) -> Bool {
+            guard let list = formats?.arrayValue else { return true }
+            return list.contains(.string("markdown"))
+        }
+        client.markdownHover = acceptsMarkdown(capabilities["textDocument"]?["hover"]?["contentFormat"])
+        client.markdownCompletion = acceptsMarkdown(
+            capabilities["textDocument"]?["completion"]?["completionItem"]?["documentationFormat"])
         client.name = params.clientInfo.map { "\($0.name) \($0.version ?? "")" } ?? "an unnamed client"
         if let workspaceFolders = params.workspaceFolders {
             folders = workspaceFolders.compactMap { DocumentURI.path(of: $0.uri) }

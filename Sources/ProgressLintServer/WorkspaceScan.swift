@@ -62,7 +62,7 @@ struct WorkspaceScan {
 extension LanguageServer {
     /// Starts the background run over the workspace folders (or marks it to run again after the current one).
     func startWorkspaceScan() {
-        guard settings.workspaceDiagnostics, !folders.isEmpty, workspace.wake.write >= 0 else { return }
+        guard backgroundWork, settings.workspaceDiagnostics, !folders.isEmpty, workspace.wake.write >= 0 else { return }
         if workspace.running {
             workspace.again = true
             return

@@ -33,6 +33,28 @@ async def test_hover_on_a_spec_key_shows_its_key_table_entry(client, workspace):
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=position(16, 8)))
     assert hover is not None and "`announce`" in hover.contents.value
+    # On a duration: where it stands against the configuration's thresholds.
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position(9, 17)))
+    assert hover is not None
+    assert "`500ms`: past `instant` (100ms), under `noticeable` (1s)" in hover.contents.value, hover.contents.value
+    assert "`4s`: past `noticeable` (1s), under `attention` (10s)" in hover.contents.value
+
+
+async def test_disable_actions_off_offers_none(client, workspace):
+    uri = open_document(client, workspace / "unicode" / "emoji.yaml")
+    found = [d for d in await diagnostics(client, uri) if d.code not in ("spec-schema", "yaml-syntax")]
+    assert found
+
+    async def titles():
+        actions = await client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=found[0].range,
+            context=types.CodeActionContext(diagnostics=[found[0]])))
+        return [a.title for a in actions or []]
+
+    assert any(t.startswith("Disable ") for t in await titles())
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"disableActions": False}))
+    assert not any(t.startswith("Disable ") for t in await titles())
 
 
 async def test_completion_offers_rule_ids_in_a_suppression_comment(client, workspace):
