@@ -9,6 +9,8 @@ let package = Package(
         // For tools outside this package (the fuzzer in Fuzz/): the rules and the reporters.
         .library(name: "ProgressLintRules", targets: ["ProgressLintRules"]),
         .library(name: "ProgressLintReporters", targets: ["ProgressLintReporters"]),
+        // The language server, for the fuzzer's message-loop target.
+        .library(name: "ProgressLintServer", targets: ["ProgressLintServer"]),
         // SwiftPM plugins: findings in `swift build` / Xcode, and `swift package progress-lint`.
         .plugin(name: "ProgressLintBuildToolPlugin", targets: ["ProgressLintBuildToolPlugin"]),
         .plugin(name: "ProgressLintCommandPlugin", targets: ["ProgressLintCommandPlugin"]),

@@ -81,6 +81,11 @@ extension LanguageServer {
         return (word, index.range(bytes: lineStart + start, lineStart + end, encoding))
     }
 
+    private func completionDocumentation(_ text: String) -> JSON {
+        guard let formats = client.completionFormats else { return .string(text) }
+        return .object(["kind": .string(formats.contains("markdown") ? "markdown" : "plaintext"), "value": .string(text)])
+    }
+
     /// `textDocument/completion`: rule ids in a suppression comment's list.
     func completion(_ params: TextDocumentPositionParams) -> CompletionList {
         guard let document = documents[params.textDocument.uri],
@@ -103,8 +108,7 @@ extension LanguageServer {
             .filter { !$0.isInputRule && $0.id.hasPrefix(partial) && !(named.contains($0.id) && $0.id != partial) }
             .map { description in
                 CompletionItem(label: description.id, detail: description.summary,
-                               documentation: MarkupContent(kind: client.markdownCompletion ? "markdown" : "plaintext",
-                                                             value: description.rationale),
+                               documentation: completionDocumentation(description.rationale),
                                textEdit: TextEdit(range: range, newText: description.id))
             }
         return CompletionList(items: items)

@@ -58,9 +58,10 @@ public final class LanguageServer {
         var workDoneProgress = false
         var codeDescription = false
         var watchedFilesRegistration = false
-        /// Markdown in hovers and in completion items' documentation (else plain text).
+        /// Markdown in hovers (else plain text).
         var markdownHover = true
-        var markdownCompletion = true
+        /// The `MarkupContent` kinds completion items' documentation may have (nil: none, a plain string then).
+        var completionFormats: [String]?
         var name = ""
     }
 
@@ -327,12 +328,12 @@ public final class LanguageServer {
         client.watchedFilesRegistration =
             capabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
         func acceptsMarkdown(_ formats: JSON?) -> Bool {
-            guard let list = formats?.arrayValue else { return true }
+            guard let list = formats?.arrayValue else { return false }
             return list.contains(.string("markdown"))
         }
         client.markdownHover = acceptsMarkdown(capabilities["textDocument"]?["hover"]?["contentFormat"])
-        client.markdownCompletion = acceptsMarkdown(
-            capabilities["textDocument"]?["completion"]?["completionItem"]?["documentationFormat"])
+        client.completionFormats = capabilities["textDocument"]?["completion"]?["completionItem"]?["documentationFormat"]?
+            .arrayValue?.compactMap(\.stringValue)
         client.name = params.clientInfo.map { "\($0.name) \($0.version ?? "")" } ?? "an unnamed client"
         if let workspaceFolders = params.workspaceFolders {
             folders = workspaceFolders.compactMap { DocumentURI.path(of: $0.uri) }

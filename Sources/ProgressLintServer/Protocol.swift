@@ -164,7 +164,8 @@ struct CompletionItem: Codable {
     /// 12: Value.
     var kind: Int = 12
     var detail: String?
-    var documentation: MarkupContent?
+    /// A `MarkupContent`, or a plain string for a client that names no documentation format.
+    var documentation: JSON?
     var textEdit: TextEdit?
 }
 struct CompletionList: Codable {
