@@ -70,11 +70,11 @@ extension LanguageServer {
 
     /// An engine diagnostic in LSP terms, in the agreed encoding.
     func lspDiagnostic(_ diagnostic: Diagnostic, index: TextIndex) -> LSPDiagnostic {
-        var data: JSON?
+        var data: DiagnosticData?
         if let fix = diagnostic.fix {
-            data = JSONCoding.json(DiagnosticData(fix: .init(
+            data = DiagnosticData(fix: .init(
                 title: fix.title, applicability: fix.applicability.rawValue,
-                edits: fix.applicability == .displayOnly ? [] : textEdits(fix, index: index))))
+                edits: fix.applicability == .displayOnly ? [] : textEdits(fix, index: index)))
         }
         let severity: Int
         switch diagnostic.severity {

@@ -155,9 +155,12 @@ public final class LanguageServer {
             log("skipped a malformed frame: \(reason)")
         case .body(let data):
             do {
-                let message = try JSONCoding.decode(IncomingMessage.self, from: data)
-                if message.method == "$/cancelRequest", let id = message.params?["id"] {
-                    cancelled.insert(id)
+                var message = try JSONCoding.decode(IncomingMessage.self, from: data)
+                message.body = data
+                if message.method == "$/cancelRequest" {
+                    if let cancel = try? JSONCoding.decode(ParamsEnvelope<CancelParams>.self, from: data) {
+                        cancelled.insert(cancel.params.id)
+                    }
                     return
                 }
                 queue.append(message)
@@ -195,13 +198,13 @@ public final class LanguageServer {
                 respondError(id, ResponseError.requestCancelled, "the request was cancelled")
                 return
             }
-            request(id, method, message.params)
+            request(id, method, message.body)
         } else {
-            notification(method, message.params)
+            notification(method, message.body)
         }
     }
 
-    private func request(_ id: JSON, _ method: String, _ params: JSON?) {
+    private func request(_ id: JSON, _ method: String, _ params: Data) {
         if shutdownRequested && method != "shutdown" {
             respondError(id, ResponseError.invalidRequest, "the server is shutting down")
             return
@@ -236,7 +239,7 @@ public final class LanguageServer {
         }
     }
 
-    private func notification(_ method: String, _ params: JSON?) {
+    private func notification(_ method: String, _ params: Data) {
         if method == "exit" {
             exitCode = shutdownRequested ? 0 : 1
             return
@@ -292,10 +295,11 @@ public final class LanguageServer {
                 if !settings.workspaceDiagnostics { workspace.stop() }
             }
         case "workspace/didChangeWorkspaceFolders":
-            if let added = params?["event"]?["added"]?.arrayValue {
+            let event = decode(JSON.self, params)?["event"]
+            if let added = event?["added"]?.arrayValue {
                 folders += added.compactMap { $0["uri"]?.stringValue.flatMap(DocumentURI.path(of:)) }
             }
-            if let removed = params?["event"]?["removed"]?.arrayValue {
+            if let removed = event?["removed"]?.arrayValue {
                 let gone = Set(removed.compactMap { $0["uri"]?.stringValue.flatMap(DocumentURI.path(of:)) })
                 folders.removeAll { gone.contains($0) }
             }
@@ -305,8 +309,8 @@ public final class LanguageServer {
         }
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, _ params: JSON?, id: JSON? = nil) -> T? {
-        guard let value = JSONCoding.value(T.self, from: params ?? .null) else {
+    private func decode<T: Decodable>(_ type: T.Type, _ body: Data, id: JSON? = nil) -> T? {
+        guard let value = try? JSONCoding.decode(ParamsEnvelope<T>.self, from: body).params else {
             log("invalid parameters for a \(T.self)")
             if let id { respondError(id, ResponseError.invalidParams, "invalid parameters") }
             return nil

@@ -98,8 +98,8 @@ public struct LSPDiagnostic: Codable, Hashable, Sendable {
     var codeDescription: CodeDescription?
     public var source: String
     public var message: String
-    /// The fix, when there is one (``DiagnosticData``).
-    public var data: JSON?
+    /// The fix, when there is one.
+    var data: DiagnosticData?
 }
 
 /// What a diagnostic's `data` holds: its fix in LSP terms, so a client can apply it from the diagnostic alone.
@@ -200,13 +200,21 @@ struct WorkDoneProgressEnd: Encodable {
 
 // The JSON-RPC envelopes.
 
-/// Any message read: a request (id and method), a notification (method) or a response (id, result or error).
+/// Any message read: a request (id and method), a notification (method) or a response (id, result
+/// or error). Its `params` are decoded from ``body`` when it is handled, straight into their type.
 struct IncomingMessage: Decodable {
     var id: JSON?
     var method: String?
-    var params: JSON?
-    var result: JSON?
     var error: JSON?
+    /// The message as read.
+    var body = Data()
+
+    enum CodingKeys: String, CodingKey { case id, method, error }
+}
+
+/// The `params` of a message, decoded as `Params`.
+struct ParamsEnvelope<Params: Decodable>: Decodable {
+    var params: Params
 }
 
 struct ResponseError: Codable {

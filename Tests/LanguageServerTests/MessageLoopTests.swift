@@ -35,7 +35,19 @@ final class InProcessServer: @unchecked Sendable {
     }
 
     deinit {
-        for fd in [toServer.read, toServer.write, fromServer.read, fromServer.write] { close(fd) }
+        // The server's thread ends (at the end of its input) before its descriptors are closed: a
+        // number closed under a running thread could be reused by another test's pipe.
+        if !writeClosed { close(toServer.write) }
+        if exitBox.code.withLock({ $0 }) == nil { _ = done.wait(timeout: .now() + 30) }
+        for fd in [toServer.read, fromServer.read, fromServer.write] { close(fd) }
+    }
+
+    private var writeClosed = false
+
+    /// Ends the server's input.
+    func closeInput() {
+        close(toServer.write)
+        writeClosed = true
     }
 
     func sendRaw(_ bytes: [UInt8]) {
@@ -133,7 +145,7 @@ final class InProcessServer: @unchecked Sendable {
     @Test func theEndOfInputWithoutShutdownEndsWithOne() {
         let server = InProcessServer()
         _ = server.initialize()
-        close(server.toServer.write)
+        server.closeInput()
         #expect(server.waitForExit() == 1)
     }
 
