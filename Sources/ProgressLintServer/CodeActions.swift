@@ -31,6 +31,10 @@ extension LanguageServer {
                     actions.append(action)
                 }
             }
+            if disabled.insert("\(diagnostic.ruleID) config").inserted,
+               let action = turnOffAction(rule: diagnostic.ruleID, document: document, published: published) {
+                actions.append(action)
+            }
         }
         if wanted(fixAllKind), let action = fixAll(document) { actions.append(action) }
         return actions

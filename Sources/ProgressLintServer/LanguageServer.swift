@@ -58,6 +58,8 @@ public final class LanguageServer {
         var workDoneProgress = false
         var codeDescription = false
         var watchedFilesRegistration = false
+        /// Workspace edits may create files (`documentChanges` with `create`).
+        var createFiles = false
         /// Markdown in hovers (else plain text).
         var markdownHover = true
         /// The `MarkupContent` kinds completion items' documentation may have (nil: none, a plain string then).
@@ -338,6 +340,9 @@ public final class LanguageServer {
         client.markdownHover = acceptsMarkdown(capabilities["textDocument"]?["hover"]?["contentFormat"])
         client.completionFormats = capabilities["textDocument"]?["completion"]?["completionItem"]?["documentationFormat"]?
             .arrayValue?.compactMap(\.stringValue)
+        let workspaceEdit = capabilities["workspace"]?["workspaceEdit"]
+        client.createFiles = workspaceEdit?["documentChanges"]?.boolValue == true
+            && workspaceEdit?["resourceOperations"]?.arrayValue?.contains(.string("create")) == true
         client.name = params.clientInfo.map { "\($0.name) \($0.version ?? "")" } ?? "an unnamed client"
         if let workspaceFolders = params.workspaceFolders {
             folders = workspaceFolders.compactMap { DocumentURI.path(of: $0.uri) }

@@ -128,7 +128,16 @@ public struct TextEdit: Codable, Hashable, Sendable {
     public var range: LSPRange
     public var newText: String
 }
-struct WorkspaceEdit: Codable, Hashable { var changes: [String: [TextEdit]] }
+struct WorkspaceEdit: Codable, Hashable {
+    var changes: [String: [TextEdit]]?
+    /// With a file to create (when the client supports it): operations and edits in order.
+    var documentChanges: [JSON]?
+
+    init(changes: [String: [TextEdit]]?, documentChanges: [JSON]? = nil) {
+        self.changes = changes
+        self.documentChanges = documentChanges
+    }
+}
 
 struct CodeActionContext: Codable {
     /// As the client has them (Neovim 0.7 sends them without ranges): not read, the server's own lint is.

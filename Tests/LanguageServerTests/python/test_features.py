@@ -4,7 +4,7 @@ import asyncio
 
 from lsprotocol import types
 
-from lspsupport import ROOT, change_document, diagnostics, open_document
+from lspsupport import CLIENTS, ROOT, apply_edits, change_document, diagnostics, open_document
 
 
 def position(line, character):
@@ -138,3 +138,51 @@ async def test_unknown_requests_are_method_not_found(client):
         assert "-32601" in str(error) or "not handle" in str(error)
     else:
         raise AssertionError("an unknown request was answered")
+
+
+async def test_turn_a_rule_off_in_the_config_keeps_its_comments_and_silences_the_rule(client, workspace):
+    encoding = CLIENTS[client.client_name]
+    folder = workspace / "configured"
+    folder.mkdir(exist_ok=True)
+    config = folder / ".progress-lint.yml"
+    original = "# our settings\nrules:\n  uneven-pacing: warning  # keep\n\nthresholds:\n  attention: 10s\n"
+    config.write_text(original)
+    spec = folder / "a.yaml"
+    spec.write_bytes((workspace / "unicode" / "emoji.yaml").read_bytes())
+    try:
+        uri = open_document(client, spec)
+        found = [d for d in await diagnostics(client, uri) if d.code not in ("spec-schema", "yaml-syntax")]
+        target = found[0]
+        actions = await client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=target.range,
+            context=types.CodeActionContext(diagnostics=[target])))
+        chosen = [a for a in actions if a.title == f"Turn {target.code} off in .progress-lint.yml"]
+        assert chosen, [a.title for a in actions]
+        edited = apply_edits(original, chosen[0].edit.changes[config.as_uri()], encoding)
+        assert edited == original.replace("  uneven-pacing: warning  # keep\n",
+                                          f"  uneven-pacing: warning  # keep\n  {target.code}: off\n")
+        config.write_text(edited)
+        change_document(client, uri, 2, spec.read_text())
+        assert not any(d.code == target.code for d in await diagnostics(client, uri))
+    finally:
+        config.unlink()
+        spec.unlink()
+        folder.rmdir()
+
+
+async def test_turn_a_rule_off_without_a_config_creates_one_where_the_client_can(client, workspace):
+    uri = open_document(client, workspace / "unicode" / "emoji.yaml")
+    found = [d for d in await diagnostics(client, uri) if d.code not in ("spec-schema", "yaml-syntax")]
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=found[0].range,
+        context=types.CodeActionContext(diagnostics=[found[0]])))
+    chosen = [a for a in actions if a.title.startswith("Turn ")]
+    edit_caps = client.capabilities.workspace.workspace_edit if client.capabilities.workspace else None
+    can_create = bool(edit_caps and edit_caps.document_changes and edit_caps.resource_operations
+                      and types.ResourceOperationKind.Create in edit_caps.resource_operations)
+    if not can_create:
+        assert not chosen
+        return
+    changes = chosen[0].edit.document_changes
+    assert changes[0].kind == "create" and changes[0].uri == (workspace / ".progress-lint.yml").as_uri()
+    assert changes[1].edits[0].new_text == f"rules:\n  {found[0].code}: off\n"
