@@ -1,5 +1,7 @@
 import Foundation
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 
 /// An open document: its text as the editor has it, and its last lint.
 struct Document {

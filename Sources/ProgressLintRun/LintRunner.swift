@@ -1,0 +1,390 @@
+import Dispatch
+import ProgressLintYAML
+import Synchronization
+import ProgressLintEngine
+import ProgressLintWorkspace
+
+/// Everything a run produced, in report order.
+public struct RunResult: Sendable {
+    /// The files linted, in path order.
+    public var files = FileList()
+    /// Every diagnostic, in path, line, column, rule order, stored compactly (past 64 KB in a
+    /// temporary file): what reports read.
+    public var findings = DiagnosticList()
+    /// Every diagnostic, in path, line, column, rule order, all in memory (for tests and small runs;
+    /// reports read ``findings``). Setting it replaces ``findings``.
+    public var diagnostics: [Diagnostic] {
+        get { Array(findings) }
+        set { findings = DiagnosticList(newValue) }
+    }
+    /// Paths and configurations that could not be used.
+    public var problems: [RunProblem] = []
+    /// Configuration errors (the command exits 2).
+    public var configurationErrors: [ConfigurationError] = []
+    /// Folders named on the command line in which no spec was linted (no spec file, or
+    /// `include`/`exclude` left them all out); the command makes them ``problems`` or notes.
+    public var unmatched: [RunProblem] = []
+    /// What the linted files' indicators are, summed over all files.
+    public var inventory = Inventory()
+
+    /// Creates an empty result.
+    public init() {}
+
+    /// Screens linted.
+    public var screens: Int { files.screens }
+    /// Indicators linted.
+    public var indicators: Int { files.indicators }
+    /// Diagnostics of one severity.
+    public func count(_ severity: Severity) -> Int { findings.count(severity) }
+}
+
+/// Lints many files: discovery, configuration, linting in parallel, cross-file rules.
+///
+/// A run streams: folders are listed as the workers reach them, each file's bytes, nodes and
+/// spec model are gone once its diagnostics are made, and what is kept per file is its entry
+/// in a ``FileList`` (about the size of its path), its diagnostics and what its cross-file rules collected.
+public struct LintRunner: Sendable {
+    /// The per-file engine.
+    public let linter: Linter
+    /// Reads config files.
+    public let loader: ConfigurationLoader
+    /// `--config`, replacing discovery.
+    public let configPath: String?
+    /// How many files are linted at once.
+    public let jobs: Int
+    /// With `--fix` or `--diff`: files are fixed first, and the report is of what they hold then.
+    public var fixMode: FixMode?
+
+    /// Creates a runner.
+    public init(linter: Linter, loader: ConfigurationLoader, configPath: String? = nil, jobs: Int = 1) {
+        self.linter = linter
+        self.loader = loader
+        self.configPath = configPath
+        self.jobs = min(max(1, jobs), LintRunner.maxJobs)
+    }
+
+    /// The most files linted at once; more threads than this only cost memory.
+    public static let maxJobs = 64
+
+    /// The files that `paths` would lint, and the problems found listing them.
+    ///
+    /// Files found under folders are filtered by the config's `include` and `exclude`; named files
+    /// are too when `filterNamedFiles` is set (`--force-exclude`, for pre-commit and editors).
+    public func plan(_ paths: [String], filterNamedFiles: Bool = false)
+        -> (files: [(SpecFile, Configuration)], result: RunResult)
+    {
+        var planner = Planner(paths, resolver: ConfigurationResolver(loader: loader, configPath: configPath),
+                              filterNamedFiles: filterNamedFiles)
+        var files: [(SpecFile, Configuration)] = []
+        while let item = planner.next() { files.append((item.file, planner.configurations[item.configuration])) }
+        var result = RunResult()
+        result.problems = planner.problems.map(\.problem)
+        result.configurationErrors = planner.configurationErrors
+        result.unmatched = planner.unmatched
+        return (files, result)
+    }
+
+    /// Lints every spec file under `paths`, `jobs` files at a time.
+    ///
+    /// Workers take the next file from the walk (which lists a folder only when they reach it)
+    /// and hand each result to one collector, which keeps them in the order of the walk. The
+    /// walk of a folder is in path order, the report's; other orders are sorted at the end. So
+    /// the report is the same whatever the number of jobs.
+    public func run(_ paths: [String], filterNamedFiles: Bool = false) -> RunResult {
+        let planner = Mutex(Planner(paths, resolver: ConfigurationResolver(loader: loader, configPath: configPath),
+                                    filterNamedFiles: filterNamedFiles))
+        let collector = Mutex(RunCollector())
+        let linter = self.linter
+        let fixMode = self.fixMode
+        let work: @Sendable (Int) -> Void = { _ in
+            // Inventories are summed per worker and handed over once.
+            var counted = Inventory()
+            while let (item, configuration) = planner.withLock({ planner -> (Planner.Item, Configuration)? in
+                guard let item = planner.next() else { return nil }
+                return (item, planner.configurations[item.configuration])
+            }) {
+                switch fixMode?.run(item.file, configuration: configuration, linter: linter)
+                    ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter) {
+                case .success(var fileResult):
+                    counted.merge(fileResult.inventory)
+                    fileResult.inventory = Inventory()
+                    collector.withLock { $0.deliver(.linted(fileResult, order: item.order), sequence: item.sequence) }
+                case .failure(let problem):
+                    collector.withLock { $0.deliver(.failed(problem, order: item.order), sequence: item.sequence) }
+                }
+            }
+            collector.withLock { $0.inventory.merge(counted) }
+        }
+        // One file (an editor's save) is linted on this thread, without starting others.
+        let workers = planner.withLock { $0.hasMore(than: 1) } ? jobs : 1
+        if workers == 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+        }
+        var collected = collector.withLock { collector in
+            var taken = RunCollector()
+            swap(&taken, &collector)
+            return taken
+        }
+        let unmatched = planner.withLock { planner in
+            collected.problems += planner.problems
+            collected.configurationErrors = planner.configurationErrors
+            return planner.unmatched
+        }
+        var result = finish(collected)
+        result.unmatched = unmatched
+        return result
+    }
+
+    /// Lints text read from standard input as if it were the file `name`.
+    public func run(standardInput bytes: [UInt8], as name: String) -> RunResult {
+        var collector = RunCollector()
+        let resolver = ConfigurationResolver(loader: loader, configPath: configPath)
+        switch resolver.configuration(for: name) {
+        case .failure(let error):
+            collector.configurationErrors.append(error)
+        case .success(let configuration):
+            if bytes.count > configuration.limits.maxFileSize {
+                collector.add(LintRunner.tooLarge(name, limit: configuration.limits.maxFileSize, prefix: bytes), order: 0)
+            } else {
+                collector.add(linter.lint(bytes, path: name, configuration: configuration), order: 0)
+            }
+        }
+        return finish(collector) { $0 == name ? bytes : nil }
+    }
+
+    /// Reads standard input, at most the `max-file-size` of the configuration found for `name`,
+    /// and lints it as the file `name`; past the limit it gets the diagnostic an oversize file gets.
+    public func runStandardInput(
+        as name: String, read: (Int) -> Result<[UInt8], ReadFailure> = FileReader.readStandardInput
+    ) -> RunResult {
+        var collector = RunCollector()
+        switch ConfigurationResolver(loader: loader, configPath: configPath).configuration(for: name) {
+        case .failure(let error):
+            collector.configurationErrors.append(error)
+        case .success(let configuration):
+            switch read(configuration.limits.maxFileSize) {
+            case .success(let bytes):
+                collector.add(linter.lint(bytes, path: name, configuration: configuration), order: 0)
+            case .failure(.tooLarge(let limit, let prefix)):
+                collector.add(LintRunner.tooLarge(name, limit: limit, prefix: prefix), order: 0)
+            case .failure(.notRegularFile(let kind)):
+                collector.problems.append((0, RunProblem(path: name, message: "cannot read standard input: it is \(kind)")))
+            case .failure(.system(let message)):
+                collector.problems.append((0, RunProblem(path: name, message: "cannot read standard input: \(message)")))
+            }
+        }
+        return finish(collector)
+    }
+
+    /// Lints files held in memory under one configuration (for tests and tools that already have the text).
+    public func run(inMemory sources: [(path: String, bytes: [UInt8])], configuration: Configuration) -> RunResult {
+        var collector = RunCollector()
+        for (order, source) in sources.enumerated() {
+            collector.add(linter.lint(source.bytes, path: source.path, configuration: configuration), order: order)
+        }
+        return finish(collector) { path in sources.first { $0.path == path }?.bytes }
+    }
+
+    /// Reads and lints one file; a file that cannot be read is a problem, not a crash.
+    static func lintFile(_ file: SpecFile, configuration: Configuration, linter: Linter)
+        -> Result<FileResult, RunProblem>
+    {
+        switch FileReader.read(file, limit: configuration.limits.maxFileSize) {
+        case .success(let bytes):
+            return .success(linter.lint(bytes, path: file.path, configuration: configuration))
+        case .failure(.tooLarge(let limit, let prefix)):
+            return .success(tooLarge(file.path, limit: limit, prefix: prefix))
+        case .failure(.notRegularFile(let kind)):
+            return .failure(RunProblem(path: file.path, message: "skipped: it is \(kind), not a regular file"))
+        case .failure(.system(let message)):
+            return .failure(RunProblem(path: file.path, message: "cannot read: \(message)"))
+        }
+    }
+
+    /// A file's bytes read again for code frames: at most the default size limit (the first
+    /// bytes of a larger file), none when it cannot be read.
+    @Sendable static func sourceAgain(_ path: String) -> [UInt8]? {
+        switch FileReader.read(SpecFile(path: path), limit: Limits().maxFileSize) {
+        case .success(let bytes): bytes
+        case .failure(.tooLarge(_, let prefix)): prefix
+        case .failure: nil
+        }
+    }
+
+    public static func tooLarge(_ path: String, limit: Int, prefix: [UInt8]) -> FileResult {
+        var result = FileResult(path: path)
+        let position = TextPosition.of(byteOffset: limit, in: prefix)
+        result.diagnostics = [Diagnostic(
+            ruleID: InputRuleID.yamlSyntax, severity: .error,
+            message: "the file is larger than \(ByteText.size(limit)) (limits.max-file-size); it was not linted",
+            path: path, range: .init(at: position))]
+        return result
+    }
+
+    /// Puts the files and diagnostics in report order and runs the cross-file rules.
+    ///
+    /// Cross-file diagnostics get their source lines from `source` (by default the file, read again:
+    /// at most the default size limit, and a file that vanished or changed lines just has none).
+    private func finish(_ collected: consuming RunCollector,
+                        source: (String) -> [UInt8]? = LintRunner.sourceAgain) -> RunResult {
+        var result = RunResult()
+        result.files = collected.files
+        result.files.sortByPath()
+        // Each file's position, needed only when files were not linted in report order (8 bytes a file).
+        let rank = result.files.isInOrderAdded ? [] : result.files.positionsOfFiles()
+        result.inventory = collected.inventory
+        result.configurationErrors = collected.configurationErrors
+        result.problems = collected.problems.sorted { $0.order < $1.order }.map(\.problem)
+
+        // Each file's diagnostics, stored as the file came (sorted within it), read in the order of its path.
+        var stored = collected.diagnostics
+        collected.diagnostics = DiagnosticList()
+        if !result.files.isInOrderAdded { stored.reorder(by: rank) }
+        let files = result.files
+        var crossFileDiagnostics: [Diagnostic] = []
+        for rule in linter.crossFileRules {
+            guard let store = collected.crossFileStores[rule.id] else { continue }
+            let order = result.files.isInOrderAdded ? nil : store.order(by: rank)
+            for finding in rule.finish(store, order: order, pathOfFile: { files.path(ofFile: $0) }) {
+                crossFileDiagnostics.append(Diagnostic(
+                    ruleID: rule.id, severity: finding.file.severity, message: finding.message,
+                    path: finding.file.path, range: finding.range, screen: finding.screen, indicator: finding.indicator,
+                    yamlPath: finding.yamlPath, value: finding.value))
+            }
+        }
+        // The cross-file findings (few) are sorted on their own and merged in their place as the
+        // report reads the stored ones: the order a stable sort of all of them would give.
+        var byPath: [String: [Diagnostic]] = [:]
+        for d in crossFileDiagnostics { byPath[d.path, default: []].append(d) }
+        var extra: [Diagnostic] = []
+        for (path, var list) in byPath {
+            if let bytes = source(path) { SourceLine.attach(to: &list, from: bytes) }
+            extra += list
+        }
+        applyDeferredSuppressions(&stored, &extra, deferred: collected.deferredSuppressions)
+        if stored.isStreamable {
+            extra.sort(by: Diagnostic.ordered)
+            stored.merge(extra)
+            result.findings = stored
+        } else {
+            // Files whose paths read the same (or a file's findings under another path): sorted as a whole.
+            var all = Array(stored) + extra
+            all.sort(by: Diagnostic.ordered)
+            result.findings = DiagnosticList(all)
+        }
+        return result
+    }
+
+    /// Suppressions of cross-file rules are applied once those rules have reported. Only the
+    /// diagnostics of files with such suppressions are taken out and put back (in memory).
+    private func applyDeferredSuppressions(
+        _ stored: inout DiagnosticList, _ extra: inout [Diagnostic], deferred: [(path: String, suppressions: [Suppression])]
+    ) {
+        guard !deferred.isEmpty else { return }
+        let paths = Set(deferred.map(\.path))
+        var byPath: [String: [Diagnostic]] = [:]
+        for diagnostic in stored.removeFiles(paths) { byPath[diagnostic.path, default: []].append(diagnostic) }
+        extra.removeAll { diagnostic in
+            guard paths.contains(diagnostic.path) else { return false }
+            byPath[diagnostic.path, default: []].append(diagnostic)
+            return true
+        }
+        for (path, suppressions) in deferred {
+            let own = byPath.removeValue(forKey: path) ?? []
+            let crossRules = Set(suppressions.flatMap(\.rules))
+            let (candidates, rest) = own.partitioned {
+                crossRules.contains($0.ruleID) && linter.crossFileRuleIDs.contains($0.ruleID)
+            }
+            extra += rest
+            extra += linter.apply(suppressions, to: candidates, path: path)
+        }
+    }
+}
+
+/// What the workers hand over, file by file: kept compactly until the run is finished.
+struct RunCollector {
+    /// What linting one planned file came to.
+    enum Outcome {
+        case linted(FileResult, order: Int)
+        case failed(RunProblem, order: Int)
+    }
+
+    /// Outcomes that came before the ones planned ahead of them, by sequence.
+    private var waiting: [Int: Outcome] = [:]
+    private var nextSequence = 0
+
+    var files = FileList()
+    /// Each file's diagnostics, stored compactly as they come, keyed by its number in ``files``.
+    var diagnostics = DiagnosticList()
+    /// What cross-file rules collected, by rule id.
+    var crossFileStores: [String: CrossFileStore] = [:]
+    var deferredSuppressions: [(path: String, suppressions: [Suppression])] = []
+    var inventory = Inventory()
+    var problems: [(order: Int, problem: RunProblem)] = []
+    var configurationErrors: [ConfigurationError] = []
+
+    /// Keeps what the report needs of one file's result.
+    /// Takes the outcome of the planned file number `sequence`, keeping outcomes in that order:
+    /// a result that comes early waits here for the files planned before it (its worker goes on).
+    mutating func deliver(_ outcome: Outcome, sequence: Int) {
+        if sequence == nextSequence, waiting.isEmpty {
+            // The usual case (always with one job): the next one, nothing waiting. Taken at once,
+            // not moved through the dictionary (an outcome holds a whole file's result).
+            nextSequence += 1
+            switch outcome {
+            case .linted(let result, let order): add(result, order: order)
+            case .failed(let problem, let order): problems.append((order, problem))
+            }
+            return
+        }
+        waiting[sequence] = outcome
+        while let ready = waiting.removeValue(forKey: nextSequence) {
+            nextSequence += 1
+            switch ready {
+            case .linted(let result, let order): add(result, order: order)
+            case .failed(let problem, let order): problems.append((order, problem))
+            }
+        }
+    }
+
+    /// `order` is the file's place in the walk, which orders files whose paths read the same.
+    mutating func add(_ result: FileResult, order: Int) {
+        let number = files.append(result.summary, order: order)
+        diagnostics.appendFile(result.diagnostics, path: result.path, key: number)
+        for collection in result.crossFile where collection.records.count > 0 {
+            let store: CrossFileStore
+            if let known = crossFileStores[collection.id] {
+                store = known
+            } else {
+                store = CrossFileStore()
+                crossFileStores[collection.id] = store
+            }
+            store.append(collection.records, file: number, severity: collection.severity)
+        }
+        if !result.deferredSuppressions.isEmpty {
+            deferredSuppressions.append((result.path, result.deferredSuppressions))
+        }
+        inventory.merge(result.inventory)
+    }
+}
+
+extension Array {
+    func partitioned(_ belongs: (Element) -> Bool) -> ([Element], [Element]) {
+        var yes: [Element] = []
+        var no: [Element] = []
+        for element in self { if belongs(element) { yes.append(element) } else { no.append(element) } }
+        return (yes, no)
+    }
+}
+
+/// Sizes as a limit is reported.
+public enum ByteText {
+    /// `10MB`, `1KB` or `1000 bytes`, as a limit is reported.
+    public static func size(_ bytes: Int) -> String {
+        if bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024))MB" }
+        if bytes % 1024 == 0 { return "\(bytes / 1024)KB" }
+        return "\(bytes) bytes"
+    }
+}

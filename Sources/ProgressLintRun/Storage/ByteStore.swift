@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+import ProgressLintEngine
+import ProgressLintWorkspace
+
+/// Bytes written once and read back later, kept in memory up to a limit and past it in a
+/// temporary file that is gone when the run ends (it is unlinked as soon as it is made).
+///
+/// A run over 100,000 files keeps what its report says of each file (about the size of the
+/// file's path) and its cross-file facts here, so its memory does not grow with the number of
+/// files. Reads go through a 64 KB window, so reading back in the order written (as reports
+/// and cross-file rules do) costs one system call per window. Without a usable temporary
+/// folder everything stays in memory.
+final class ByteStore: Sendable {
+    private struct State {
+        /// The bytes not yet in the file (all of them while the file is not needed).
+        var memory: [UInt8] = []
+        /// Where `memory` starts in the whole.
+        var memoryStart = 0
+        /// The temporary file, once the limit is passed; -1 before (or when none can be made).
+        var fd: Int32 = -1
+        var spillFailed = false
+        /// The last window read from the file.
+        var window: [UInt8] = []
+        var windowStart = 0
+    }
+
+    private let state = Mutex(State())
+    /// Bytes kept in memory before the rest goes to the file.
+    let memoryLimit: Int
+    /// Where the file is made: `$TMPDIR`, or `/tmp`, unless given.
+    let folder: String
+
+    static let windowSize = 1 << 16
+    /// Bytes kept in memory by default: 64 KB, a window's worth. A run has a few stores, each
+    /// full past a few thousand files, so this is what they add to its peak memory whatever its size.
+    static let defaultMemoryLimit = 1 << 16
+
+    /// A store keeping up to `memoryLimit` bytes in memory, and the rest in a file in `folder`.
+    init(memoryLimit: Int = ByteStore.defaultMemoryLimit, folder: String? = nil) {
+        self.memoryLimit = memoryLimit
+        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+        self.folder = folder ?? (temporary.isEmpty ? "/tmp" : temporary)
+    }
+
+    deinit {
+        state.withLock { if $0.fd >= 0 { close($0.fd) } }
+    }
+
+    /// How many bytes have been written.
+    var count: Int { state.withLock { $0.memoryStart + $0.memory.count } }
+
+    /// Writes `bytes` at the end; returns where they start.
+    @discardableResult
+    func append(_ bytes: UnsafeRawBufferPointer) -> Int {
+        state.withLock { state in
+            let offset = state.memoryStart + state.memory.count
+            // Room for the whole limit at once, so the buffer never doubles past it.
+            if state.memory.capacity == 0 && !state.spillFailed { state.memory.reserveCapacity(memoryLimit + 4096) }
+            state.memory.append(contentsOf: bytes)
+            if state.memory.count >= memoryLimit && !state.spillFailed { ByteStore.spill(&state, in: folder) }
+            return offset
+        }
+    }
+
+    /// Calls `body` with the `length` bytes at `offset`.
+    func read<R: Sendable>(_ offset: Int, _ length: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        state.withLock { state in
+            if offset >= state.memoryStart {
+                let start = offset - state.memoryStart
+                return state.memory.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
+            }
+            if offset + length > state.memoryStart {
+                // Bytes written by separate appends, a spill between them: part in the file, part in memory.
+                var bytes = ByteStore.fileBytes(state, at: offset, count: state.memoryStart - offset)
+                bytes += state.memory[0..<(offset + length - state.memoryStart)]
+                return bytes.withUnsafeBytes(body)
+            }
+            if !(offset >= state.windowStart && offset + length <= state.windowStart + state.window.count) {
+                state.window = ByteStore.fileBytes(state, at: offset, count: min(max(ByteStore.windowSize, length), state.memoryStart - offset))
+                state.windowStart = offset
+            }
+            let start = offset - state.windowStart
+            return state.window.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
+        }
+    }
+
+    /// A new store holding the first `length` bytes of this one.
+    func copy(prefix length: Int) -> ByteStore {
+        let copy = ByteStore(memoryLimit: memoryLimit, folder: folder)
+        let total = min(length, count)
+        var offset = 0
+        while offset < total {
+            let size = min(ByteStore.windowSize, total - offset)
+            let bytes = read(offset, size) { Array($0) }
+            bytes.withUnsafeBytes { _ = copy.append($0) }
+            offset += size
+        }
+        return copy
+    }
+
+    /// Moves what is in memory to the end of the file, making the file first.
+    private static func spill(_ state: inout State, in folder: String) {
+        if state.fd < 0 {
+            state.fd = temporaryFile(in: folder)
+            if state.fd < 0 {
+                state.spillFailed = true
+                return
+            }
+        }
+        let written = state.memory.withUnsafeBytes { bytes -> Bool in
+            var done = 0
+            while done < bytes.count {
+                let n = pwrite(state.fd, bytes.baseAddress! + done, bytes.count - done, off_t(state.memoryStart + done))
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                done += n
+            }
+            return true
+        }
+        guard written else {
+            // A full disk: keep everything from here on in memory.
+            state.spillFailed = true
+            return
+        }
+        state.memoryStart += state.memory.count
+        state.memory.removeAll(keepingCapacity: true)
+    }
+
+    /// `count` bytes of the file from `offset`.
+    private static func fileBytes(_ state: State, at offset: Int, count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let done = bytes.withUnsafeMutableBytes { buffer -> Int in
+            var done = 0
+            while done < count {
+                let n = pread(state.fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                done += n
+            }
+            return done
+        }
+        // What was written is there to read; a short read means the file was taken away under us.
+        precondition(done == count, "progress-lint: its temporary file lost data (\(done) of \(count) bytes)")
+        return bytes
+    }
+
+    /// A new temporary file, already unlinked; -1 when none can be made.
+    private static func temporaryFile(in folder: String) -> Int32 {
+        var template = Array("\(folder)/progress-lint.XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { return -1 }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return fd
+    }
+}

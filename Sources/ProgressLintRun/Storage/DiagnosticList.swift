@@ -1,0 +1,671 @@
+import ProgressLintSupport
+import ProgressLintYAML
+import Synchronization
+import ProgressLintEngine
+import ProgressLintWorkspace
+
+/// A run's diagnostics in report order, kept compactly: each one serialised (rule ids as small
+/// numbers, texts as length-prefixed UTF-8, the path once per file) into a ``ByteStore``, which
+/// keeps 64 KB in memory and the rest in a temporary file. Reports read them back in order, one
+/// at a time, so a report of 100,000 files does not hold its findings in memory.
+///
+/// The stored diagnostics come in chunks, one per file, each sorted; a few more (the cross-file
+/// rules' findings) are held in memory, sorted, and merged in their place as the list is read.
+/// Counts by severity are kept as diagnostics are added.
+public struct DiagnosticList: Sequence, Sendable {
+    final class Storage: Sendable {
+        let bytes: ByteStore
+        /// Each file chunk's key (the file's number) and start, 12 bytes a chunk.
+        let chunks = ByteStore()
+        /// Rule ids by number, and numbers by id.
+        let rules = Mutex<(ids: [String], numbers: [String: Int])>(([], [:]))
+
+        init(memoryLimit: Int = ByteStore.defaultMemoryLimit) { bytes = ByteStore(memoryLimit: memoryLimit) }
+
+        func number(of rule: String) -> Int {
+            rules.withLock { table in
+                if let n = table.numbers[rule] { return n }
+                table.ids.append(rule)
+                table.numbers[rule] = table.ids.count - 1
+                return table.ids.count - 1
+            }
+        }
+    }
+
+    private var storage = Storage()
+    /// How many bytes of `storage.bytes` are this list's (copies share the storage, only ever appended to).
+    private var end = 0
+    private var chunkCount = 0
+    /// Chunk starts in report order, when that is not the order they were written in.
+    private var chunkOrder: [Int]?
+    /// Starts of the chunks taken out by ``removeFiles(_:)`` while the chunks are read in the
+    /// order written: skipped as the list is read (rather than a list of every chunk kept).
+    private var removedChunks: Set<Int> = []
+    /// The path of the chunk written last, and whether the chunks written so far were each of a
+    /// path after the one before (else the list must be sorted as a whole, see ``isStreamable``).
+    private var lastChunkPath: String?
+    private var lastWasFileChunk = false
+    private var writtenInOrder = true
+    private var reorderedInOrder = true
+    private var pathsMatch = true
+    /// Whether reading the chunks in order gives the diagnostics sorted: each chunk of a path after
+    /// the one before, each diagnostic of its chunk's path. Else the run sorts them as a whole.
+    var isStreamable: Bool { pathsMatch && (chunkOrder == nil ? writtenInOrder : reorderedInOrder) }
+    /// Diagnostics held in memory, merged in report order as the list is read.
+    private var merged: [Diagnostic] = []
+    /// Only errors are read (`--quiet`).
+    private var errorsOnly = false
+    private var severityCounts = [0, 0, 0]
+
+    /// An empty list.
+    public init() {}
+
+    /// An empty list keeping `memoryLimit` bytes in memory (for tests of the spill).
+    init(memoryLimit: Int) { storage = Storage(memoryLimit: memoryLimit) }
+
+    /// A list of `diagnostics`, read back in the order given.
+    public init(_ diagnostics: some Sequence<Diagnostic>) {
+        for diagnostic in diagnostics { append(diagnostic) }
+    }
+
+    /// How many diagnostics it holds (errors only, for a list that shows only errors).
+    public var count: Int { errorsOnly ? severityCounts[2] : severityCounts.reduce(0, +) }
+    /// Whether it holds none.
+    public var isEmpty: Bool { count == 0 }
+    /// How many diagnostics of one severity it holds.
+    public func count(_ severity: Severity) -> Int {
+        errorsOnly && severity != .error ? 0 : severityCounts[DiagnosticList.slot(severity)]
+    }
+
+    /// The same list, reading only errors (`--quiet`).
+    public func onlyErrors() -> DiagnosticList {
+        var list = self
+        list.errorsOnly = true
+        return list
+    }
+
+    private static func slot(_ severity: Severity) -> Int {
+        switch severity {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    /// Adds a diagnostic at the end (a new chunk when its path is not the last one's).
+    public mutating func append(_ diagnostic: Diagnostic) {
+        makeUnique()
+        if lastWasFileChunk || lastChunkPath != diagnostic.path {
+            writePath(diagnostic.path)
+            lastWasFileChunk = false
+        }
+        write(diagnostic)
+    }
+
+    /// Adds one file's diagnostics as a chunk of their own, sorted, keyed by `key` for ``reorder(by:)``.
+    mutating func appendFile(_ diagnostics: [Diagnostic], path: String, key: Int) {
+        guard !diagnostics.isEmpty else { return }
+        makeUnique()
+        if let last = lastChunkPath, !ByteOrder.precedes(last, path) { writtenInOrder = false }
+        var record = (Int32(clamping: key), Int64(end))
+        withUnsafeBytes(of: &record.0) { _ = storage.chunks.append($0) }
+        withUnsafeBytes(of: &record.1) { _ = storage.chunks.append($0) }
+        chunkCount += 1
+        writePath(path)
+        lastWasFileChunk = true
+        var sorted = diagnostics
+        sorted.sort(by: Diagnostic.ordered)
+        for diagnostic in sorted {
+            if diagnostic.path != path { pathsMatch = false }
+            write(diagnostic)
+        }
+    }
+
+    /// Puts the file chunks in the order of `rank` (by key), when files were not linted in report order.
+    mutating func reorder(by rank: [Int]) {
+        var chunks = fileChunks()
+        chunks.sort { (rank.indices.contains($0.key) ? rank[$0.key] : $0.key) < (rank.indices.contains($1.key) ? rank[$1.key] : $1.key) }
+        chunkOrder = chunks.map(\.start)
+        var last: String?
+        for chunk in chunks {
+            let path = self.path(at: chunk.start)
+            if let last, !ByteOrder.precedes(last, path) { reorderedInOrder = false }
+            last = path
+        }
+    }
+
+    /// Takes out the chunks of files whose path is in `paths`; returns their diagnostics, in report order.
+    mutating func removeFiles(_ paths: Set<String>) -> [Diagnostic] {
+        var removed: [Diagnostic] = []
+        func take(_ start: Int) {
+            var iterator = Iterator(self, chunks: [start])
+            while let d = iterator.next() {
+                severityCounts[DiagnosticList.slot(d.severity)] -= 1
+                removed.append(d)
+            }
+        }
+        guard let order = chunkOrder else {
+            // In the order written: each chunk's start read from the store, one at a time.
+            for i in 0..<chunkCount {
+                let start = storage.chunks.read(i * 12 + 4, 8) { Int($0.loadUnaligned(as: Int64.self)) }
+                if paths.contains(path(at: start)) {
+                    take(start)
+                    removedChunks.insert(start)
+                }
+            }
+            return removed
+        }
+        var kept: [Int] = []
+        for start in order {
+            if paths.contains(path(at: start)) { take(start) } else { kept.append(start) }
+        }
+        chunkOrder = kept
+        return removed
+    }
+
+    /// Merges `sorted` (in report order) into the list, each before the stored diagnostics it precedes.
+    mutating func merge(_ sorted: [Diagnostic]) {
+        merged = sorted
+        for d in sorted { severityCounts[DiagnosticList.slot(d.severity)] += 1 }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(self, chunks: chunkOrder) }
+
+    /// What summaries count of each diagnostic, in the list's order: read without making the
+    /// texts they do not need (message, YAML path, value, source line, fix).
+    public var keys: Keys { Keys(list: self) }
+
+    /// The ``DiagnosticKey`` of each diagnostic, in order.
+    public struct Keys: Sequence {
+        let list: DiagnosticList
+
+        public func makeIterator() -> KeyIterator { KeyIterator(base: DiagnosticList.Iterator(list, chunks: list.chunkOrder, keysOnly: true)) }
+    }
+
+    /// Reads the keys in order: each stored record decoded straight into its key (and what the
+    /// order of merged diagnostics compares), no ``Diagnostic`` made; merged ones in their place.
+    public struct KeyIterator: IteratorProtocol {
+        var base: DiagnosticList.Iterator
+        private var pending: DiagnosticCoder.StoredKey?
+
+        init(base: DiagnosticList.Iterator) { self.base = base }
+
+        public mutating func next() -> DiagnosticKey? {
+            let list = base.list
+            let ordering = !list.merged.isEmpty
+            while true {
+                if pending == nil {
+                    let rules = base.rules
+                    pending = base.nextStoredRecord { reader, path in
+                        DiagnosticCoder.decodeStoredKey(&reader, path: path, rules: rules, message: ordering)
+                    }
+                }
+                // As ``Iterator/next()``: a merged diagnostic comes before the stored one it precedes.
+                if base.mergedIndex < list.merged.count, pending.map({ list.merged[base.mergedIndex].precedes($0) }) ?? true {
+                    base.mergedIndex += 1
+                    let d = list.merged[base.mergedIndex - 1]
+                    if list.errorsOnly && d.severity != .error { continue }
+                    return DiagnosticKey(d)
+                }
+                guard let stored = pending else { return nil }
+                pending = nil
+                if list.errorsOnly && stored.key.severity != .error { continue }
+                return stored.key
+            }
+        }
+    }
+
+    /// Reads the list in order: the stored records one at a time, the merged ones in their place.
+    public struct Iterator: IteratorProtocol {
+        fileprivate let list: DiagnosticList
+        fileprivate let rules: [String]
+        private let chunks: [Int]?
+        private var nextChunk = 0
+        private var offset: Int
+        private var limit: Int
+        private var path = ""
+        private var pending: Diagnostic?
+        fileprivate var mergedIndex = 0
+        /// Whether the records being read are of a chunk taken out.
+        private var skipping = false
+        /// Whether stored records are read only as far as a ``DiagnosticKey`` needs (the rest of
+        /// the diagnostic left empty), and the message too when diagnostics are merged (ordering needs it).
+        private let keysOnly: Bool
+
+        init(_ list: DiagnosticList, chunks: [Int]?, keysOnly: Bool = false) {
+            self.list = list
+            self.keysOnly = keysOnly
+            self.rules = list.storage.rules.withLock { $0.ids }
+            self.chunks = chunks
+            self.offset = chunks == nil ? 0 : list.end
+            self.limit = list.end
+        }
+
+        public mutating func next() -> Diagnostic? {
+            while true {
+                if pending == nil { pending = nextStored() }
+                if mergedIndex < list.merged.count,
+                   pending.map({ Diagnostic.ordered(list.merged[mergedIndex], $0) }) ?? true {
+                    mergedIndex += 1
+                    let d = list.merged[mergedIndex - 1]
+                    if list.errorsOnly && d.severity != .error { continue }
+                    return d
+                }
+                guard let d = pending else { return nil }
+                pending = nil
+                if list.errorsOnly && d.severity != .error { continue }
+                return d
+            }
+        }
+
+        private mutating func nextStored() -> Diagnostic? {
+            let keysOnly = keysOnly, ordering = !list.merged.isEmpty, rules = rules
+            return nextStoredRecord { reader, path in
+                keysOnly ? DiagnosticCoder.decodeKey(&reader, path: path, rules: rules, message: ordering)
+                         : DiagnosticCoder.decode(&reader, path: path, rules: rules)
+            }
+        }
+
+        /// The next stored diagnostic in report order, as `decode` reads it from its record (after
+        /// the tag) given its chunk's path; chunks taken out are passed over.
+        fileprivate mutating func nextStoredRecord<T: Sendable>(_ decode: (inout DiagnosticCoder.Reader, String) -> T) -> T? {
+            while true {
+                if offset >= limit {
+                    // The next chunk, in report order (its records run until the next chunk starts).
+                    guard let chunks, nextChunk < chunks.count else { return nil }
+                    offset = chunks[nextChunk]
+                    limit = list.end
+                    nextChunk += 1
+                }
+                let length = list.recordLength(at: offset)
+                let start = offset + 4
+                offset = start + length
+                let skip = skipping, chunkPath = path
+                let (isPath, text, diagnostic) = list.storage.bytes.read(start, length) { bytes in
+                    var reader = DiagnosticCoder.Reader(bytes)
+                    if reader.byte() == DiagnosticCoder.pathTag { return (true, reader.string(), T?.none) }
+                    if skip { return (false, "", nil) }
+                    return (false, "", decode(&reader, chunkPath))
+                }
+                if isPath && chunks == nil && !list.removedChunks.isEmpty {
+                    skipping = list.removedChunks.contains(start - 4)
+                }
+                if !isPath && skip { continue }
+                if isPath {
+                    // In report order, a chunk ends where another starts.
+                    if chunks != nil && start - 4 != chunks![nextChunk - 1] {
+                        offset = limit
+                        continue
+                    }
+                    path = text
+                    continue
+                }
+                return diagnostic
+            }
+        }
+    }
+
+    // MARK: Storage
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) || storage.bytes.count != end {
+            let copy = Storage(memoryLimit: storage.bytes.memoryLimit)
+            var offset = 0
+            while offset < end {
+                let size = Swift.min(ByteStore.windowSize, end - offset)
+                let bytes = storage.bytes.read(offset, size) { Array($0) }
+                bytes.withUnsafeBytes { _ = copy.bytes.append($0) }
+                offset += size
+            }
+            for chunk in fileChunks() {
+                var record = (Int32(clamping: chunk.key), Int64(chunk.start))
+                withUnsafeBytes(of: &record.0) { _ = copy.chunks.append($0) }
+                withUnsafeBytes(of: &record.1) { _ = copy.chunks.append($0) }
+            }
+            let ids = storage.rules.withLock { $0 }
+            copy.rules.withLock { $0 = ids }
+            storage = copy
+        }
+    }
+
+    private mutating func writePath(_ path: String) {
+        var writer = DiagnosticCoder.Writer()
+        writer.byte(DiagnosticCoder.pathTag)
+        writer.string(path)
+        writeRecord(writer.bytes)
+        lastChunkPath = path
+    }
+
+    private mutating func write(_ diagnostic: Diagnostic) {
+        var writer = DiagnosticCoder.Writer()
+        writer.byte(DiagnosticCoder.diagnosticTag)
+        DiagnosticCoder.encode(diagnostic, rule: storage.number(of: diagnostic.ruleID), into: &writer)
+        writeRecord(writer.bytes)
+        severityCounts[DiagnosticList.slot(diagnostic.severity)] += 1
+    }
+
+    private mutating func writeRecord(_ bytes: [UInt8]) {
+        var length = UInt32(truncatingIfNeeded: bytes.count).littleEndian
+        withUnsafeBytes(of: &length) { _ = storage.bytes.append($0) }
+        bytes.withUnsafeBytes { _ = storage.bytes.append($0) }
+        end += 4 + bytes.count
+    }
+
+    private func recordLength(at offset: Int) -> Int {
+        storage.bytes.read(offset, 4) { Int($0.loadUnaligned(as: UInt32.self).littleEndian) }
+    }
+
+    private func path(at start: Int) -> String {
+        let length = recordLength(at: start)
+        return storage.bytes.read(start + 4, length) { bytes in
+            var reader = DiagnosticCoder.Reader(bytes)
+            _ = reader.byte()
+            return reader.string()
+        }
+    }
+
+    private func fileChunks() -> [(key: Int, start: Int)] {
+        (0..<chunkCount).map { i in
+            storage.chunks.read(i * 12, 12) { bytes in
+                (Int(bytes.loadUnaligned(as: Int32.self)), Int(bytes.loadUnaligned(fromByteOffset: 4, as: Int64.self)))
+            }
+        }
+    }
+}
+
+/// The serialised form of a ``Diagnostic``: varints (zigzag for signed numbers), strings as a
+/// varint length and their UTF-8, optional fields flagged in one byte.
+enum DiagnosticCoder {
+    static let pathTag: UInt8 = 0
+    static let diagnosticTag: UInt8 = 1
+
+    struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func byte(_ b: UInt8) { bytes.append(b) }
+
+        mutating func unsigned(_ value: UInt64) {
+            var v = value
+            while v >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+                v >>= 7
+            }
+            bytes.append(UInt8(truncatingIfNeeded: v))
+        }
+
+        mutating func int(_ value: Int) {
+            let v = Int64(value)
+            unsigned(UInt64(bitPattern: (v << 1) ^ (v >> 63)))
+        }
+
+        mutating func string(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                unsigned(UInt64(utf8.count))
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
+        mutating func position(_ p: SourcePosition) {
+            int(p.line)
+            int(p.column)
+            int(p.characterOffset)
+        }
+    }
+
+    /// Reads what a ``Writer`` wrote. Every read checks the bounds: past the end it reads zeros
+    /// and empty strings (the bytes are the store's own, so that only happens if they were lost).
+    struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+        mutating func byte() -> UInt8 {
+            guard offset < bytes.count else { return 0 }
+            offset += 1
+            return bytes[offset - 1]
+        }
+
+        mutating func unsigned() -> UInt64 {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < bytes.count && shift < 64 {
+                let b = bytes[offset]
+                offset += 1
+                value |= UInt64(b & 0x7F) << shift
+                if b < 0x80 { break }
+                shift += 7
+            }
+            return value
+        }
+
+        mutating func int() -> Int {
+            let v = unsigned()
+            return Int(truncatingIfNeeded: Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1))))
+        }
+
+        mutating func string() -> String {
+            let length = Int(clamping: unsigned())
+            let count = min(length, bytes.count - offset)
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]), as: UTF8.self)
+            offset += count
+            return text
+        }
+
+        /// Passes over a string.
+        mutating func skipString() {
+            let length = Int(clamping: unsigned())
+            offset += min(length, bytes.count - offset)
+        }
+
+        mutating func position() -> SourcePosition {
+            let line = int(), column = int(), characterOffset = int()
+            return SourcePosition(line: line, column: column, characterOffset: characterOffset)
+        }
+    }
+
+    private static let severities: [Severity] = [.info, .warning, .error]
+    private static let applicabilities: [FixApplicability] = [.displayOnly, .unsafe, .safe]
+
+    static func encode(_ d: Diagnostic, rule: Int, into w: inout Writer) {
+        w.unsigned(UInt64(rule))
+        w.byte(UInt8(severities.firstIndex(of: d.severity) ?? 0))
+        w.string(d.message)
+        w.position(d.range.start)
+        w.position(d.range.end)
+        var flags: UInt8 = 0
+        if d.screen != nil { flags |= 1 }
+        if d.indicator != nil { flags |= 2 }
+        if d.yamlPath != nil { flags |= 4 }
+        if d.documentIndex != nil { flags |= 8 }
+        if d.value != nil { flags |= 16 }
+        if d.platform != nil { flags |= 32 }
+        if d.source != nil { flags |= 64 }
+        if d.fix != nil { flags |= 128 }
+        w.byte(flags)
+        if let screen = d.screen { w.string(screen) }
+        if let indicator = d.indicator { w.string(indicator) }
+        if let yamlPath = d.yamlPath { w.string(yamlPath) }
+        if let documentIndex = d.documentIndex { w.int(documentIndex) }
+        if let value = d.value { w.string(value) }
+        if let platform = d.platform { w.string(platform) }
+        w.unsigned(UInt64(d.asks.count))
+        for ask in d.asks {
+            switch ask {
+            case .add(let key): w.byte(0); w.string(key)
+            case .remove(let key): w.byte(1); w.string(key)
+            case .set(let key, let value): w.byte(2); w.string(key); w.string(value)
+            case .change(let key): w.byte(3); w.string(key)
+            case .keep(let key): w.byte(4); w.string(key)
+            }
+        }
+        if let s = d.source {
+            w.string(s.text)
+            w.int(s.firstColumn)
+            w.byte(s.clippedEnd ? 1 : 0)
+            w.int(s.startByteColumn)
+            w.int(s.startUTF16Column)
+            w.int(s.endByteColumn)
+            w.int(s.endUTF16Column)
+        }
+        if let fix = d.fix {
+            w.byte(UInt8(applicabilities.firstIndex(of: fix.applicability) ?? 0))
+            w.string(fix.title)
+            w.unsigned(UInt64(fix.edits.count))
+            for edit in fix.edits {
+                w.int(edit.start)
+                w.int(edit.end)
+                w.string(edit.content)
+                w.position(edit.startPosition)
+                w.position(edit.endPosition)
+            }
+        }
+    }
+
+    /// What ``DiagnosticKey`` needs of a record and what ``Diagnostic/ordered(_:_:)`` compares
+    /// (read as ``decode(_:path:rules:)`` reads them, in the order ``encode(_:rule:into:)`` wrote
+    /// them); the message only when `message` is true, and the fields after the platform not at all.
+    static func decodeKey(_ r: inout Reader, path: String, rules: [String], message: Bool) -> Diagnostic {
+        let rule = Int(clamping: r.unsigned())
+        let severity = severities[min(Int(r.byte()), severities.count - 1)]
+        var text = ""
+        if message { text = r.string() } else { r.skipString() }
+        let start = r.position(), end = r.position()
+        var d = Diagnostic(ruleID: rule < rules.count ? rules[rule] : "", severity: severity, message: text,
+                           path: path, range: SourceRange(start: start, end: end))
+        let flags = r.byte()
+        if flags & 1 != 0 { d.screen = r.string() }
+        if flags & 2 != 0 { r.skipString() }
+        if flags & 4 != 0 { r.skipString() }
+        if flags & 8 != 0 { d.documentIndex = r.int() }
+        if flags & 16 != 0 { r.skipString() }
+        if flags & 32 != 0 { d.platform = r.string() }
+        return d
+    }
+
+    /// A stored diagnostic's key, with what ``Diagnostic/ordered(_:_:)`` compares besides the key:
+    /// its start and (only when read for ordering) its message.
+    struct StoredKey: Sendable {
+        var key: DiagnosticKey
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    /// ``decodeKey(_:path:rules:message:)`` into a ``StoredKey``: the same fields read, no ``Diagnostic`` made.
+    static func decodeStoredKey(_ r: inout Reader, path: String, rules: [String], message: Bool) -> StoredKey {
+        let rule = Int(clamping: r.unsigned())
+        let severity = severities[min(Int(r.byte()), severities.count - 1)]
+        var text = ""
+        if message { text = r.string() } else { r.skipString() }
+        let line = r.int(), column = r.int()
+        _ = r.int()
+        _ = r.position()
+        var key = DiagnosticKey(path: path, ruleID: rule < rules.count ? rules[rule] : "", severity: severity)
+        let flags = r.byte()
+        if flags & 1 != 0 { key.screen = r.string() }
+        if flags & 2 != 0 { r.skipString() }
+        if flags & 4 != 0 { r.skipString() }
+        if flags & 8 != 0 { key.documentIndex = r.int() }
+        if flags & 16 != 0 { r.skipString() }
+        if flags & 32 != 0 { key.platform = r.string() }
+        return StoredKey(key: key, line: line, column: column, message: text)
+    }
+
+    static func decode(_ r: inout Reader, path: String, rules: [String]) -> Diagnostic {
+        let rule = Int(clamping: r.unsigned())
+        let severity = severities[min(Int(r.byte()), severities.count - 1)]
+        let message = r.string()
+        let start = r.position(), end = r.position()
+        var d = Diagnostic(ruleID: rule < rules.count ? rules[rule] : "", severity: severity, message: message,
+                           path: path, range: SourceRange(start: start, end: end))
+        let flags = r.byte()
+        if flags & 1 != 0 { d.screen = r.string() }
+        if flags & 2 != 0 { d.indicator = r.string() }
+        if flags & 4 != 0 { d.yamlPath = r.string() }
+        if flags & 8 != 0 { d.documentIndex = r.int() }
+        if flags & 16 != 0 { d.value = r.string() }
+        if flags & 32 != 0 { d.platform = r.string() }
+        let asks = Int(clamping: r.unsigned())
+        if asks > 0 {
+            d.asks.reserveCapacity(min(asks, 64))
+            for _ in 0..<asks {
+                let kind = r.byte()
+                let key = r.string()
+                switch kind {
+                case 0: d.asks.append(.add(key))
+                case 1: d.asks.append(.remove(key))
+                case 2: d.asks.append(.set(key, to: r.string()))
+                case 3: d.asks.append(.change(key))
+                default: d.asks.append(.keep(key))
+                }
+            }
+        }
+        if flags & 64 != 0 {
+            let text = r.string()
+            let firstColumn = r.int()
+            let clippedEnd = r.byte() != 0
+            let startByte = r.int(), startUTF16 = r.int(), endByte = r.int(), endUTF16 = r.int()
+            d.source = SourceLine(text: text, firstColumn: firstColumn, clippedEnd: clippedEnd, startByteColumn: startByte,
+                                  startUTF16Column: startUTF16, endByteColumn: endByte, endUTF16Column: endUTF16)
+        }
+        if flags & 128 != 0 {
+            let applicability = applicabilities[min(Int(r.byte()), applicabilities.count - 1)]
+            let title = r.string()
+            let count = Int(clamping: r.unsigned())
+            var edits: [Edit] = []
+            for _ in 0..<count {
+                let start = r.int(), end = r.int()
+                let content = r.string()
+                let startPosition = r.position(), endPosition = r.position()
+                edits.append(Edit(start: start, end: end, content: content, startPosition: startPosition,
+                                  endPosition: endPosition))
+            }
+            // Stored in the order the fix holds them (already sorted): set, not re-sorted.
+            var fix = Fix(applicability: applicability, title: title, edits: [])
+            fix.edits = edits
+            d.fix = fix
+        }
+        return d
+    }
+}
+
+/// What a report's summaries count of a diagnostic: its file, rule, severity, screen and platform.
+public struct DiagnosticKey: Hashable, Sendable {
+    public var path: String
+    public var ruleID: String
+    public var severity: Severity
+    public var screen: String?
+    public var documentIndex: Int?
+    public var platform: String?
+
+    /// A key with no screen, document or platform.
+    init(path: String, ruleID: String, severity: Severity) {
+        self.path = path
+        self.ruleID = ruleID
+        self.severity = severity
+    }
+
+    /// The key of `diagnostic`.
+    public init(_ diagnostic: Diagnostic) {
+        path = diagnostic.path
+        ruleID = diagnostic.ruleID
+        severity = diagnostic.severity
+        screen = diagnostic.screen
+        documentIndex = diagnostic.documentIndex
+        platform = diagnostic.platform
+    }
+}
+
+extension Diagnostic {
+    /// ``Diagnostic/ordered(_:_:)`` of this diagnostic and a stored one read as a key (its message
+    /// read too, as keys are when diagnostics are merged).
+    fileprivate func precedes(_ stored: DiagnosticCoder.StoredKey) -> Bool {
+        if path != stored.key.path { return Diagnostic.pathPrecedes(path, stored.key.path) }
+        if range.start.line != stored.line { return range.start.line < stored.line }
+        if range.start.column != stored.column { return range.start.column < stored.column }
+        if ruleID != stored.key.ruleID { return ruleID < stored.key.ruleID }
+        return message < stored.message
+    }
+}

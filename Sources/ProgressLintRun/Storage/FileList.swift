@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProgressLintSupport
+import ProgressLintEngine
+import ProgressLintWorkspace
+
+/// What a report says of one linted file.
+public struct FileSummary: Hashable, Sendable {
+    /// The file, as displayed.
+    public var path: String
+    /// Its screens' names (non-empty documents), in document order.
+    public var screenNames: [String]
+    /// Each screen's document (0-based, counting empty documents), as ``Diagnostic/documentIndex``.
+    public var screenDocuments: [Int]
+    /// Indicators it holds.
+    public var indicators: Int
+
+    /// Screens it holds.
+    public var screens: Int { screenNames.count }
+
+    /// Creates a summary; screens are documents 0, 1, 2… unless `screenDocuments` says otherwise.
+    public init(path: String, screenNames: [String] = [], screenDocuments: [Int]? = nil, indicators: Int = 0) {
+        self.path = path
+        self.screenNames = screenNames
+        self.screenDocuments = screenDocuments.flatMap { $0.count == screenNames.count ? $0 : nil }
+            ?? Array(screenNames.indices)
+        self.indicators = indicators
+    }
+}
+
+/// The linted files of a run, in report order (by path), kept compactly.
+///
+/// A run over 100,000 files would otherwise keep a `String` and an array per file. Here every
+/// path and screen name goes to one ``ByteStore`` and each file's 24-byte record to another;
+/// past 64 KB each moves to a temporary file, so a run keeps nothing per file in memory.
+/// Files added in path order, as a run adds them, need no sorting; others are sorted once by
+/// ``sortByPath()`` (which holds their paths in memory while it sorts).
+public struct FileList: RandomAccessCollection, Sendable {
+    private struct Record: Sendable {
+        /// Where the path starts in the store; the screen names follow it.
+        var start: Int
+        var pathLength: Int32
+        var names: Int32
+        var indicators: Int32
+        /// Breaks ties between paths that read the same.
+        var order: Int32
+    }
+
+    /// Paths and screen names: each path's UTF-8, then each name as a 4-byte length, its 4-byte
+    /// document index and its UTF-8.
+    /// Shared between copies: it is only ever appended to, and each copy reads its own records.
+    private let store = ByteStore()
+    /// In the order files were added.
+    private var records = ByteStore()
+    private var recordCount = 0
+    /// Report order, as indices into `records`; nil while that is the order they were added in.
+    private var reportOrder: [Int32]?
+    /// The last path added and its tie-breaker, to tell whether files arrive in report order.
+    private var lastPath: [UInt8] = []
+    private var lastOrder = Int32.min
+    private var addedInOrder = true
+
+    /// Screens in all files.
+    public private(set) var screens = 0
+    /// Indicators in all files.
+    public private(set) var indicators = 0
+
+    /// An empty list.
+    public init() {}
+
+    /// A list of `summaries`, sorted by path.
+    public init(_ summaries: some Sequence<FileSummary>) {
+        for summary in summaries { append(summary) }
+        sortByPath()
+    }
+
+    /// A list of the files that `results` describe, sorted by path.
+    public init(_ results: some Sequence<FileResult>) {
+        self.init(results.lazy.map(\.summary))
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { recordCount }
+
+    public subscript(position: Int) -> FileSummary {
+        let record = self.record(number(at: position))
+        let length = Int(record.pathLength)
+        let path = store.read(record.start, length) { String(decoding: $0, as: UTF8.self) }
+        var names: [String] = []
+        var documents: [Int] = []
+        names.reserveCapacity(Int(record.names))
+        documents.reserveCapacity(Int(record.names))
+        var offset = record.start + length
+        for _ in 0..<record.names {
+            let (nameLength, document) = store.read(offset, 8) { bytes in
+                (Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24,
+                 Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24)
+            }
+            offset += 8
+            names.append(store.read(offset, nameLength) { String(decoding: $0, as: UTF8.self) })
+            documents.append(document)
+            offset += nameLength
+        }
+        return FileSummary(path: path, screenNames: names, screenDocuments: documents, indicators: Int(record.indicators))
+    }
+
+    /// The path of the file at `position`, without reading its screen names.
+    public func path(at position: Int) -> String {
+        path(ofFile: number(at: position))
+    }
+
+    /// Adds a file at the end; returns its number, which ``path(ofFile:)`` takes. `order` breaks
+    /// ties between paths that read the same (the number, by default).
+    @discardableResult
+    public mutating func append(_ summary: FileSummary, order: Int? = nil) -> Int {
+        let number = recordCount
+        let order = Int32(clamping: order ?? number)
+        var path = summary.path
+        let start = path.withUTF8 { utf8 in
+            if addedInOrder {
+                let c = lastPath.withUnsafeBytes { ByteOrder.compare(UnsafeRawBufferPointer(utf8), $0) }
+                if c < 0 || (c == 0 && order < lastOrder) { addedInOrder = false }
+                lastPath.removeAll(keepingCapacity: true)
+                lastPath.append(contentsOf: utf8)
+                lastOrder = order
+            }
+            return store.append(UnsafeRawBufferPointer(utf8))
+        }
+        for (i, var name) in summary.screenNames.enumerated() {
+            var document = UInt32(clamping: i < summary.screenDocuments.count ? summary.screenDocuments[i] : i).littleEndian
+            name.withUTF8 { utf8 in
+                var length = UInt32(truncatingIfNeeded: utf8.count).littleEndian
+                withUnsafeBytes(of: &length) { _ = store.append($0) }
+                withUnsafeBytes(of: &document) { _ = store.append($0) }
+                _ = store.append(UnsafeRawBufferPointer(utf8))
+            }
+        }
+        // A copy of this list may share the records; appending gives this one its own.
+        if !isKnownUniquelyReferenced(&records) {
+            records = records.copy(prefix: recordCount * MemoryLayout<Record>.stride)
+        }
+        var record = Record(
+            start: start, pathLength: Int32(clamping: summary.path.utf8.count),
+            names: Int32(clamping: summary.screenNames.count), indicators: Int32(clamping: summary.indicators),
+            order: order)
+        withUnsafeBytes(of: &record) { _ = records.append($0) }
+        recordCount += 1
+        if reportOrder != nil { reportOrder!.append(Int32(clamping: number)) }
+        screens += summary.screens
+        indicators += summary.indicators
+        return number
+    }
+
+    /// The path of the file that ``append(_:order:)`` numbered `number`.
+    public func path(ofFile number: Int) -> String {
+        let record = self.record(number)
+        return store.read(record.start, Int(record.pathLength)) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Puts the files in report order: by the bytes of their paths, then by `order`. Files
+    /// added in that order already (as a run adds them) are left as they are.
+    public mutating func sortByPath() {
+        if addedInOrder && reportOrder == nil { return }
+        let records = (0..<recordCount).map { record($0) }
+        let paths = records.map { record in store.read(record.start, Int(record.pathLength)) { Array($0) } }
+        var order = Array(Int32(0)..<Int32(clamping: records.count))
+        order.sort { a, b in
+            let c = paths[Int(a)].withUnsafeBytes { x in paths[Int(b)].withUnsafeBytes { ByteOrder.compare(x, $0) } }
+            return c != 0 ? c < 0 : records[Int(a)].order < records[Int(b)].order
+        }
+        reportOrder = order
+        addedInOrder = false
+    }
+
+    /// The position in report order of each file, by the number ``append(_:order:)`` gave it.
+    public func positionsOfFiles() -> [Int] {
+        guard let reportOrder else { return Array(0..<recordCount) }
+        var positions = [Int](repeating: 0, count: recordCount)
+        for (position, number) in reportOrder.enumerated() { positions[Int(number)] = position }
+        return positions
+    }
+
+    /// Whether the files are in the order they were added (so file numbers are positions).
+    public var isInOrderAdded: Bool { reportOrder == nil }
+
+    private func record(_ number: Int) -> Record {
+        records.read(number * MemoryLayout<Record>.stride, MemoryLayout<Record>.size) { $0.loadUnaligned(as: Record.self) }
+    }
+
+    private func number(at position: Int) -> Int {
+        reportOrder.map { Int($0[position]) } ?? position
+    }
+}
+
+extension FileResult {
+    /// What the report says of this file.
+    public var summary: FileSummary {
+        FileSummary(path: path, screenNames: screenNames, screenDocuments: screenDocuments, indicators: indicators)
+    }
+}
