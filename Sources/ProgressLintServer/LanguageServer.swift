@@ -219,6 +219,10 @@ public final class LanguageServer {
         }
         switch method {
         case "initialize":
+            if initialized {
+                respondError(id, ResponseError.invalidRequest, "the server is already initialized")
+                return
+            }
             guard let params = decode(InitializeParams.self, params, id: id) else { return }
             respond(id, initialize(params))
         case "shutdown":
@@ -282,7 +286,8 @@ public final class LanguageServer {
         case "textDocument/didClose":
             guard let p = decode(DidCloseTextDocumentParams.self, params) else { return }
             documents[p.textDocument.uri] = nil
-            if !client.pullDiagnostics { publish(p.textDocument.uri, version: nil, []) }
+            // What the workspace run found in the file on disk, or nothing.
+            if !client.pullDiagnostics { publish(p.textDocument.uri, version: nil, workspace.published[p.textDocument.uri] ?? []) }
         case "workspace/didChangeWatchedFiles":
             configurationChanged()
         case "workspace/didChangeConfiguration":

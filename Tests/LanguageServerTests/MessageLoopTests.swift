@@ -225,3 +225,41 @@ final class InProcessServer: @unchecked Sendable {
         #expect(after["params"]?["diagnostics"]?.arrayValue?.contains { $0["code"] == .string("yaml-syntax") } == true)
     }
 }
+
+@Suite struct FuzzInputTests {
+    static func frame(_ text: String) -> [UInt8] { Array(FrameReader.frame(Data(text.utf8))) }
+
+    /// A session like the fuzzer's seeds, split at every offset of its first 300 bytes: each ends
+    /// with the exit the session asks for (after shutdown: 0), whatever the split.
+    @Test func aSessionSplitAnywhereEndsAsItAsks() {
+        let session = Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{"general":{"positionEncodings":["utf-8"]}}}}"#)
+            + Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+            + Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///fuzz/a.yaml","languageId":"yaml","version":1,"text":"screen: \"上传 😀\"\nindicators:\n  - {id: a, style: spinner, label: Loading...}\n"}}}"#)
+            + Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"file:///fuzz/a.yaml"},"range":{"start":{"line":2,"character":0},"end":{"line":3,"character":0}},"context":{"diagnostics":[]}}}"#)
+            + Self.frame(#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#)
+            + Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        let devNull = open("/dev/null", O_WRONLY)
+        defer { close(devNull) }
+        for cut in stride(from: 0, to: min(300, session.count), by: 7) {
+            let server = LanguageServer(input: -1, output: devNull, log: { _ in }, backgroundWork: false)
+            var code = server.process(Array(session[..<cut]))
+            if code == nil { code = server.process(Array(session[cut...])) }
+            #expect(code == 0, "cut at \(cut)")
+        }
+    }
+
+    /// Every input the message-loop fuzzer crashed on (`Fuzz/run.sh SECONDS FuzzServer` keeps them
+    /// as `server-*` beside the other fuzz crashes) is handled without a crash.
+    @Test func fuzzCrashInputsAreHandled() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("HostileInputTests/Fixtures/fuzz-crashes").path
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("server-") }
+        let devNull = open("/dev/null", O_WRONLY)
+        defer { close(devNull) }
+        for name in names.sorted() {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+            let server = LanguageServer(input: -1, output: devNull, log: { _ in }, backgroundWork: false)
+            _ = server.process(bytes)
+        }
+    }
+}

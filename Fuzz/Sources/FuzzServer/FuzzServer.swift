@@ -20,3 +20,21 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     return 0
 }
+
+// SwiftPM links an executable module's entry point as `<module>_main` (to keep it testable),
+// so libFuzzer's own `main` is not used: this entry point hands control to libFuzzer's driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+@_cdecl("FuzzServer_main")
+public func fuzzMain(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runDriver(&count, &arguments, fuzzOneInput)
+}
