@@ -130,7 +130,7 @@ def pulls(client) -> bool:
     return client.capabilities.text_document is not None and client.capabilities.text_document.diagnostic is not None
 
 
-async def diagnostics(client, uri: str, timeout: float = 10.0):
+async def diagnostics(client, uri: str, timeout: float = 30.0):
     """The document's diagnostics: pulled when the client pulls, else the next push for it."""
     if pulls(client):
         report = await client.text_document_diagnostic_async(

@@ -8,7 +8,7 @@ from lsprotocol import types
 from lspsupport import CLIENTS, actual, cli_json, diagnostics, expected, open_document, pulls
 
 
-async def scan_finished(client, timeout=60.0):
+async def scan_finished(client, timeout=180.0):
     for _ in range(int(timeout / 0.05)):
         for reports in client.progress_reports.values():
             if any(isinstance(r, types.WorkDoneProgressEnd) for r in reports):
