@@ -103,6 +103,7 @@ def latency(binary, changes, indicators):
             "uri": uri, "languageId": "yaml", "version": 1, "text": spec(indicators, 3)}}})
         server.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
         times = []
+        cpu_before = cpu_seconds(server.process.pid)
         for version in range(2, changes + 2):
             text = spec(indicators, 3 + version % 50)
             sent = time.perf_counter()
@@ -111,9 +112,17 @@ def latency(binary, changes, indicators):
             at, _ = server.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
                                 and m["params"].get("version") == version)
             times.append((at - sent) * 1000)
+        cpu = (cpu_seconds(server.process.pid) - cpu_before) * 1000 / changes
         server.stop()
     times.sort()
-    return statistics.median(times), times[int(len(times) * 0.95) - 1], len(spec(indicators, 3))
+    return statistics.median(times), times[int(len(times) * 0.95) - 1], len(spec(indicators, 3)), cpu
+
+
+def cpu_seconds(pid):
+    """User and system CPU time of a process, from /proc."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def peak_rss_kb(pid_status):
@@ -153,9 +162,9 @@ def main():
     parser.add_argument("--indicators", type=int, default=300)
     parser.add_argument("--workspace", type=int, default=0)
     args = parser.parse_args()
-    median, p95, size = latency(args.binary, args.changes, args.indicators)
+    median, p95, size, cpu = latency(args.binary, args.changes, args.indicators)
     print(f"didChange -> diagnostics, {args.indicators} indicators ({size // 1024} KB), {args.changes} changes: "
-          f"median {median:.2f} ms, p95 {p95:.2f} ms")
+          f"median {median:.2f} ms, p95 {p95:.2f} ms; server CPU {cpu:.2f} ms a change; load {os.getloadavg()[0]:.1f}")
     if args.workspace:
         cli, server, cli_rss, server_rss = workspace(args.binary, args.workspace)
         print(f"workspace of {args.workspace} files: command {cli:.2f} s, server {server:.2f} s ({server / cli:.2f}x); "

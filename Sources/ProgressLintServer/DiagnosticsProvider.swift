@@ -124,7 +124,7 @@ extension LanguageServer {
     }
 
     func publish(_ uri: String, version: Int?, _ diagnostics: [LSPDiagnostic]) {
-        notify("textDocument/publishDiagnostics", PublishDiagnosticsParams(uri: uri, version: version, diagnostics: diagnostics))
+        sendBody(DiagnosticJSON.publish(uri: uri, version: version, diagnostics))
     }
 
     /// `textDocument/diagnostic`: the document's findings (a config file's load error, for a config file).

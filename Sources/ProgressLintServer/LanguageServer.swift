@@ -230,7 +230,7 @@ public final class LanguageServer {
             respond(id, JSON.null)
         case "textDocument/diagnostic":
             guard let params = decode(DocumentDiagnosticParams.self, params, id: id) else { return }
-            respond(id, pullDiagnostics(params))
+            sendBody(DiagnosticJSON.report(id: id, pullDiagnostics(params).items))
         case "textDocument/codeAction":
             guard let params = decode(CodeActionParams.self, params, id: id) else { return }
             respond(id, codeActions(params))
@@ -433,6 +433,11 @@ public final class LanguageServer {
             log("could not encode a message")
             return
         }
+        sendBody(body)
+    }
+
+    /// Writes one message's body, framed.
+    func sendBody(_ body: Data) {
         let data = FrameReader.frame(body)
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0

@@ -81,3 +81,29 @@ import Testing
         #expect(out.last == .body(Data("{}".utf8)))
     }
 }
+
+@Suite struct DiagnosticJSONTests {
+    @Test func handWrittenDiagnosticsDecodeToWhatTheyWere() throws {
+        let range = LSPRange(start: Position(line: 2, character: 4), end: Position(line: 2, character: 19))
+        let fix = DiagnosticData(fix: .init(title: "set `track: hidden` \"quoted\" \\ ##[x]", applicability: "safe",
+                                           edits: [TextEdit(range: range, newText: "\n    track: hidden\u{FEFF}\t😀")]))
+        let diagnostics = [
+            LSPDiagnostic(range: range, severity: 2, code: "toolbar-track-visible", codeDescription: nil,
+                          source: "progress-lint", message: "indicator '上传-😀' e\u{301}\u{2028}", data: fix),
+            LSPDiagnostic(range: range, severity: 1, code: "yaml-syntax", codeDescription: CodeDescription(href: "https://x/y"),
+                          source: "progress-lint", message: "\u{1}", data: nil),
+        ]
+        struct Envelope: Decodable {
+            struct Params: Decodable { var uri: String; var version: Int?; var diagnostics: [LSPDiagnostic] }
+            var method: String
+            var params: Params
+        }
+        let published = try JSONCoding.decode(Envelope.self, from: DiagnosticJSON.publish(uri: "file:///a b.yaml", version: 7, diagnostics))
+        #expect(published.method == "textDocument/publishDiagnostics")
+        #expect(published.params.uri == "file:///a b.yaml" && published.params.version == 7)
+        #expect(published.params.diagnostics == diagnostics)
+        struct Report: Decodable { var id: JSON; var result: FullDocumentDiagnosticReport }
+        let report = try JSONCoding.decode(Report.self, from: DiagnosticJSON.report(id: .string("r1"), diagnostics))
+        #expect(report.id == .string("r1") && report.result.kind == "full" && report.result.items == diagnostics)
+    }
+}
