@@ -2,58 +2,14 @@ import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
 
-/// What every reporter may know besides the run: the tool and its rules.
-public struct ReportContext: Sendable {
-    /// Descriptions of every rule, in catalogue order.
-    public var rules: [RuleDescription]
-    /// Whether the output goes to a colour terminal.
-    public var color: Bool
-    /// Whether only errors are shown (`--quiet`).
-    public var quiet: Bool
-    /// The unit columns are written in (`--column-unit`): text, github, JSON and SARIF follow it.
-    public var columnUnit: ColumnUnit
-    /// Whether unsafe fixes count as available (`--unsafe-fixes`).
-    public var unsafeFixes = false
-
-    /// Whether `diagnostic` has a fix that `--fix` applies in this run (marked `[*]`).
-    public func isFixable(_ diagnostic: Diagnostic) -> Bool {
-        guard let fix = diagnostic.fix else { return false }
-        return Fixer.applies(fix, unsafe: unsafeFixes)
-    }
-
-    /// `2 fixable with --fix (1 more with --unsafe-fixes)`, or empty when nothing is fixable.
-    public func fixableSummary(_ shown: some Sequence<Diagnostic>) -> String {
-        var fixable = 0, hidden = 0
-        for d in shown where d.fix != nil {
-            if isFixable(d) { fixable += 1 }
-            if !unsafeFixes && d.fix?.applicability == .unsafe { hidden += 1 }
-        }
-        guard fixable > 0 || hidden > 0 else { return "" }
-        let option = unsafeFixes ? "--fix --unsafe-fixes" : "--fix"
-        return "\(fixable) fixable with \(option)" + (hidden > 0 ? " (\(hidden) more with --unsafe-fixes)" : "")
-    }
-
-    /// Creates a context.
-    public init(rules: [RuleDescription], color: Bool = false, quiet: Bool = false, columnUnit: ColumnUnit = .char) {
-        self.rules = rules
-        self.color = color
-        self.quiet = quiet
-        self.columnUnit = columnUnit
-    }
-
-    /// The diagnostics a reporter shows: all, or only errors with `--quiet`.
-    /// Read in order from the run's compact store, never all in memory.
-    public func shown(_ result: RunResult) -> DiagnosticList {
-        quiet ? result.findings.onlyErrors() : result.findings
-    }
-}
-
 /// Renders a run in one output format.
 public protocol Reporter: Sendable {
     /// The `--format` name.
     static var name: String { get }
     /// A one-line description for `--help`.
     static var summary: String { get }
+    /// Other `--format` names it answers to.
+    static var aliases: [String] { get }
     /// Creates the reporter.
     init()
     /// Writes the report of a run to `out`, as it goes.
@@ -61,6 +17,8 @@ public protocol Reporter: Sendable {
 }
 
 extension Reporter {
+    public static var aliases: [String] { [] }
+
     /// The whole report of a run, as text (for tests and small runs).
     public func render(_ result: RunResult, context: ReportContext) -> String {
         var out = ReportStream()
@@ -74,22 +32,20 @@ public enum Reporters {
     /// Every output format.
     public static let all: [any Reporter.Type] = [
         TextReporter.self, ConciseReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, JUnitReporter.self,
+        GitLabReporter.self, HTMLReporter.self,
     ]
 
     /// The reporter for a `--format` name.
     public static func named(_ name: String) -> (any Reporter)? {
-        all.first { $0.name == name }.map { $0.init() }
+        all.first { $0.name == name || $0.aliases.contains(name) }.map { $0.init() }
     }
 }
 
-/// The tool's name, version and home, for reports.
+/// The tool's name and version, for reports. It has no public home: addresses of rule pages
+/// come from the configuration (``ReportContext/docsURL``).
 public enum Tool {
     public static let name = "progress-lint"
     public static let version = "0.1.0"
-    public static let informationURI = "https://github.com/progress-lint/progress-lint"
-
-    /// The page of a rule.
-    public static func documentationURI(for rule: String) -> String {
-        "\(informationURI)/blob/main/Rules/\(rule).md"
-    }
+    /// The environment variable that sets ``ReportContext/docsURL`` (over the config's `docs-url:`).
+    public static let docsURLVariable = "PROGRESS_LINT_DOCS_URL"
 }

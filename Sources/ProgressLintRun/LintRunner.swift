@@ -1,42 +1,9 @@
 import Dispatch
+import ProgressLintSpec
 import ProgressLintYAML
 import Synchronization
 import ProgressLintEngine
 import ProgressLintWorkspace
-
-/// Everything a run produced, in report order.
-public struct RunResult: Sendable {
-    /// The files linted, in path order.
-    public var files = FileList()
-    /// Every diagnostic, in path, line, column, rule order, stored compactly (past 64 KB in a
-    /// temporary file): what reports read.
-    public var findings = DiagnosticList()
-    /// Every diagnostic, in path, line, column, rule order, all in memory (for tests and small runs;
-    /// reports read ``findings``). Setting it replaces ``findings``.
-    public var diagnostics: [Diagnostic] {
-        get { Array(findings) }
-        set { findings = DiagnosticList(newValue) }
-    }
-    /// Paths and configurations that could not be used.
-    public var problems: [RunProblem] = []
-    /// Configuration errors (the command exits 2).
-    public var configurationErrors: [ConfigurationError] = []
-    /// Folders named on the command line in which no spec was linted (no spec file, or
-    /// `include`/`exclude` left them all out); the command makes them ``problems`` or notes.
-    public var unmatched: [RunProblem] = []
-    /// What the linted files' indicators are, summed over all files.
-    public var inventory = Inventory()
-
-    /// Creates an empty result.
-    public init() {}
-
-    /// Screens linted.
-    public var screens: Int { files.screens }
-    /// Indicators linted.
-    public var indicators: Int { files.indicators }
-    /// Diagnostics of one severity.
-    public func count(_ severity: Severity) -> Int { findings.count(severity) }
-}
 
 /// Lints many files: discovery, configuration, linting in parallel, cross-file rules.
 ///
@@ -73,15 +40,46 @@ public struct LintRunner: Sendable {
     public func plan(_ paths: [String], filterNamedFiles: Bool = false)
         -> (files: [(SpecFile, Configuration)], result: RunResult)
     {
+        let (files, result) = planWithSkips(paths, filterNamedFiles: filterNamedFiles)
+        return (files.filter { !$0.skipped }.map { ($0.file, $0.configuration) }, result)
+    }
+
+    /// ``plan(_:filterNamedFiles:)`` with the files a run would skip as not specs too, each marked
+    /// (`--list-files` lists them as skipped). Deciding that reads each file found in a folder.
+    public func planWithSkips(_ paths: [String], filterNamedFiles: Bool = false)
+        -> (files: [(file: SpecFile, configuration: Configuration, skipped: Bool)], result: RunResult)
+    {
         var planner = Planner(paths, resolver: ConfigurationResolver(loader: loader, configPath: configPath),
                               filterNamedFiles: filterNamedFiles)
-        var files: [(SpecFile, Configuration)] = []
-        while let item = planner.next() { files.append((item.file, planner.configurations[item.configuration])) }
+        var files: [(file: SpecFile, configuration: Configuration, skipped: Bool)] = []
+        var skippedByFolder: [Int: Int] = [:]
+        while let item = planner.next() {
+            let configuration = planner.configurations[item.configuration]
+            let skipped = item.walked && LintRunner.isNotSpec(item.file, configuration: configuration)
+            if skipped { skippedByFolder[item.folder, default: 0] += 1 }
+            files.append((item.file, configuration, skipped))
+        }
         var result = RunResult()
         result.problems = planner.problems.map(\.problem)
         result.configurationErrors = planner.configurationErrors
-        result.unmatched = planner.unmatched
+        result.unmatched = planner.unmatched(skippedByFolder: skippedByFolder)
+        result.skipped = skippedByFolder.values.reduce(0, +)
         return (files, result)
+    }
+
+    /// Whether a file found in a folder would be skipped as not a spec: it reads and parses as far
+    /// as its first document that holds anything (a file that cannot be read or parsed is linted).
+    static func isNotSpec(_ file: SpecFile, configuration: Configuration) -> Bool {
+        guard case .success(let bytes) = FileReader.read(file, limit: configuration.limits.maxFileSize) else {
+            return false
+        }
+        var decided: Bool?
+        // The first document that holds anything decides, whatever comes after it; a file whose
+        // first document does not parse (or that holds none) is linted.
+        _ = YAMLParser.forEachDocument(in: bytes, limits: configuration.parserLimits) { document, _ in
+            if decided == nil, !document.isEmpty { decided = SpecShape.isNotSpec(document) }
+        }
+        return decided ?? false
     }
 
     /// Lints every spec file under `paths`, `jobs` files at a time.
@@ -103,8 +101,13 @@ public struct LintRunner: Sendable {
                 guard let item = planner.next() else { return nil }
                 return (item, planner.configurations[item.configuration])
             }) {
-                switch fixMode?.run(item.file, configuration: configuration, linter: linter)
-                    ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter) {
+                switch fixMode?.run(item.file, configuration: configuration, linter: linter, skippingNonSpec: item.walked)
+                    ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter,
+                                           skippingNonSpec: item.walked) {
+                case .success(let fileResult) where fileResult.skippedAsNotSpec:
+                    collector.withLock {
+                        $0.deliver(.skipped(order: item.order, folder: item.folder), sequence: item.sequence)
+                    }
                 case .success(var fileResult):
                     counted.merge(fileResult.inventory)
                     fileResult.inventory = Inventory()
@@ -127,13 +130,17 @@ public struct LintRunner: Sendable {
             swap(&taken, &collector)
             return taken
         }
-        let unmatched = planner.withLock { planner in
+        let (skipped, skippedByFolder) = (collected.skipped, collected.skippedByFolder)
+        let (unmatched, docsURL) = planner.withLock { planner in
             collected.problems += planner.problems
             collected.configurationErrors = planner.configurationErrors
-            return planner.unmatched
+            return (planner.unmatched(skippedByFolder: skippedByFolder),
+                    planner.configurations.lazy.compactMap(\.docsURL).first)
         }
         var result = finish(collected)
         result.unmatched = unmatched
+        result.docsURL = docsURL
+        result.skipped = skipped
         return result
     }
 
@@ -145,6 +152,7 @@ public struct LintRunner: Sendable {
         case .failure(let error):
             collector.configurationErrors.append(error)
         case .success(let configuration):
+            collector.docsURL = configuration.docsURL
             if bytes.count > configuration.limits.maxFileSize {
                 collector.add(LintRunner.tooLarge(name, limit: configuration.limits.maxFileSize, prefix: bytes), order: 0)
             } else {
@@ -164,6 +172,7 @@ public struct LintRunner: Sendable {
         case .failure(let error):
             collector.configurationErrors.append(error)
         case .success(let configuration):
+            collector.docsURL = configuration.docsURL
             switch read(configuration.limits.maxFileSize) {
             case .success(let bytes):
                 collector.add(linter.lint(bytes, path: name, configuration: configuration), order: 0)
@@ -187,13 +196,15 @@ public struct LintRunner: Sendable {
         return finish(collector) { path in sources.first { $0.path == path }?.bytes }
     }
 
-    /// Reads and lints one file; a file that cannot be read is a problem, not a crash.
-    static func lintFile(_ file: SpecFile, configuration: Configuration, linter: Linter)
-        -> Result<FileResult, RunProblem>
+    /// Reads and lints one file; a file that cannot be read is a problem, not a crash. With
+    /// `skippingNonSpec` (a file found in a folder) YAML that is not a spec is skipped.
+    static func lintFile(_ file: SpecFile, configuration: Configuration, linter: Linter,
+                         skippingNonSpec: Bool = false) -> Result<FileResult, RunProblem>
     {
         switch FileReader.read(file, limit: configuration.limits.maxFileSize) {
         case .success(let bytes):
-            return .success(linter.lint(bytes, path: file.path, configuration: configuration))
+            return .success(linter.lint(bytes, path: file.path, configuration: configuration,
+                                        skippingNonSpec: skippingNonSpec))
         case .failure(.tooLarge(let limit, let prefix)):
             return .success(tooLarge(file.path, limit: limit, prefix: prefix))
         case .failure(.notRegularFile(let kind)):
@@ -235,6 +246,9 @@ public struct LintRunner: Sendable {
         // Each file's position, needed only when files were not linted in report order (8 bytes a file).
         let rank = result.files.isInOrderAdded ? [] : result.files.positionsOfFiles()
         result.inventory = collected.inventory
+        result.docsURL = collected.docsURL
+        result.timings = collected.timings
+        if !result.files.isInOrderAdded { result.timings.reorder(by: rank) }
         result.configurationErrors = collected.configurationErrors
         result.problems = collected.problems.sorted { $0.order < $1.order }.map(\.problem)
 
@@ -300,91 +314,5 @@ public struct LintRunner: Sendable {
             extra += rest
             extra += linter.apply(suppressions, to: candidates, path: path)
         }
-    }
-}
-
-/// What the workers hand over, file by file: kept compactly until the run is finished.
-struct RunCollector {
-    /// What linting one planned file came to.
-    enum Outcome {
-        case linted(FileResult, order: Int)
-        case failed(RunProblem, order: Int)
-    }
-
-    /// Outcomes that came before the ones planned ahead of them, by sequence.
-    private var waiting: [Int: Outcome] = [:]
-    private var nextSequence = 0
-
-    var files = FileList()
-    /// Each file's diagnostics, stored compactly as they come, keyed by its number in ``files``.
-    var diagnostics = DiagnosticList()
-    /// What cross-file rules collected, by rule id.
-    var crossFileStores: [String: CrossFileStore] = [:]
-    var deferredSuppressions: [(path: String, suppressions: [Suppression])] = []
-    var inventory = Inventory()
-    var problems: [(order: Int, problem: RunProblem)] = []
-    var configurationErrors: [ConfigurationError] = []
-
-    /// Keeps what the report needs of one file's result.
-    /// Takes the outcome of the planned file number `sequence`, keeping outcomes in that order:
-    /// a result that comes early waits here for the files planned before it (its worker goes on).
-    mutating func deliver(_ outcome: Outcome, sequence: Int) {
-        if sequence == nextSequence, waiting.isEmpty {
-            // The usual case (always with one job): the next one, nothing waiting. Taken at once,
-            // not moved through the dictionary (an outcome holds a whole file's result).
-            nextSequence += 1
-            switch outcome {
-            case .linted(let result, let order): add(result, order: order)
-            case .failed(let problem, let order): problems.append((order, problem))
-            }
-            return
-        }
-        waiting[sequence] = outcome
-        while let ready = waiting.removeValue(forKey: nextSequence) {
-            nextSequence += 1
-            switch ready {
-            case .linted(let result, let order): add(result, order: order)
-            case .failed(let problem, let order): problems.append((order, problem))
-            }
-        }
-    }
-
-    /// `order` is the file's place in the walk, which orders files whose paths read the same.
-    mutating func add(_ result: FileResult, order: Int) {
-        let number = files.append(result.summary, order: order)
-        diagnostics.appendFile(result.diagnostics, path: result.path, key: number)
-        for collection in result.crossFile where collection.records.count > 0 {
-            let store: CrossFileStore
-            if let known = crossFileStores[collection.id] {
-                store = known
-            } else {
-                store = CrossFileStore()
-                crossFileStores[collection.id] = store
-            }
-            store.append(collection.records, file: number, severity: collection.severity)
-        }
-        if !result.deferredSuppressions.isEmpty {
-            deferredSuppressions.append((result.path, result.deferredSuppressions))
-        }
-        inventory.merge(result.inventory)
-    }
-}
-
-extension Array {
-    func partitioned(_ belongs: (Element) -> Bool) -> ([Element], [Element]) {
-        var yes: [Element] = []
-        var no: [Element] = []
-        for element in self { if belongs(element) { yes.append(element) } else { no.append(element) } }
-        return (yes, no)
-    }
-}
-
-/// Sizes as a limit is reported.
-public enum ByteText {
-    /// `10MB`, `1KB` or `1000 bytes`, as a limit is reported.
-    public static func size(_ bytes: Int) -> String {
-        if bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024))MB" }
-        if bytes % 1024 == 0 { return "\(bytes / 1024)KB" }
-        return "\(bytes) bytes"
     }
 }

@@ -6,9 +6,15 @@ import ProgressLintYAML
 /// reported and left out; the rest of the spec is still decoded.
 public enum SpecDecoder {
     /// Decodes one document. Returns nil for an empty document (nothing but comments).
-    public static func decode(_ document: YAMLDocument, documentIndex: Int) -> (screen: Screen?, issues: [SpecIssue]) {
+    /// `components` are the config's declared components; `platform` the config's default
+    /// platform, for screens that name none (it chooses among equally close "did you mean"s).
+    public static func decode(_ document: YAMLDocument, documentIndex: Int,
+                              components: DeclaredComponents = DeclaredComponents(),
+                              platform: Platform? = nil) -> (screen: Screen?, issues: [SpecIssue]) {
         guard let root = document.root, !document.isEmpty else { return (nil, []) }
         var reader = SpecReader(document: document)
+        reader.components = components
+        reader.defaultPlatform = platform
         reader.reportDuplicateKeys()
         let screen = reader.screen(root, documentIndex: documentIndex)
         return (screen, reader.issues)
@@ -18,11 +24,14 @@ public enum SpecDecoder {
     /// source order) is only counted (`omitted`, with the node of the first), so a file of a
     /// million duplicate keys costs a count, not a million messages. The first `maxIssues` issues
     /// in source order are always among those kept.
-    public static func decode(_ document: YAMLDocument, documentIndex: Int, maxIssues: Int)
+    public static func decode(_ document: YAMLDocument, documentIndex: Int, maxIssues: Int,
+                              components: DeclaredComponents = DeclaredComponents(), platform: Platform? = nil)
         -> (screen: Screen?, issues: [SpecIssue], omitted: (count: Int, first: NodeID)?) {
         guard let root = document.root, !document.isEmpty else { return (nil, [], nil) }
         var reader = SpecReader(document: document)
         reader.maxIssues = maxIssues
+        reader.components = components
+        reader.defaultPlatform = platform
         reader.reportDuplicateKeys()
         let screen = reader.screen(root, documentIndex: documentIndex)
         return (screen, reader.issues, reader.omitted.map { ($0.count, $0.first) })
@@ -85,6 +94,13 @@ struct SpecReader {
     var failures: [NodeID] = []
     /// Issues past this many are counted, not kept.
     var maxIssues = Int.max
+    /// The config's `components:`, read as what each stands for.
+    var components = DeclaredComponents()
+    /// The config's default platform, for a screen that names none.
+    var defaultPlatform: Platform?
+    /// The `component` values met in the screen that are probably typos of known components, with
+    /// the equally close candidates (bits by place in the table): reported once the platform is known.
+    var nearMisses: [(node: NodeID, candidates: UInt16)] = []
     /// How many issues were past `maxIssues`, and the node of the first.
     private(set) var omitted: (count: Int, first: NodeID)?
 
@@ -197,6 +213,7 @@ struct SpecReader {
             fail("missing required key `indicators` (a list of the screen's indicators; it may be empty)", at: root)
         }
         checkDuplicateIDs(screen)
+        if !nearMisses.isEmpty { reportNearMisses(platform: screen.platform?.value ?? defaultPlatform) }
         return screen
     }
 
@@ -247,28 +264,28 @@ struct SpecReader {
         }
     }
 
-    // The key table's mappings and closed sets, matched as bytes (``KeyTable``).
-    static let screenKeys = KeyTable(ScreenKey.self)
-    static let indicatorKeys = KeyTable(IndicatorKey.self)
-    static let accessibilityKeys = KeyTable(AccessibilityKey.self)
-    static let announceKeys = KeyTable(AnnounceKey.self)
-    static let reduceMotionKeys = KeyTable(ReduceMotionKey.self)
-    static let cancelKeys = KeyTable(CancelKey.self)
-    static let phaseKeys = KeyTable(PhaseKey.self)
-    static let failureKeys = KeyTable(FailureKey.self)
-    static let stallKeys = KeyTable(StallKey.self)
-    static let becomesKeys = KeyTable(BecomesKey.self)
-    static let reduceMotionKeywords = KeyTable(ReduceMotionKeyword.self)
-    static let platforms = KeyTable(Platform.self)
-    static let styles = KeyTable(IndicatorStyle.self)
-    static let purposes = KeyTable(Purpose.self)
-    static let presentations = KeyTable(Presentation.self)
-    static let otherActions = KeyTable(OtherActions.self)
-    static let locations = KeyTable(Location.self)
-    static let tracks = KeyTable(Track.self)
-    static let totalChanges = KeyTable(TotalChange.self)
-    static let focuses = KeyTable(Focus.self)
-    static let focusAfters = KeyTable(FocusAfter.self)
+    // The key table's mappings and closed sets, matched as bytes (``NameMatcher``).
+    static let screenKeys = NameMatcher(ScreenKey.self)
+    static let indicatorKeys = NameMatcher(IndicatorKey.self)
+    static let accessibilityKeys = NameMatcher(AccessibilityKey.self)
+    static let announceKeys = NameMatcher(AnnounceKey.self)
+    static let reduceMotionKeys = NameMatcher(ReduceMotionKey.self)
+    static let cancelKeys = NameMatcher(CancelKey.self)
+    static let phaseKeys = NameMatcher(PhaseKey.self)
+    static let failureKeys = NameMatcher(FailureKey.self)
+    static let stallKeys = NameMatcher(StallKey.self)
+    static let becomesKeys = NameMatcher(BecomesKey.self)
+    static let reduceMotionKeywords = NameMatcher(ReduceMotionKeyword.self)
+    static let platforms = NameMatcher(Platform.self)
+    static let styles = NameMatcher(IndicatorStyle.self)
+    static let purposes = NameMatcher(Purpose.self)
+    static let presentations = NameMatcher(Presentation.self)
+    static let otherActions = NameMatcher(OtherActions.self)
+    static let locations = NameMatcher(Location.self)
+    static let tracks = NameMatcher(Track.self)
+    static let totalChanges = NameMatcher(TotalChange.self)
+    static let focuses = NameMatcher(Focus.self)
+    static let focusAfters = NameMatcher(FocusAfter.self)
 
     /// Appends the indicator at `id` to `result`, decoded in place there (an `Indicator` is large:
     /// it is neither returned nor copied); appends nothing when `id` is no mapping.
@@ -506,7 +523,7 @@ struct SpecReader {
 
     /// The pairs of a mapping value, checked against `keys`, as entries of `entryStack`; nil
     /// (reported) when it is not a mapping.
-    mutating func mapping<K>(_ entry: Entry, keys: KeyTable<K>, what: String? = nil, alsoAllowed: String? = nil)
+    mutating func mapping<K>(_ entry: Entry, keys: NameMatcher<K>, what: String? = nil, alsoAllowed: String? = nil)
         -> Range<Int>? {
         guard document.kind(of: entry.value) == .mapping else {
             let allowed = keys.names
@@ -536,13 +553,13 @@ struct SpecReader {
     /// Every kept entry's `known` is its key's index in `keys`.
     /// They are pushed on `entryStack` (no array is made per mapping); the caller reads them by
     /// index, as the mappings below push their own entries, and then drops them (``dropEntries(from:)``).
-    mutating func entries<K>(of mapping: NodeID, keys: KeyTable<K>, in place: @autoclosure () -> String)
+    mutating func entries<K>(of mapping: NodeID, keys: NameMatcher<K>, in place: @autoclosure () -> String)
         -> Range<Int> {
         entries(of: mapping, keys: keys, place: { _ in place() })
     }
 
     /// ``entries(of:keys:in:)`` with the place named from the document (for a message).
-    mutating func entries<K>(of mapping: NodeID, keys: KeyTable<K>, place: (YAMLDocument) -> String) -> Range<Int> {
+    mutating func entries<K>(of mapping: NodeID, keys: NameMatcher<K>, place: (YAMLDocument) -> String) -> Range<Int> {
         let start = entryCount
         var names = SeenKeys()
         collect(mapping, keys: keys, place: place, names: &names, mergeDepth: 0)
@@ -561,7 +578,7 @@ struct SpecReader {
     }
 
     private mutating func collect<K>(
-        _ mapping: NodeID, keys: KeyTable<K>, place: (YAMLDocument) -> String, names: inout SeenKeys, mergeDepth: Int
+        _ mapping: NodeID, keys: NameMatcher<K>, place: (YAMLDocument) -> String, names: inout SeenKeys, mergeDepth: Int
     ) {
         var merges: [NodeID] = []
         // Matched as bytes; the key's `String` is made only for a message or a key that is not ASCII.
@@ -724,7 +741,7 @@ struct SpecReader {
         text.withUTF8Buffer { UInt32($0[0]) | UInt32($0[1]) << 8 | UInt32($0[2]) << 16 | UInt32($0[3]) << 24 }
     }
 
-    mutating func enumeration<E: SpecEnum>(_ entry: Entry, _ table: KeyTable<E>) -> Located<E>? {
+    mutating func enumeration<E: SpecEnum>(_ entry: Entry, _ table: NameMatcher<E>) -> Located<E>? {
         // The list of choices is spelled out only for a message.
         guard scalar(entry, expected: "one of \(table.names.joined(separator: ", "))") != nil else { return nil }
         if let value = table.match(entry.value, in: document) { return Located(value, at: entry.value) }
