@@ -25,17 +25,21 @@ async def test_hover_on_a_rule_id_in_a_suppression_comment_shows_the_rule_page(c
 
 
 async def test_hover_on_a_spec_key_shows_its_key_table_entry(client, workspace):
-    uri = open_document(client, workspace / "Examples" / "ios" / "sign-in.yaml")
+    path = workspace / "Examples" / "ios" / "sign-in.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    duration = next(i for i, line in enumerate(lines) if line.startswith("    duration: 500ms..4s"))
+    announce = next(i for i, line in enumerate(lines) if line.strip().startswith("announce:"))
+    uri = open_document(client, path)
     await diagnostics(client, uri)
     hover = await client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=position(9, 6)))
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position(duration, 6)))
     assert hover is not None and "`duration`" in hover.contents.value
     hover = await client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=position(16, 8)))
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position(announce, lines[announce].index("announce") + 2)))
     assert hover is not None and "`announce`" in hover.contents.value
     # On a duration: where it stands against the configuration's thresholds.
     hover = await client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), position=position(9, 17)))
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position(duration, 17)))
     assert hover is not None
     assert "`500ms`: past `instant` (100ms), under `noticeable` (1s)" in hover.contents.value, hover.contents.value
     assert "`4s`: past `noticeable` (1s), under `attention` (10s)" in hover.contents.value
