@@ -3,6 +3,7 @@ import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintRules
+import ProgressLintSpec
 import ProgressLintYAML
 
 extension LanguageServer {
@@ -30,6 +31,9 @@ extension LanguageServer {
             configuration = found
         }
         if path != nil, !configurations.includes(absolute, configuration: configuration) { return nil }
+        // YAML that is not shaped like a spec (a CI workflow, a compose file) gets nothing, as a
+        // folder walk skips it; a file that does not parse is linted, so a broken spec shows.
+        if Self.isNotSpec(bytes, configuration: configuration) { return nil }
         let shown = shownPath(absolute)
         var diagnostics: [Diagnostic]
         if bytes.count > configuration.limits.maxFileSize {
@@ -42,6 +46,15 @@ extension LanguageServer {
         }
         if !settings.specSchema { diagnostics.removeAll { $0.ruleID == InputRuleID.specSchema } }
         return diagnostics
+    }
+
+    /// Whether the first document of `bytes` that holds anything parses and is not a spec.
+    static func isNotSpec(_ bytes: [UInt8], configuration: Configuration) -> Bool {
+        var decided: Bool?
+        _ = YAMLParser.forEachDocument(in: bytes, limits: configuration.parserLimits) { document, _ in
+            if decided == nil, !document.isEmpty { decided = SpecShape.isNotSpec(document) }
+        }
+        return decided ?? false
     }
 
     /// The current lint of an open document, made when the text or the configuration changed.

@@ -190,3 +190,16 @@ async def test_turn_a_rule_off_without_a_config_creates_one_where_the_client_can
     changes = chosen[0].edit.document_changes
     assert changes[0].kind == "create" and changes[0].uri == (workspace / ".progress-lint.yml").as_uri()
     assert changes[1].edits[0].new_text == f"rules:\n  {found[0].code}: off\n"
+
+
+async def test_yaml_that_is_not_a_spec_gets_no_diagnostics(client, workspace):
+    path = workspace / "compose.yaml"
+    path.write_text('version: "3.8"\nservices:\n  web:\n    image: nginx\n')
+    try:
+        uri = open_document(client, path)
+        assert list(await diagnostics(client, uri)) == []
+        # A broken file is linted all the same.
+        change_document(client, uri, 2, "services: [\n")
+        assert any(d.code == "yaml-syntax" for d in await diagnostics(client, uri))
+    finally:
+        path.unlink()
