@@ -80,6 +80,9 @@ public struct LintRunner: Sendable {
     public let jobs: Int
     /// With `--fix` or `--diff`: files are fixed first, and the report is of what they hold then.
     public var fixMode: FixMode?
+    /// Results kept between runs (``LintCache``): files whose entry is current are not linted again.
+    /// Not used with ``fixMode``, which lints every file afresh.
+    public var cache: LintCache?
 
     /// Creates a runner.
     public init(linter: Linter, loader: ConfigurationLoader, configPath: String? = nil, jobs: Int = 1) {
@@ -122,6 +125,7 @@ public struct LintRunner: Sendable {
         let collector = Mutex(RunCollector())
         let linter = self.linter
         let fixMode = self.fixMode
+        let cache = fixMode == nil ? self.cache : nil
         let work: @Sendable (Int) -> Void = { _ in
             // Inventories are summed per worker and handed over once.
             var counted = Inventory()
@@ -130,6 +134,7 @@ public struct LintRunner: Sendable {
                 return (item, planner.configurations[item.configuration])
             }) {
                 switch fixMode?.run(item.file, configuration: configuration, linter: linter)
+                    ?? cache?.lint(item.file, configuration: configuration, linter: linter)
                     ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter) {
                 case .success(var fileResult):
                     counted.merge(fileResult.inventory)
@@ -217,7 +222,15 @@ public struct LintRunner: Sendable {
     static func lintFile(_ file: SpecFile, configuration: Configuration, linter: Linter)
         -> Result<FileResult, RunProblem>
     {
-        switch FileReader.read(file, limit: configuration.limits.maxFileSize) {
+        lint(FileReader.read(file, limit: configuration.limits.maxFileSize), file: file, configuration: configuration,
+             linter: linter)
+    }
+
+    /// What reading `file` came to, linted.
+    static func lint(_ read: Result<[UInt8], ReadFailure>, file: SpecFile, configuration: Configuration, linter: Linter)
+        -> Result<FileResult, RunProblem>
+    {
+        switch read {
         case .success(let bytes):
             return .success(linter.lint(bytes, path: file.path, configuration: configuration))
         case .failure(.tooLarge(let limit, let prefix)):

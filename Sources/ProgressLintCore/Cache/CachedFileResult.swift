@@ -1,0 +1,143 @@
+import ProgressLintYAML
+
+/// A ``FileResult`` as the cache keeps it: everything a report, a cross-file rule or a deferred
+/// suppression needs of one file (its diagnostics with their source lines and fixes, screens,
+/// inventory counts, cross-file values, suppressions of cross-file rules), as bytes.
+///
+/// Written with ``DiagnosticCoder``'s varints and strings; reading is bounds-checked and every
+/// count is limited by the bytes left, so a damaged entry (which the entry's checksum already
+/// refuses) can never trap or allocate without bound.
+enum CachedFileResult {
+    static func encode(_ result: FileResult) -> [UInt8] {
+        var w = DiagnosticCoder.Writer()
+        w.unsigned(UInt64(result.screenNames.count))
+        for (i, name) in result.screenNames.enumerated() {
+            w.string(name)
+            w.int(i < result.screenDocuments.count ? result.screenDocuments[i] : i)
+        }
+        w.int(result.indicators)
+        let inventory = result.inventory
+        for count in [inventory.indicators, inventory.determinate, inventory.animated, inventory.reduceMotionFallback,
+                      inventory.cancel, inventory.completionAnnouncement] {
+            w.int(count)
+        }
+        for table in [inventory.byStyle, inventory.byPlatform] {
+            let sorted = table.sorted { $0.key < $1.key }
+            w.unsigned(UInt64(sorted.count))
+            for (key, count) in sorted {
+                w.string(key)
+                w.int(count)
+            }
+        }
+        w.unsigned(UInt64(result.crossFile.count))
+        for collection in result.crossFile {
+            w.string(collection.id)
+            w.byte(UInt8(Severity.allCases.firstIndex(of: collection.severity) ?? 0))
+            w.unsigned(UInt64(collection.records.count))
+            collection.records.withBytes { bytes in
+                w.unsigned(UInt64(bytes.count))
+                w.bytes.append(contentsOf: bytes)
+            }
+        }
+        w.unsigned(UInt64(result.deferredSuppressions.count))
+        for s in result.deferredSuppressions {
+            w.byte(s.scope.map { scope in [Suppression.Scope.nextLine, .line, .file].firstIndex(of: scope).map { UInt8($0 + 1) } ?? 0 } ?? 0)
+            w.string(s.directive)
+            w.unsigned(UInt64(s.rules.count))
+            for rule in s.rules { w.string(rule) }
+            w.byte(s.reason == nil ? 0 : 1)
+            if let reason = s.reason { w.string(reason) }
+            w.position(s.position)
+            w.int(s.byteRange.lowerBound)
+            w.int(s.byteRange.upperBound)
+        }
+        w.unsigned(UInt64(result.diagnostics.count))
+        for d in result.diagnostics {
+            if d.path == result.path {
+                w.byte(0)
+            } else {
+                w.byte(1)
+                w.string(d.path)
+            }
+            w.string(d.ruleID)
+            DiagnosticCoder.encode(d, rule: 0, into: &w)
+        }
+        return w.bytes
+    }
+
+    /// The result `encode` wrote for the file `path`; nil when the bytes do not read as one.
+    static func decode(_ bytes: UnsafeRawBufferPointer, path: String) -> FileResult? {
+        var r = DiagnosticCoder.Reader(bytes)
+        var result = FileResult(path: path)
+        // Every element takes at least one byte: no count is believed past the bytes left.
+        func count() -> Int? {
+            let n = r.unsigned()
+            return n <= UInt64(bytes.count - r.offset) ? Int(n) : nil
+        }
+        guard let screens = count() else { return nil }
+        result.screenNames.reserveCapacity(screens)
+        for _ in 0..<screens {
+            result.screenNames.append(r.string())
+            result.screenDocuments.append(r.int())
+        }
+        result.indicators = r.int()
+        var inventory = Inventory()
+        inventory.indicators = r.int()
+        inventory.determinate = r.int()
+        inventory.animated = r.int()
+        inventory.reduceMotionFallback = r.int()
+        inventory.cancel = r.int()
+        inventory.completionAnnouncement = r.int()
+        var tables: [[String: Int]] = []
+        for _ in 0..<2 {
+            guard let n = count() else { return nil }
+            var table: [String: Int] = [:]
+            for _ in 0..<n {
+                let key = r.string()
+                table[key] = r.int()
+            }
+            tables.append(table)
+        }
+        inventory.byStyle = tables[0]
+        inventory.byPlatform = tables[1]
+        result.inventory = inventory
+        guard let collections = count() else { return nil }
+        for _ in 0..<collections {
+            let id = r.string()
+            let level = Int(r.byte())
+            guard Severity.allCases.indices.contains(level), let records = count(), let length = count() else { return nil }
+            let start = r.offset
+            r.offset += length
+            let written = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)]))
+            result.crossFile.append(CrossFileCollection(
+                id: id, severity: Severity.allCases[level], records: CrossFileWriter(written: written, count: records)))
+        }
+        guard let suppressions = count() else { return nil }
+        for _ in 0..<suppressions {
+            let scopeTag = Int(r.byte())
+            let scopes: [Suppression.Scope?] = [nil, .nextLine, .line, .file]
+            guard scopes.indices.contains(scopeTag) else { return nil }
+            let directive = r.string()
+            guard let ruleCount = count() else { return nil }
+            var rules: [String] = []
+            for _ in 0..<ruleCount { rules.append(r.string()) }
+            let reason = r.byte() == 0 ? nil : r.string()
+            let position = r.position()
+            let lower = r.int(), upper = r.int()
+            guard lower <= upper else { return nil }
+            result.deferredSuppressions.append(Suppression(
+                scope: scopes[scopeTag], directive: directive, rules: rules, reason: reason, position: position,
+                byteRange: lower..<upper))
+        }
+        guard let diagnostics = count() else { return nil }
+        result.diagnostics.reserveCapacity(diagnostics)
+        for _ in 0..<diagnostics {
+            let ownPath = r.byte() == 0 ? path : r.string()
+            let rule = r.string()
+            result.diagnostics.append(DiagnosticCoder.decode(&r, path: ownPath, rules: [rule]))
+        }
+        // Every byte read, none past the end: anything else is not what `encode` wrote.
+        guard r.offset == bytes.count else { return nil }
+        return result
+    }
+}
