@@ -60,19 +60,55 @@ enum CachedFileResult {
                 w.string(d.path)
             }
             w.string(d.ruleID)
-            DiagnosticCoder.encode(d, rule: 0, into: &w)
+            // Each diagnostic framed by its length, so a short one is told from a whole one.
+            var record = DiagnosticCoder.Writer()
+            DiagnosticCoder.encode(d, rule: 0, into: &record)
+            w.unsigned(UInt64(record.bytes.count))
+            w.bytes += record.bytes
         }
         return w.bytes
     }
 
     /// The result `encode` wrote for the file `path`; nil when the bytes do not read as one.
     static func decode(_ bytes: UnsafeRawBufferPointer, path: String) -> FileResult? {
-        var r = DiagnosticCoder.Reader(bytes)
+        var r = Reader(base: DiagnosticCoder.Reader(bytes))
+        let result = decode(&r, path: path)
+        // Every byte read, none past the end: anything else is not what `encode` wrote.
+        return r.failed || r.base.offset != bytes.count ? nil : result
+    }
+
+    /// ``DiagnosticCoder/Reader`` that notes a read past the end (which reads zeros) instead of going on as if whole.
+    struct Reader {
+        var base: DiagnosticCoder.Reader
+        var failed = false
+        var left: Int { base.bytes.count - base.offset }
+
+        private mutating func need(_ count: Int) {
+            if count > left { failed = true }
+        }
+        mutating func byte() -> UInt8 { need(1); return base.byte() }
+        mutating func unsigned() -> UInt64 { need(1); return base.unsigned() }
+        mutating func int() -> Int { need(1); return base.int() }
+        mutating func string() -> String {
+            let start = base.offset
+            let length = unsigned()
+            need(Int(clamping: length))
+            base.offset = start
+            return failed ? "" : base.string()
+        }
+        mutating func position() -> SourcePosition {
+            let line = int(), column = int(), characterOffset = int()
+            return SourcePosition(line: line, column: column, characterOffset: characterOffset)
+        }
+    }
+
+    private static func decode(_ r: inout Reader, path: String) -> FileResult? {
         var result = FileResult(path: path)
+        let bytes = r.base.bytes
         // Every element takes at least one byte: no count is believed past the bytes left.
         func count() -> Int? {
             let n = r.unsigned()
-            return n <= UInt64(bytes.count - r.offset) ? Int(n) : nil
+            return !r.failed && n <= UInt64(r.left) ? Int(n) : nil
         }
         guard let screens = count() else { return nil }
         result.screenNames.reserveCapacity(screens)
@@ -106,8 +142,8 @@ enum CachedFileResult {
             let id = r.string()
             let level = Int(r.byte())
             guard Severity.allCases.indices.contains(level), let records = count(), let length = count() else { return nil }
-            let start = r.offset
-            r.offset += length
+            let start = r.base.offset
+            r.base.offset += length
             let written = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)]))
             result.crossFile.append(CrossFileCollection(
                 id: id, severity: Severity.allCases[level], records: CrossFileWriter(written: written, count: records)))
@@ -134,10 +170,13 @@ enum CachedFileResult {
         for _ in 0..<diagnostics {
             let ownPath = r.byte() == 0 ? path : r.string()
             let rule = r.string()
-            result.diagnostics.append(DiagnosticCoder.decode(&r, path: ownPath, rules: [rule]))
+            guard let length = count() else { return nil }
+            let start = r.base.offset
+            r.base.offset += length
+            var record = DiagnosticCoder.Reader(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)]))
+            result.diagnostics.append(DiagnosticCoder.decode(&record, path: ownPath, rules: [rule]))
+            guard record.offset == length else { return nil }
         }
-        // Every byte read, none past the end: anything else is not what `encode` wrote.
-        guard r.offset == bytes.count else { return nil }
         return result
     }
 }

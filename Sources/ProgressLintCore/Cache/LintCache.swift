@@ -60,7 +60,23 @@ public final class LintCache: Sendable {
         var failure: String?
         /// Configurations' keys, by the configuration's file (or folder, for the defaults).
         var configurationKeys: [String: ConfigurationKey] = [:]
+        var statistics = Statistics()
     }
+
+    /// How the files of a run were answered.
+    public struct Statistics: Hashable, Sendable {
+        /// Read from the cache on the quick check alone (the file not read).
+        public var unread = 0
+        /// Read, hashed, and found to be what the entry was made from.
+        public var hashed = 0
+        /// Linted (no entry, or one of other bytes, configuration or build).
+        public var linted = 0
+        /// How many entries the cache read at the start held.
+        public var entriesRead = 0
+    }
+
+    /// How the files of this run were answered so far.
+    public var statistics: Statistics { state.withLock { $0.statistics } }
 
     /// The folder, as given.
     public let folder: String
@@ -159,6 +175,7 @@ public final class LintCache: Sendable {
         state.written = header.count
         if oldFile >= 0, let recorded, recorded.build == build, let entries = read(oldFile, header: recorded.bytes) {
             state.old = entries
+            state.statistics.entriesRead = entries.count
             // A new executable stamp is kept for the next run (so it does not hash the executable again).
             if header != recorded.bytes { state.changed = true }
         } else {
@@ -232,6 +249,15 @@ public final class LintCache: Sendable {
         return entries
     }
 
+    /// The entries of the cache file in `folder`; none when it is not whole.
+    static func entries(in folder: String) -> [Entry] {
+        let fd = (folder + "/" + fileName).withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        guard let header = readHeader(fd), let entries = read(fd, header: header.bytes) else { return [] }
+        return Array(entries.values)
+    }
+
     static func checksumOf(header: [UInt8], index: [UInt8]) -> UInt64 {
         ContentHash.xxh64(index, seed: ContentHash.xxh64(header))
     }
@@ -268,7 +294,10 @@ public final class LintCache: Sendable {
         let entry = state.withLock { $0.old[key] }
         if let entry, entry.settled, entry.stamp == stamp, entry.configuration == configurationKey,
            let result = result(of: entry, path: file.path) {
-            state.withLock { $0.kept[key] = entry }
+            state.withLock { state in
+                state.kept[key] = entry
+                state.statistics.unread += 1
+            }
             return .success(result)
         }
         let read = FileReader.read(file, limit: configuration.limits.maxFileSize)
@@ -284,6 +313,7 @@ public final class LintCache: Sendable {
             updated.settled = settled
             state.withLock { state in
                 state.kept[key] = updated
+                state.statistics.hashed += 1
                 if updated != entry { state.changed = true }
             }
             return .success(result)
@@ -301,6 +331,7 @@ public final class LintCache: Sendable {
         let checksum = ContentHash.xxh64(payload)
         state.withLock { state in
             state.changed = true
+            state.statistics.linted += 1
             guard state.failure == nil else {
                 state.kept[key] = nil
                 return
