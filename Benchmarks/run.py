@@ -16,7 +16,11 @@ measures, interleaving the runs so the machine's load hits them alike:
            consistent-location: the same work and cross-file facts with a report of
            few findings, so its peak RSS is the memory a run needs besides its report
 
-and, on a fresh copy of the 10k corpus each run (it writes), --fix and --fix --unsafe-fixes
+(all --no-cache: they measure linting), then the cache on a copy of the 10k corpus (default jobs),
+each round: the floor, --no-cache, a cold run writing the cache, a warm run over the unchanged
+tree and a run after editing 50 files (targets: warm <= 0.2x the floor, 50 edited <= 0.25x,
+cold <= 1.15x --no-cache, warm peak RSS <= cold), and, on a fresh copy of the 10k corpus each
+run (it writes), --fix and --fix --unsafe-fixes
 against a plain lint of the same copy (all --jobs 1; target: --fix at most 2x the lint),
 plus a single-file run (as an editor's save hook does it) against a trivial Swift
 executable (Benchmarks/Trivial.swift) started the same way. Each figure is the

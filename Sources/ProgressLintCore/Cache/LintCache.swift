@@ -61,6 +61,8 @@ public final class LintCache: Sendable {
         /// Configurations' keys, by the configuration's file (or folder, for the defaults).
         var configurationKeys: [String: ConfigurationKey] = [:]
         var statistics = Statistics()
+        /// Whether the temporary file was renamed into place or removed.
+        var temporaryDone = false
     }
 
     /// How the files of a run were answered.
@@ -109,9 +111,9 @@ public final class LintCache: Sendable {
 
     deinit {
         if oldFile >= 0 { close(oldFile) }
-        if newFile >= 0 {
+        state.withLock { state in
             close(newFile)
-            _ = CacheIO.withCString(temporaryPath) { unlink($0) }
+            if !state.temporaryDone { _ = CacheIO.withCString(temporaryPath) { unlink($0) } }
         }
     }
 
@@ -140,6 +142,7 @@ public final class LintCache: Sendable {
         guard newFile >= 0 else { return unavailable(FileReader.errorText(errno)) }
         template.removeLast()
         _ = fcntl(newFile, F_SETFD, FD_CLOEXEC)
+        _ = fchmod(newFile, 0o644)
         guard let birth = FileStamp.of(descriptor: newFile) else {
             close(newFile)
             _ = CacheIO.withCString(template) { unlink($0) }
@@ -363,9 +366,17 @@ public final class LintCache: Sendable {
     /// the cache could not be written, if it could not (the run's results stand).
     public func save() -> String? {
         state.withLock { state in
+            defer {
+                if !state.temporaryDone {
+                    _ = CacheIO.withCString(temporaryPath) { unlink($0) }
+                    state.temporaryDone = true
+                }
+            }
+            removeAbandonedTemporaryFiles()
             var untouchedBytes = 0
             let touchedBytes = state.kept.values.reduce(0) { $0 + $1.length }
-            for (key, entry) in state.old.sorted(by: { $0.value.offset < $1.value.offset }) where state.kept[key] == nil {
+            let untouched = state.old.filter { state.kept[$0.key] == nil }
+            for (key, entry) in untouched.sorted(by: { $0.value.offset < $1.value.offset }) {
                 untouchedBytes += entry.length
                 if untouchedBytes <= touchedBytes + (8 << 20), FileStamp.of(key) != nil {
                     state.kept[key] = entry
@@ -422,8 +433,31 @@ public final class LintCache: Sendable {
             // Renamed into place whole: a reader sees the old file or this one, never part of one.
             let renamed = CacheIO.withCString(temporaryPath) { from in path.withCString { rename(from, $0) } }
             if renamed != 0 { return FileReader.errorText(errno) }
+            state.temporaryDone = true
             state.kept = [:]
             return nil
+        }
+    }
+}
+
+extension LintCache {
+    /// Removes the temporary files of runs that were stopped before they finished, an hour old or more.
+    private func removeAbandonedTemporaryFiles() {
+        guard let folder = opendir(self.folder) else { return }
+        defer { closedir(folder) }
+        let prefix = "." + LintCache.fileName + "."
+        let ours = String(decoding: temporaryPath, as: UTF8.self)
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix) else { continue }
+            let path = self.folder + "/" + name
+            guard path != ours, let stamp = FileStamp.of(Array(path.utf8)),
+                  stamp.modified < Int64(now.tv_sec) - 3600 else { continue }
+            _ = path.withCString { unlink($0) }
         }
     }
 }
