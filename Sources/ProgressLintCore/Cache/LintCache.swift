@@ -48,9 +48,9 @@ public final class LintCache: Sendable {
 
     struct State {
         /// The entries of the cache read at the start.
-        var old: [[UInt8]: Entry] = [:]
+        var old: [EntryKey: Entry] = [:]
         /// The entries of the cache written at the end.
-        var kept: [[UInt8]: Entry] = [:]
+        var kept: [EntryKey: Entry] = [:]
         /// Results not yet written to the temporary file, and how much of that file is written.
         var pending: [UInt8] = []
         var written = 0
@@ -178,6 +178,7 @@ public final class LintCache: Sendable {
         state.written = header.count
         if oldFile >= 0, let recorded, recorded.build == build, let entries = read(oldFile, header: recorded.bytes) {
             state.old = entries
+            state.kept.reserveCapacity(entries.count)
             state.statistics.entriesRead = entries.count
             // A new executable stamp is kept for the next run (so it does not hash the executable again).
             if header != recorded.bytes { state.changed = true }
@@ -219,7 +220,7 @@ public final class LintCache: Sendable {
     }
 
     /// The entries of the cache file `fd` whose header is `header`, or nil when it is not whole.
-    static func read(_ fd: Int32, header: [UInt8]) -> [[UInt8]: Entry]? {
+    static func read(_ fd: Int32, header: [UInt8]) -> [EntryKey: Entry]? {
         guard let stamp = FileStamp.of(descriptor: fd), let size = Int(exactly: stamp.size) else { return nil }
         guard size >= header.count + trailerSize,
               let trailer = CacheIO.read(fd, at: size - trailerSize, count: trailerSize), trailer.count == trailerSize,
@@ -234,7 +235,7 @@ public final class LintCache: Sendable {
               checksumOf(header: header, index: index) == checksum
         else { return nil }
         var r = CacheReader(index)
-        var entries: [[UInt8]: Entry] = [:]
+        var entries: [EntryKey: Entry] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
             let keyLength = Int(r.u32())
@@ -245,7 +246,7 @@ public final class LintCache: Sendable {
             let configuration = ConfigurationKey(r.u64(), r.u64())
             let offset = r.int(), length = r.int(), entryChecksum = r.u64()
             guard r.valid, offset >= header.count, length >= 0, offset <= indexOffset - length else { return nil }
-            entries[key] = Entry(stamp: stamp, settled: settled, contentHash: hash, configuration: configuration,
+            entries[EntryKey(key)] = Entry(stamp: stamp, settled: settled, contentHash: hash, configuration: configuration,
                                  offset: offset, length: length, checksum: entryChecksum, inNewFile: false)
         }
         guard r.atEnd else { return nil }
@@ -266,9 +267,9 @@ public final class LintCache: Sendable {
     }
 
     /// The key of a file: its path's bytes, after the working folder's when relative.
-    private func key(_ raw: [UInt8]) -> [UInt8] {
-        if raw.first == UInt8(ascii: "/") { return raw }
-        return workingDirectory + [UInt8(ascii: "/")] + raw
+    private func key(_ raw: [UInt8]) -> EntryKey {
+        if raw.first == UInt8(ascii: "/") { return EntryKey(raw) }
+        return EntryKey(workingDirectory + [UInt8(ascii: "/")] + raw)
     }
 
     private func configurationKey(_ configuration: Configuration, linter: Linter) -> ConfigurationKey {
@@ -329,7 +330,7 @@ public final class LintCache: Sendable {
     }
 
     /// Adds a fresh result to the file being written.
-    private func keep(_ result: FileResult, key: [UInt8], entry: Entry) {
+    private func keep(_ result: FileResult, key: EntryKey, entry: Entry) {
         let payload = CachedFileResult.encode(result)
         let checksum = ContentHash.xxh64(payload)
         state.withLock { state in
@@ -378,7 +379,7 @@ public final class LintCache: Sendable {
             let untouched = state.old.filter { state.kept[$0.key] == nil }
             for (key, entry) in untouched.sorted(by: { $0.value.offset < $1.value.offset }) {
                 untouchedBytes += entry.length
-                if untouchedBytes <= touchedBytes + (8 << 20), FileStamp.of(key) != nil {
+                if untouchedBytes <= touchedBytes + (8 << 20), FileStamp.of(key.bytes) != nil {
                     state.kept[key] = entry
                 } else {
                     state.changed = true
@@ -408,8 +409,8 @@ public final class LintCache: Sendable {
             }
             var index = CacheWriter()
             for (key, entry) in state.kept.sorted(by: { $0.value.offset < $1.value.offset }) {
-                index.u32(UInt32(clamping: key.count))
-                index.bytes(key)
+                index.u32(UInt32(clamping: key.bytes.count))
+                index.bytes(key.bytes)
                 index.stamp(entry.stamp)
                 index.byte(entry.settled ? 1 : 0)
                 index.u64(entry.contentHash)
@@ -460,6 +461,20 @@ extension LintCache {
             _ = path.withCString { unlink($0) }
         }
     }
+}
+
+/// A file's key in the cache: its path's bytes, hashed once (not byte by byte by `Hasher` at each lookup).
+struct EntryKey: Hashable, Sendable {
+    let bytes: [UInt8]
+    let hash: UInt64
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        hash = ContentHash.xxh64(bytes)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    static func == (a: EntryKey, b: EntryKey) -> Bool { a.hash == b.hash && a.bytes == b.bytes }
 }
 
 /// A configuration's key: 128 bits of hash of its canonical form.
