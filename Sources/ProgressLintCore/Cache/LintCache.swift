@@ -391,21 +391,33 @@ public final class LintCache: Sendable {
             // The entries still in the old file, copied in the order they are there.
             let copied = state.kept.filter { !$0.value.inNewFile }.sorted { $0.value.offset < $1.value.offset }
             var buffer: [UInt8] = []
-            for (key, entry) in copied {
-                guard let bytes = CacheIO.read(oldFile, at: entry.offset, count: entry.length), bytes.count == entry.length else {
-                    state.kept[key] = nil
-                    continue
+            // Entries that lie one after the other in the old file are read together (up to 1 MB at once).
+            var first = 0
+            while first < copied.count {
+                let start = copied[first].value.offset
+                var end = start + copied[first].value.length
+                var next = first + 1
+                while next < copied.count, copied[next].value.offset == end, end - start < 1 << 20 {
+                    end += copied[next].value.length
+                    next += 1
                 }
-                var moved = entry
-                moved.offset = state.written + buffer.count
-                moved.inNewFile = true
-                state.kept[key] = moved
-                buffer += bytes
+                if let bytes = CacheIO.read(oldFile, at: start, count: end - start), bytes.count == end - start {
+                    for (key, entry) in copied[first..<next] {
+                        var moved = entry
+                        moved.offset = state.written + buffer.count + (entry.offset - start)
+                        moved.inNewFile = true
+                        state.kept[key] = moved
+                    }
+                    buffer += bytes
+                } else {
+                    for (key, _) in copied[first..<next] { state.kept[key] = nil }
+                }
                 if buffer.count >= LintCache.writeBuffer {
                     if let reason = CacheIO.write(newFile, buffer, at: state.written) { return reason }
                     state.written += buffer.count
                     buffer.removeAll(keepingCapacity: true)
                 }
+                first = next
             }
             var index = CacheWriter()
             for (key, entry) in state.kept.sorted(by: { $0.value.offset < $1.value.offset }) {
