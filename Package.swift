@@ -5,7 +5,10 @@ let package = Package(
     name: "progress-lint",
     products: [
         .executable(name: "progress-lint", targets: ["progress-lint"]),
-        .library(name: "ProgressLintCore", targets: ["ProgressLintCore"]),
+        // Lint one file's bytes; choose files and configurations; run over many files.
+        .library(name: "ProgressLintEngine", targets: ["ProgressLintEngine"]),
+        .library(name: "ProgressLintWorkspace", targets: ["ProgressLintWorkspace"]),
+        .library(name: "ProgressLintRun", targets: ["ProgressLintRun"]),
         // For tools outside this package (the fuzzer in Fuzz/): the rules and the reporters.
         .library(name: "ProgressLintRules", targets: ["ProgressLintRules"]),
         .library(name: "ProgressLintReporters", targets: ["ProgressLintReporters"]),
@@ -29,17 +32,32 @@ let package = Package(
         .target(name: "ProgressLintYAML", dependencies: ["CYAML"]),
         // Typed screens and indicators, decoded from YAML nodes; schema problems as findings.
         .target(name: "ProgressLintSpec", dependencies: ["ProgressLintYAML", "ProgressLintSupport"]),
-        // Diagnostics, rules, configuration, suppressions, the engine and the runner.
-        .target(name: "ProgressLintCore", dependencies: ["ProgressLintYAML", "ProgressLintSpec", "ProgressLintSupport"]),
-        // One file per rule, grouped by category; the registry of all rules.
-        .target(name: "ProgressLintRules", dependencies: ["ProgressLintCore", "ProgressLintSpec"]),
-        // One file per output format.
-        .target(name: "ProgressLintReporters", dependencies: ["ProgressLintCore", "ProgressLintSpec", "ProgressLintSupport"]),
+        // Lints one file's bytes with one configuration: the rule API, the configuration model,
+        // diagnostics, suppressions, fixes and the fix loop on a text.
+        .target(name: "ProgressLintEngine", dependencies: ["ProgressLintYAML", "ProgressLintSpec", "ProgressLintSupport"]),
+        // Which files, with which configuration: configuration loading and `extends`, globs,
+        // file discovery and reading, the planner.
+        .target(
+            name: "ProgressLintWorkspace",
+            dependencies: ["ProgressLintEngine", "ProgressLintYAML", "ProgressLintSpec", "ProgressLintSupport"]
+        ),
+        // Many files in report order: the runner, run storage, baselines, exit status, fixed files written.
+        .target(
+            name: "ProgressLintRun",
+            dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintYAML", "ProgressLintSpec", "ProgressLintSupport"]
+        ),
+        // One file per rule, grouped by category; the registry of all rules. The engine only.
+        .target(name: "ProgressLintRules", dependencies: ["ProgressLintEngine", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport"]),
+        // One file per output format; they read a finished run.
+        .target(
+            name: "ProgressLintReporters",
+            dependencies: ["ProgressLintRun", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport"]
+        ),
         // The command: arguments, choosing files and reporters, exit codes.
         .executableTarget(
             name: "progress-lint",
             dependencies: [
-                "ProgressLintCore", "ProgressLintRules", "ProgressLintReporters",
+                "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,27 +69,29 @@ let package = Package(
             capability: .command(intent: .custom(verb: "progress-lint", description: "Lint the package's progress-indicator specs")),
             dependencies: ["progress-lint"]
         ),
+        // What the test targets share: the package's folder, the contract's, temporary folders.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ProgressLintYAMLTests", dependencies: ["ProgressLintYAML"]),
         .testTarget(name: "ProgressLintSpecTests", dependencies: ["ProgressLintSpec", "ProgressLintYAML"]),
         .testTarget(
             name: "ProgressLintCoreTests",
-            dependencies: ["ProgressLintCore", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML"]
+            dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML", "TestSupport"]
         ),
         .testTarget(
             name: "ProgressLintRulesTests",
-            dependencies: ["ProgressLintRules", "ProgressLintCore", "ProgressLintReporters"]
+            dependencies: ["ProgressLintRules", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintReporters", "TestSupport"]
         ),
         .testTarget(
             name: "ProgressLintReportersTests",
-            dependencies: ["ProgressLintReporters", "ProgressLintCore", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML"]
+            dependencies: ["ProgressLintReporters", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML", "TestSupport"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["progress-lint"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["progress-lint", "TestSupport"]),
         // Hostile files and faults: generated fixtures, the built binary under a hang guard.
         .testTarget(
             name: "HostileInputTests",
             dependencies: [
-                "progress-lint", "ProgressLintCore", "ProgressLintRules", "ProgressLintReporters",
-                "ProgressLintYAML",
+                "progress-lint", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters",
+                "ProgressLintYAML", "TestSupport",
             ],
             exclude: ["Fixtures"]
         ),

@@ -11,7 +11,9 @@ let package = Package(
         .executableTarget(
             name: "FuzzLint",
             dependencies: [
-                .product(name: "ProgressLintCore", package: "progress-lint"),
+                .product(name: "ProgressLintEngine", package: "progress-lint"),
+                .product(name: "ProgressLintWorkspace", package: "progress-lint"),
+                .product(name: "ProgressLintRun", package: "progress-lint"),
                 .product(name: "ProgressLintRules", package: "progress-lint"),
                 .product(name: "ProgressLintReporters", package: "progress-lint"),
             ]
@@ -19,7 +21,9 @@ let package = Package(
         .executableTarget(
             name: "FuzzConfig",
             dependencies: [
-                .product(name: "ProgressLintCore", package: "progress-lint"),
+                .product(name: "ProgressLintEngine", package: "progress-lint"),
+                .product(name: "ProgressLintWorkspace", package: "progress-lint"),
+                .product(name: "ProgressLintRun", package: "progress-lint"),
                 .product(name: "ProgressLintRules", package: "progress-lint"),
                 .product(name: "ProgressLintReporters", package: "progress-lint"),
             ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/measure-limits.sh — peak memory (RSS) and wall time of the release binary on the
-# hostile inputs of the README's "Limits and hostile input": a 100 MB spec, the alias bomb,
+# hostile inputs of docs/limits.md ("Measured"): a 100 MB spec, the alias bomb,
 # a million levels of nesting, many documents, aliased long scalars, a suppression comment or a
 # diagnostic on every line, and dense 10 MB inputs (as many nodes as the default limits allow).
 # Prints a Markdown table. Fixtures go to a temporary folder.

@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 
 /// The code frame under a diagnostic in the text report, as Ruff and ESLint's `codeframe` show it:
 ///

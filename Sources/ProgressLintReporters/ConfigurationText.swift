@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 
 /// The effective configuration for a file, as `.progress-lint.yml` YAML (`--print-config`).
 ///

@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 
 /// Writes the reports that go to files (`--output`), all or none: each is staged whole (the
 /// command's staging writes a temporary file beside its target), and the staged reports are put

@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintSupport
 
 /// A fingerprint of a diagnostic that survives moved lines: a stable hash of its rule, file,

@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintYAML
 
 /// A diagnostic's fix in the JSON report: applicability, message and edits (byte offsets, and

@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintSupport
 
 /// GitHub Actions workflow commands (`::error file=…,line=…::message`): annotations on the pull request.

@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintSupport
 
 /// The JSON report for dashboards and scripts: `version`, `tool`, `summary` (counts by severity,

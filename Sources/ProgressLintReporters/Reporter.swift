@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 
 /// What every reporter may know besides the run: the tool and its rules.
 public struct ReportContext: Sendable {

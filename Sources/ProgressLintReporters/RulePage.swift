@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 
 /// Renders a rule's page (`Rules/<rule-id>.md`) from its description.
 ///

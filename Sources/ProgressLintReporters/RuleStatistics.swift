@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 
 /// `--statistics`: how many findings each rule reported, as Ruff prints them: the count
 /// (right-aligned), the rule id and the rule's name, one rule a line, most frequent first.

@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintSupport
 
 /// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: every rule in `tool.driver.rules`,

@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintSupport
 
 /// `path:line:column: severity: message [rule-id]` for each diagnostic, with a code frame under

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// Small phrases shared by rule messages.

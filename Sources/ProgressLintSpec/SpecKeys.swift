@@ -6,7 +6,7 @@ import ProgressLintSupport
 /// Each mapping's keys are the cases of one enum (``ScreenKey``, ``IndicatorKey``, …), in the
 /// order messages list them; each case's ``SpecKeyInfo`` says the rest. The decoder's allowed keys
 /// and "did you mean" come from here (``SpecKeys``), as do the JSON Schema
-/// (`progress-lint schema`) and the README's key tables (`progress-lint generate-docs`).
+/// (`progress-lint schema`) and the key tables of docs/spec-format.md (`progress-lint generate-docs`).
 public protocol SpecKeySet: RawRepresentable, CaseIterable, Sendable where RawValue == String {
     /// The key's type, default and meaning.
     var info: SpecKeyInfo { get }

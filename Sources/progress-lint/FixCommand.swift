@@ -1,5 +1,7 @@
 import ArgumentParser
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintReporters
 
 /// `--fix`, `--unsafe-fixes` and `--diff`: the command's side; the work is ``Fixer`` and ``FixMode``.

@@ -1,5 +1,7 @@
 import ArgumentParser
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules
 
@@ -10,21 +12,21 @@ import Darwin
 #endif
 
 /// `progress-lint generate-docs`: writes `Rules/<rule-id>.md` for every rule and removes orphaned pages,
-/// and regenerates the README's spec key tables. A contributor's command: hidden from help, and it
+/// and regenerates the spec key tables of `docs/spec-format.md`. A contributor's command: hidden from help, and it
 /// writes only inside the progress-lint package.
 struct GenerateDocs: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-docs",
-        abstract: "Regenerate the rule pages under Rules/ from the rules' descriptions, and the README's key tables "
-            + "(in the package's folder).",
+        abstract: "Regenerate the rule pages under Rules/ from the rules' descriptions, and the key tables "
+            + "of docs/spec-format.md (in the package's folder).",
         shouldDisplay: false
     )
 
     @Option(help: "The folder to write the pages to (inside the package; default its Rules/).")
     var output: String?
 
-    @Option(help: "The README whose spec key tables to regenerate (inside the package; default its README.md).")
-    var readme: String?
+    @Option(help: "The page whose spec key tables to regenerate (inside the package; default its docs/spec-format.md).")
+    var keyTables: String?
 
     func run() throws {
         let here = GenerateDocs.currentDirectory()
@@ -43,7 +45,7 @@ struct GenerateDocs: ParsableCommand {
             throw ExitCode(2)
         }
         Output.standardOutput("wrote \(pages.count - 1) rule pages and an index to \(TerminalText.safe(folder))/\n")
-        try updateKeyTable(try inside(root, readme, here: here, default: KeyTable.readme, what: "--readme"))
+        try updateKeyTable(try inside(root, keyTables, here: here, default: KeyTable.page, what: "--key-tables"))
     }
 
     /// `path` (relative to `here`), or `fallback` in `root`; refused when it is outside the package.
@@ -60,23 +62,23 @@ struct GenerateDocs: ParsableCommand {
         return path
     }
 
-    /// Rewrites the README's key tables from the key table.
-    private func updateKeyTable(_ readme: String) throws {
-        let bytes = try? FileReader.read(SpecFile(path: readme), limit: 16 << 20).get()
+    /// Rewrites the key tables of `page` from the key table.
+    private func updateKeyTable(_ page: String) throws {
+        let bytes = try? FileReader.read(SpecFile(path: page), limit: 16 << 20).get()
         guard let bytes, let text = String(validating: bytes, as: UTF8.self), let updated = KeyTable.replacing(in: text)
         else {
-            Output.standardError("progress-lint: cannot update the key tables of \(TerminalText.safe(readme)): "
+            Output.standardError("progress-lint: cannot update the key tables of \(TerminalText.safe(page)): "
                                  + "it is missing or lacks the `<!-- keys:begin` and `<!-- keys:end -->` markers\n")
             throw ExitCode(2)
         }
         guard updated != text else { return }
         do {
-            try Output.write(updated, to: readme)
+            try Output.write(updated, to: page)
         } catch {
             Output.standardError("progress-lint: cannot write \(TerminalText.safe(error.path)): \(error.reason)\n")
             throw ExitCode(2)
         }
-        Output.standardOutput("updated the key tables of \(TerminalText.safe(readme))\n")
+        Output.standardOutput("updated the key tables of \(TerminalText.safe(page))\n")
     }
 
     /// The nearest folder from `start` up whose Package.swift names the progress-lint package.

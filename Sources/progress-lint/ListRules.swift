@@ -1,5 +1,7 @@
 import ArgumentParser
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `progress-lint` binary as users do.
@@ -50,9 +51,7 @@ import Testing
         .appendingPathComponent("pl-e2e-cache-\(ProcessInfo.processInfo.processIdentifier)").path
 
     static func temporaryFolder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pl-e2e-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TestFolders.temporary(prefix: "pl-e2e").path
     }
 
     /// A new temporary folder holding `files` (relative path → text), subfolders made as needed.

@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `swift run progress-lint Examples/` is the README's first command: its output is
 /// kept in `Examples/expected-report.txt`, and these tests keep the two in step.
 @Suite struct ExamplesTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestFolders.packageRoot
     static let refresh = "run `swift run progress-lint Examples/ > Examples/expected-report.txt` and review the diff"
 
     @Test func theExamplesProduceTheExpectedReport() throws {

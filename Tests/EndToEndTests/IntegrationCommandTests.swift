@@ -1,10 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// CI, editor and adoption features of the command, run as users run them.
 @Suite struct IntegrationCommandTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = TestFolders.packageRoot
     static let bad = "screen: S\nindicators:\n  - {id: a, style: spinner, presentation: overlay, label: Loading}\n"
     static let warnOnly = "screen: W\nindicators:\n  - {id: w, style: bar, determinate: true, label: Loading}\n"
 

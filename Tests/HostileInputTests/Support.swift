@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -84,9 +85,7 @@ enum Hostile {
     }
 
     static func temporaryFolder(prefix: String = "pl-hostile") throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TestFolders.temporary(prefix: prefix).path
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws {

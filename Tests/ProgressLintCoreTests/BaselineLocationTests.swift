@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import Testing
 
 /// Baseline entries keyed relative to the baseline file, partial rewrites, and input rules kept out.

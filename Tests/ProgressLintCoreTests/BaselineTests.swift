@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import Testing
 
 /// Adopting the linter on an existing tree: accepted findings stay hidden while lines move.

@@ -1,5 +1,8 @@
 import Foundation
-@testable import ProgressLintCore
+@testable import ProgressLintEngine
+import ProgressLintReporters
+@testable import ProgressLintRun
+@testable import ProgressLintWorkspace
 import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintYAML

@@ -1,5 +1,7 @@
 import Foundation
-@testable import ProgressLintCore
+@testable import ProgressLintEngine
+@testable import ProgressLintRun
+@testable import ProgressLintWorkspace
 import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintYAML

@@ -1,4 +1,6 @@
-@testable import ProgressLintCore
+@testable import ProgressLintEngine
+@testable import ProgressLintRun
+@testable import ProgressLintWorkspace
 import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintYAML

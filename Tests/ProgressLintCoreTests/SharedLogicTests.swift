@@ -1,4 +1,7 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintReporters
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintSupport

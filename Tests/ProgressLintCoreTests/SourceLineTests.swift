@@ -1,4 +1,6 @@
-@testable import ProgressLintCore
+@testable import ProgressLintEngine
+@testable import ProgressLintRun
+@testable import ProgressLintWorkspace
 import ProgressLintYAML
 import Testing
 

@@ -1,6 +1,10 @@
 import Foundation
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintReporters
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintRules
+import TestSupport
 
 /// A temporary folder for a test, removed when the test ends.
 final class TemporaryFolder {
@@ -8,8 +12,7 @@ final class TemporaryFolder {
     var path: String { url.path }
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("progress-lint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        url = try TestFolders.temporary(prefix: "progress-lint")
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }

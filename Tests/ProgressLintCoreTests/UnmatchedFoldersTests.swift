@@ -1,4 +1,6 @@
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import Testing
 
 /// Folders named on the command line in which nothing was linted: problems of the run, or notes

@@ -1,6 +1,9 @@
 import Foundation
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintYAML
+import TestSupport
 import Testing
 
 @Suite struct YAMLPathTests {
@@ -31,13 +34,9 @@ import Testing
         }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestFolders.packageRoot
     /// The contract's corpus generator, `../shared` beside the project or beside its folder of worktrees.
-    static let generator = [packageRoot.deletingLastPathComponent(),
-                            packageRoot.deletingLastPathComponent().deletingLastPathComponent()]
-        .map { $0.appendingPathComponent("shared/bench/gen-corpus.py") }
-        .first { FileManager.default.fileExists(atPath: $0.path) }
+    static let generator = TestFolders.shared("bench/gen-corpus.py")
 
     /// The `.yaml` files below `folder`.
     static func specs(in folder: URL) -> [URL] {

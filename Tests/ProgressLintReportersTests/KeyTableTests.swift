@@ -3,19 +3,20 @@ import ProgressLintReporters
 import ProgressLintSpec
 import Testing
 
-/// The key table is the one spelling of the spec's keys: the README's key tables and the JSON
-/// Schema are generated from it, and the committed README is current.
+/// The key table is the one spelling of the spec's keys: the key tables of docs/spec-format.md and
+/// the JSON Schema are generated from it, and the committed page is current.
 @Suite struct KeyTableTests {
-    static let readme = Python.packageRoot.appendingPathComponent(KeyTable.readme)
+    static let page = Python.packageRoot.appendingPathComponent(KeyTable.page)
 
-    @Test func theReadmeKeyTablesAreWhatGenerateDocsWrites() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    @Test func theSpecFormatPagesKeyTablesAreWhatGenerateDocsWrites() throws {
+        let text = try String(contentsOf: Self.page, encoding: .utf8)
         let updated = try #require(KeyTable.replacing(in: text),
-                                   "README.md lacks the keys:begin/keys:end markers around its key tables")
-        #expect(updated == text, "README.md's key tables are stale; run `swift run progress-lint generate-docs` and commit README.md")
+                                   "\(KeyTable.page) lacks the keys:begin/keys:end markers around its key tables")
+        #expect(updated == text,
+                "\(KeyTable.page)'s key tables are stale; run `swift run progress-lint generate-docs` and commit \(KeyTable.page)")
     }
 
-    @Test func theReadmeHasARowForEveryKeyWithTheChoicesOfItsSwiftEnum() throws {
+    @Test func theKeyTablesHaveARowForEveryKeyWithTheChoicesOfItsSwiftEnum() throws {
         let table = KeyTable.rendered()
         for key in SpecKey.all(ScreenKey.self) + SpecKey.all(IndicatorKey.self) {
             #expect(table.contains("| `\(key.name)` |"), "no row for \(key.name)")

@@ -1,10 +1,10 @@
 import Foundation
+import TestSupport
 
 /// Runs python3 for validating reports against the real schemas; tests that need it skip when absent.
 enum Python {
     /// The package root, found from this file's path.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = TestFolders.packageRoot
     /// `../shared/schemas`, next to the package's folder.
     static let sharedSchemas = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas")
 

@@ -1,6 +1,8 @@
 import Testing
 @testable import ProgressLintReporters
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintYAML
 
 /// The reports' byte-level shortcuts write what the general code writes.

@@ -1,19 +1,18 @@
 import Foundation
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintRules
 import ProgressLintSpec
+import TestSupport
 import Testing
 
 /// The registry is the one list of rules: the contract's catalogue, the input-rule ids and the
 /// engine's view of each rule are checked against it rather than copied.
 @Suite struct CatalogueTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestFolders.packageRoot
     /// `../shared` beside the project, or beside the folder of worktrees it sits in.
-    static let shared = [packageRoot.deletingLastPathComponent(),
-                         packageRoot.deletingLastPathComponent().deletingLastPathComponent()]
-        .map { $0.appendingPathComponent("shared/rules-catalogue.md") }
-        .first { FileManager.default.fileExists(atPath: $0.path) }
+    static let shared = TestFolders.shared("rules-catalogue.md")
         ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/rules-catalogue.md")
 
     /// The rows of the catalogue's tables, in order: id, severity, and the category of the section

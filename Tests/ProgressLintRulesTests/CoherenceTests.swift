@@ -1,9 +1,12 @@
 import Foundation
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintYAML
+import TestSupport
 import Testing
 
 /// Coherence item 5 of the catalogue: over generated specs (the contract's corpus generator, and
@@ -11,13 +14,9 @@ import Testing
 /// about one key (told mechanically from the asks the rules declare), and no finding survives that
 /// coherence 1 (not task progress) or 3 (refresh controls) silences.
 @Suite struct CoherenceTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestFolders.packageRoot
     /// `../shared` beside the project (or beside the folder of worktrees it sits in).
-    static let generator: URL? = [packageRoot.deletingLastPathComponent(),
-                                  packageRoot.deletingLastPathComponent().deletingLastPathComponent()]
-        .map { $0.appendingPathComponent("shared/bench/gen-corpus.py") }
-        .first { FileManager.default.fileExists(atPath: $0.path) }
+    static let generator: URL? = TestFolders.shared("bench/gen-corpus.py")
     static let canGenerate = generator != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
 
     static let taskProgressOnly = Set(RuleRegistry.descriptions.filter { $0.appliesTo == .taskProgress }.map(\.id))

@@ -1,19 +1,19 @@
 import Foundation
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintReporters
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintRules
+import TestSupport
 import Testing
 
 /// The contract's corpus generator writes a manifest of the mistakes it plants
 /// (path, rule, line). Every planted mistake of a registered rule must be reported
 /// by that rule on that line, unless the generator suppressed it inline. Skipped when `../shared` is not beside the project.
 @Suite struct CorpusManifestTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestFolders.packageRoot
     /// `../shared` beside the project, or beside the folder of worktrees it sits in.
-    static let generator = [packageRoot.deletingLastPathComponent(),
-                            packageRoot.deletingLastPathComponent().deletingLastPathComponent()]
-        .map { $0.appendingPathComponent("shared/bench/gen-corpus.py") }
-        .first { FileManager.default.fileExists(atPath: $0.path) }
+    static let generator = TestFolders.shared("bench/gen-corpus.py")
         ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/gen-corpus.py")
     static let available = FileManager.default.fileExists(atPath: generator.path)
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")

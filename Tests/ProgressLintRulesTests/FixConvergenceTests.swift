@@ -1,5 +1,8 @@
 import Foundation
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintReporters
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintRules
 import Testing
 

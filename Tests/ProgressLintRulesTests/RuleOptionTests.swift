@@ -1,14 +1,16 @@
 import Foundation
-import ProgressLintCore
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules
+import TestSupport
 import Testing
 
 /// A rule declares its options in its own file; the loader, `--print-config`, the rule's page and
-/// the README all take them from that one declaration.
+/// docs/configuration.md all take them from that one declaration.
 @Suite struct RuleOptionTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestFolders.packageRoot
     static let specFormat = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/spec-format.md")
 
     func load(_ text: String) throws(ConfigurationError) -> Configuration {
@@ -101,19 +103,19 @@ import Testing
         return option.value(in: try load(setting))
     }
 
-    /// The README shows `vague-labels` with its default; any other option it shows must show its
-    /// default too (an option it does not show is documented on its rule's page).
-    @Test func theReadmeShowsEachOptionsDefault() throws {
-        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    /// docs/configuration.md shows `vague-labels` with its default; any other option it shows must
+    /// show its default too (an option it does not show is documented on its rule's page).
+    @Test func theConfigurationPageShowsEachOptionsDefault() throws {
+        let page = try String(contentsOf: Self.packageRoot.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
         var shown: [String] = []
         for option in RuleRegistry.options {
-            guard let documented = try documentedDefault(of: option, in: readme) else { continue }
+            guard let documented = try documentedDefault(of: option, in: page) else { continue }
             shown.append(option.key)
             let expected = ConfigurationText.yaml(option.defaultValue)
             #expect(documented == option.defaultValue,
-                    "README.md's configuration example should set `\(option.key)` to its default, \(expected)")
+                    "docs/configuration.md's configuration example should set `\(option.key)` to its default, \(expected)")
         }
-        #expect(shown.contains("vague-labels"), "README.md's configuration example no longer shows `vague-labels`")
+        #expect(shown.contains("vague-labels"), "docs/configuration.md's configuration example no longer shows `vague-labels`")
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: specFormat.path), "../shared is not beside the project"))

@@ -1,13 +1,13 @@
 import Foundation
 import ProgressLintReporters
 import ProgressLintRules
+import TestSupport
 import Testing
 
 /// The pages under `Rules/` are generated from the rules' descriptions; these tests
 /// regenerate them in memory and fail, naming the command, when one is stale.
 @Suite struct RulePagesTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestFolders.packageRoot
     static let folder = packageRoot.appendingPathComponent(RulePage.folder)
     static let regenerate = "run `swift run progress-lint generate-docs` and commit Rules/"
 

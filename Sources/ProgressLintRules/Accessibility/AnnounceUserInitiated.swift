@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `announce-user-initiated`: work a person asked for that starts without a word to screen-reader users.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `missing-accessible-name`: a custom indicator that a screen reader has no name for.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `native-label-renamed`: a native iOS spinner whose VoiceOver label was changed from "In progress".

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `obstructive-focus`: a blocking indicator that leaves screen-reader focus behind on content nobody can use.

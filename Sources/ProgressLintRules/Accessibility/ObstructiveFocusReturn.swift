@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `obstructive-focus-return`: a blocking indicator that does not say where focus goes when it is gone.

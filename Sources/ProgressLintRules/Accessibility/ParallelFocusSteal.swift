@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `parallel-focus-steal`: a non-blocking indicator that pulls screen-reader focus away from the user's work.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `reannounce-long-wait`: a long indeterminate wait announced once and then never again.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `reduce-motion-fallback`: an animated indicator with nothing to show when Reduce Motion is on.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `unsolicited-announcement`: a spoken announcement for work nobody asked for.

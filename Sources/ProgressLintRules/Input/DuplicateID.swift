@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 
 /// `duplicate-id`: two indicators of one screen share an id. Reported by the decoder; documented here.
 public enum DuplicateID {

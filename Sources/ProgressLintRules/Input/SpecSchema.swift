@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 
 /// `spec-schema`: the YAML is well formed but is not a valid screen spec.
 /// Reported by the decoder; documented here.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 
 /// `unused-suppression`: a suppression comment that suppressed nothing. Reported by the engine; documented here.
 public enum UnusedSuppression {

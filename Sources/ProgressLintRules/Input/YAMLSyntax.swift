@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 
 /// `yaml-syntax`: the file is not well-formed YAML, not UTF-8, too large or too deep.
 /// Reported by the YAML layer; documented here.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 
 extension RuleRegistry {
     /// The Interaction rules, in catalogue order.

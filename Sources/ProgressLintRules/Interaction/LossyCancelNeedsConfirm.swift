@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `lossy-cancel-needs-confirm`: a Cancel that throws away work without asking first.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `lossy-cancel-needs-pause`: a Cancel that throws away work, with no Pause to offer instead.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `obstruction-needed`: a parallel indicator while the screen's other actions depend on the work or could harm it.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `obstruction-not-needed`: an indicator that blocks the screen although nothing else depends on the work.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `component-mismatch`: a known platform component used against its nature or on another platform.

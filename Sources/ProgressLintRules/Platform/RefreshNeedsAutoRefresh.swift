@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `refresh-needs-auto-refresh`: a refresh control is the only way the content gets fresh.

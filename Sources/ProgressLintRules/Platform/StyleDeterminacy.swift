@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `style-determinacy`: a style that cannot show the determinacy asked of it.

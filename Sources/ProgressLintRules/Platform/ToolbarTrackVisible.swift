@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `toolbar-track-visible`: an iOS-family bar placed in the navigation bar or a toolbar that draws its empty track.

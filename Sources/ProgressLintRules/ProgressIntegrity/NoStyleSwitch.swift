@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `no-style-switch`: an indicator that turns from a bar into a spinner or back.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `only-task-progress`: an activity indicator used for something other than the progress of a task.

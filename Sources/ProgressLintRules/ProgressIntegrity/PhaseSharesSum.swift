@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `phase-shares-sum`: phases that do not fill the indicator exactly once.

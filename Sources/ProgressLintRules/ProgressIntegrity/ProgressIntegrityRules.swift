@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 
 extension RuleRegistry {
     /// The ProgressIntegrity rules, in catalogue order.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `indicator-not-needed`: an indicator for work so quick it would only flash on screen.

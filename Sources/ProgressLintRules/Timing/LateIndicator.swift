@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `late-indicator`: an indicator that appears so late that people wonder whether anything happened.

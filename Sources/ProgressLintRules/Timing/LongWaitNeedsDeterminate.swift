@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `long-wait-needs-determinate`: an indeterminate indicator for a wait long enough that people want to know how long.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `missing-stall-handling`: a long or open-ended wait with no plan for when progress stops.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `obstructive-needs-exit`: an indicator that blocks the screen for a long or unknown time with no way out.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `slow-updates`: a determinate indicator whose value moves too rarely to look alive.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 
 extension RuleRegistry {
     /// The Timing rules, in catalogue order.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `uneven-pacing`: phases whose part of the indicator is far out of line with their part of the time.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `missing-label`: an indicator that may be watched for a while with nothing saying what it is for.

@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintSpec
 
 /// `refresh-title-instructions`: a refresh control whose title explains the pull gesture.

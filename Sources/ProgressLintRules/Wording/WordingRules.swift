@@ -1,4 +1,4 @@
-import ProgressLintCore
+import ProgressLintEngine
 
 extension RuleRegistry {
     /// The Wording rules, in catalogue order.

@@ -1,3 +1,5 @@
+import ProgressLintEngine
+import ProgressLintWorkspace
 /// Something that stopped a run from linting all it was asked to (the command exits 2): a
 /// configuration error, a path that could not be read or listed, a pattern that matched no spec.
 /// Every report shows these, so a run that failed never looks clean.

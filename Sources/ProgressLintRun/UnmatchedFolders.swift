@@ -1,3 +1,5 @@
+import ProgressLintEngine
+import ProgressLintWorkspace
 /// Folders named on the command line in which nothing was linted (``RunResult/unmatched``): what
 /// `--error-on-unmatched-pattern` (the default) and `--no-error-on-unmatched-pattern` make of them.
 extension RunResult {

@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 import ProgressLintSupport
+import ProgressLintEngine
+import ProgressLintWorkspace
 
 /// What a report says of one linted file.
 public struct FileSummary: Hashable, Sendable {

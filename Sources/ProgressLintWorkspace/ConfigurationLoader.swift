@@ -1,6 +1,7 @@
 import ProgressLintSpec
 import ProgressLintSupport
 import ProgressLintYAML
+import ProgressLintEngine
 
 /// Reads `.progress-lint.yml` files into ``Configuration``s.
 public struct ConfigurationLoader: Sendable {

@@ -17,9 +17,9 @@ public struct CrossFileWriter: Sendable {
     /// of `storage`, whose zeroed tail is room for the next fields (grown in steps, not per byte).
     private var storage: [UInt8] = []
     /// How many bytes of `storage` are written.
-    private(set) var length = 0
+    package private(set) var length = 0
     /// How many records.
-    private(set) var count = 0
+    package private(set) var count = 0
 
     init() {}
 
@@ -31,7 +31,7 @@ public struct CrossFileWriter: Sendable {
     }
 
     /// The bytes written.
-    func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+    package func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
         // `length <= storage.count`: `reserve` makes room before every write.
         storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0.prefix(length))) }
     }
@@ -151,7 +151,7 @@ public struct CrossFileSource: Hashable, Sendable {
     /// The file's number in the run's ``FileList``.
     let number: Int
     /// The severity the file's configuration gives the rule.
-    let severity: Severity
+    package let severity: Severity
     private let pathOfFile: @Sendable (Int) -> String
 
     init(number: Int, severity: Severity, pathOfFile: @escaping @Sendable (Int) -> String) {
@@ -171,7 +171,7 @@ public struct CrossFileSource: Hashable, Sendable {
 /// order, each file's values in the order collected. Read from the engine's store as it is
 /// iterated, never all in memory; it may be iterated again.
 public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
-    let store: CrossFileStore
+    let store: any CrossFileStorage
     /// Where each file's values start, in report order; nil when the store is in that order already.
     let order: [Int]?
     let pathOfFile: @Sendable (Int) -> String
@@ -221,16 +221,16 @@ public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
                         guard chunk < order.count else { return nil }
                         start = order[chunk]
                     } else {
-                        guard nextStart < store.bytes.count else { return nil }
+                        guard nextStart < store.count else { return nil }
                         start = nextStart
                     }
                     chunk += 1
                     let header = store.header(at: start)
                     source = CrossFileSource(number: header.file, severity: header.severity,
                                              pathOfFile: values.pathOfFile)
-                    records = store.bytes.read(start + CrossFileStore.headerSize, header.length) { Array($0) }
+                    records = store.records(at: start + store.headerSize, length: header.length)
                     offset = 0
-                    nextStart = start + CrossFileStore.headerSize + header.length
+                    nextStart = start + store.headerSize + header.length
                 }
                 // `offset + 4 <= records.count` (the loop above): the length is there; the
                 // record ends at the bytes' end at the latest.
@@ -271,55 +271,17 @@ public struct CrossFileRecord: Sendable {
     }
 }
 
-/// The run's store of one cross-file rule's values: each file's records after a header of its
-/// number, the rule's severity there and the records' length.
-struct CrossFileStore: Sendable {
-    let bytes: ByteStore
-    static let headerSize = 17
-
-    init(memoryLimit: Int = ByteStore.defaultMemoryLimit) { bytes = ByteStore(memoryLimit: memoryLimit) }
-
-    /// Adds the records one file's screens gave.
-    func append(_ records: CrossFileWriter, file: Int, severity: Severity) {
-        guard records.count > 0 else { return }
-        // The header written in place, on the stack (`headerSize` bytes: 8, 1 and 8), not built as an array.
-        withUnsafeTemporaryAllocation(byteCount: CrossFileStore.headerSize, alignment: 1) { header in
-            header.storeBytes(of: Int64(file).littleEndian, toByteOffset: 0, as: Int64.self)
-            header.storeBytes(of: UInt8(Severity.allCases.firstIndex(of: severity) ?? 0), toByteOffset: 8, as: UInt8.self)
-            header.storeBytes(of: Int64(records.length).littleEndian, toByteOffset: 9, as: Int64.self)
-            _ = bytes.append(UnsafeRawBufferPointer(header))
-        }
-        records.withBytes { _ = bytes.append($0) }
-    }
-
-    func header(at offset: Int) -> (file: Int, severity: Severity, length: Int) {
-        bytes.read(offset, CrossFileStore.headerSize) { raw in
-            let file = Int(truncatingIfNeeded: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)))
-            let level = Int(raw[8])
-            let length = Int(truncatingIfNeeded: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 9, as: Int64.self)))
-            return (file, Severity.allCases.indices.contains(level) ? Severity.allCases[level] : .warning, length)
-        }
-    }
-
-    /// Where each file's records start, in the order of the files' `positions` (by file number);
-    /// nil when they are in that order already. Only the headers are read.
-    func order(by positions: [Int]) -> [Int]? {
-        var starts: [(rank: Int, start: Int)] = []
-        var start = 0
-        let total = bytes.count
-        var sorted = true
-        while start < total {
-            let header = header(at: start)
-            let rank = positions.indices.contains(header.file) ? positions[header.file] : Int.max
-            if let last = starts.last, rank < last.rank { sorted = false }
-            starts.append((rank, start))
-            start += CrossFileStore.headerSize + header.length
-        }
-        if sorted { return nil }
-        return starts.enumerated().sorted { a, b in
-            a.element.rank != b.element.rank ? a.element.rank < b.element.rank : a.offset < b.offset
-        }.map(\.element.start)
-    }
+/// Where a run keeps one cross-file rule's values: each file's records after a header of its
+/// number, the rule's severity there and the records' length. The run module keeps them.
+package protocol CrossFileStorage: Sendable {
+    /// How many bytes are stored.
+    var count: Int { get }
+    /// The size of each file's header.
+    var headerSize: Int { get }
+    /// The header at `offset`: the file's number, the rule's severity there, its records' length.
+    func header(at offset: Int) -> (file: Int, severity: Severity, length: Int)
+    /// The `length` bytes of records at `offset`.
+    func records(at offset: Int, length: Int) -> [UInt8]
 }
 
 /// A ``CrossFileRule`` with its value type hidden, as the engine keeps it.
@@ -327,7 +289,7 @@ public struct AnyCrossFileRule: Sendable {
     /// The rule's id.
     public let id: String
     private let collectValues: @Sendable (Screen, RuleContext, inout CrossFileWriter) -> Void
-    private let finishValues: @Sendable (CrossFileStore, [Int]?, @escaping @Sendable (Int) -> String) -> [CrossFileFinding]
+    private let finishValues: @Sendable (any CrossFileStorage, [Int]?, @escaping @Sendable (Int) -> String) -> [CrossFileFinding]
 
     init<R: CrossFileRule>(_ rule: R) {
         id = R.description.id
@@ -349,7 +311,7 @@ public struct AnyCrossFileRule: Sendable {
     }
 
     /// The rule's findings over `store`, read in the order `order` gives (nil: as stored).
-    func finish(_ store: CrossFileStore, order: [Int]?, pathOfFile: @escaping @Sendable (Int) -> String)
+    package func finish(_ store: any CrossFileStorage, order: [Int]?, pathOfFile: @escaping @Sendable (Int) -> String)
         -> [CrossFileFinding]
     {
         finishValues(store, order, pathOfFile)

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProgressLintEngine
 
 /// Finds the spec files under the paths given on the command line.
 ///

@@ -5,6 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProgressLintEngine
+import ProgressLintWorkspace
 
 /// What `--write-baseline` and `--baseline` do to a run's result, between linting and reporting.
 ///

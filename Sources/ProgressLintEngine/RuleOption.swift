@@ -64,7 +64,7 @@ public struct AnyRuleOption: Sendable {
     public let doc: String
     /// Its default, as a config file writes it.
     public let defaultValue: ConfigurationValue
-    let decode: @Sendable (ConfigurationNode) throws(ConfigurationError) -> any Sendable
+    package let decode: @Sendable (ConfigurationNode) throws(ConfigurationError) -> any Sendable
     let value: @Sendable (Configuration) -> ConfigurationValue
 
     /// Its value in `configuration` (the default when no config file set it), as a config file writes it.
@@ -101,7 +101,7 @@ public struct RuleOptionValues: Sendable {
     }
 
     /// Sets a value read through `option`'s decoder.
-    mutating func set(_ value: any Sendable, for option: AnyRuleOption) {
+    package mutating func set(_ value: any Sendable, for option: AnyRuleOption) {
         values[option.rule, default: [:]][option.key] = value
     }
 }
@@ -115,7 +115,7 @@ public struct ConfigurationNode {
     /// The key whose value it is, as messages name it.
     public let key: String
 
-    init(document: YAMLDocument, node: NodeID, path: String, key: String) {
+    package init(document: YAMLDocument, node: NodeID, path: String, key: String) {
         self.document = document
         self.node = node
         self.path = path

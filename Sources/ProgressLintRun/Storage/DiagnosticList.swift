@@ -1,6 +1,8 @@
 import ProgressLintSupport
 import ProgressLintYAML
 import Synchronization
+import ProgressLintEngine
+import ProgressLintWorkspace
 
 /// A run's diagnostics in report order, kept compactly: each one serialised (rule ids as small
 /// numbers, texts as length-prefixed UTF-8, the path once per file) into a ``ByteStore``, which

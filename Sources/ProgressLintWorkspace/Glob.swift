@@ -1,3 +1,4 @@
+import ProgressLintEngine
 /// Shell-style globs over `/`-separated relative paths: `*` and `?` within a
 /// segment, `**` across segments, `[abc]` classes and `{a,b}` alternatives.
 ///

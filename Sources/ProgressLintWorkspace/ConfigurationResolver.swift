@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProgressLintEngine
 
 /// Finds the configuration for each file: the nearest `.progress-lint.yml`
 /// walking up from the file's folder, or one file named with `--config`.
@@ -106,7 +107,7 @@ public final class ConfigurationResolver {
         }
     }
 
-    static func currentDirectory() -> String {
+    package static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -114,17 +115,17 @@ public final class ConfigurationResolver {
 }
 
 /// Lexical path arithmetic on `/`-separated paths (no file system access).
-enum PathText {
-    static func absolute(_ path: String, in base: String) -> String {
+package enum PathText {
+    package static func absolute(_ path: String, in base: String) -> String {
         normalize(path.hasPrefix("/") ? path : base + "/" + path)
     }
 
-    static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         normalizeASCII(path) ?? normalizeByCharacters(path)
     }
 
     /// ``normalize(_:)`` of any path, worked on its characters.
-    static func normalizeByCharacters(_ path: String) -> String {
+    package static func normalizeByCharacters(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -178,7 +179,7 @@ enum PathText {
 
     /// The folder part of `path` as written (up to its last `/`), when its last component is a
     /// name, so that the folder's normalized form is the normalized file's parent; else nil.
-    static func writtenFolder(of path: String) -> Substring? {
+    package static func writtenFolder(of path: String) -> Substring? {
         let utf8 = path.utf8
         // The bytes searched at once where they are contiguous (a native string's are), not
         // index by index through the view: the planner asks for every file.
@@ -193,7 +194,7 @@ enum PathText {
         return slash == path.startIndex ? path[...slash] : path[..<slash]
     }
 
-    static func parent(_ path: String) -> String {
+    package static func parent(_ path: String) -> String {
         // In an ASCII path the last `/` byte is the last `/` character (found at once in the bytes).
         let found: String.Index?
         if let searched = path.utf8.withContiguousStorageIfAvailable({ bytes -> Int?? in
@@ -209,7 +210,7 @@ enum PathText {
     }
 
     /// `path` relative to `base` (both absolute and normalized), with `..` to go up: `../shared/a.yml`.
-    static func relativeWalkingUp(_ path: String, to base: String) -> String {
+    package static func relativeWalkingUp(_ path: String, to base: String) -> String {
         let from = base.split(separator: "/")
         let to = path.split(separator: "/")
         var common = 0
@@ -218,7 +219,7 @@ enum PathText {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
-    static func relative(_ path: String, to base: String) -> String {
+    package static func relative(_ path: String, to base: String) -> String {
         if base == "/" { return String(path.dropFirst()) }
         if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) }
         return path

@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 import Synchronization
+import ProgressLintEngine
+import ProgressLintWorkspace
 
 /// Bytes written once and read back later, kept in memory up to a limit and past it in a
 /// temporary file that is gone when the run ends (it is unlinked as soon as it is made).

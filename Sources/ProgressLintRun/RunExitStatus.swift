@@ -1,3 +1,5 @@
+import ProgressLintEngine
+import ProgressLintWorkspace
 /// How a lint run ends, decided from its result and the options that bear on it: the exit code
 /// and the message, if any, that explains it on standard error. Throwing the code is the command's.
 public struct RunExitStatus: Hashable, Sendable {

@@ -12,8 +12,8 @@ public struct Linter: Sendable {
     /// Descriptions of every rule, input rules included, by id.
     public let descriptions: [String: RuleDescription]
     /// The rules that compare files, and their ids.
-    let crossFileRules: [AnyCrossFileRule]
-    let crossFileRuleIDs: Set<String>
+    package let crossFileRules: [AnyCrossFileRule]
+    package let crossFileRuleIDs: Set<String>
     /// Every rule, its kind found once, here.
     private let entries: [RulePlan.Entry]
     /// The plan of a configuration that sets no rule levels, and those of the others met so far.
@@ -136,7 +136,7 @@ public struct Linter: Sendable {
     }
 
     /// Removes suppressed diagnostics and reports comments that suppressed nothing.
-    func apply(_ suppressions: [Suppression], to diagnostics: [Diagnostic], path: String) -> [Diagnostic] {
+    package func apply(_ suppressions: [Suppression], to diagnostics: [Diagnostic], path: String) -> [Diagnostic] {
         var index = SuppressionIndex(suppressions)
         var kept: [Diagnostic] = []
         for diagnostic in diagnostics {

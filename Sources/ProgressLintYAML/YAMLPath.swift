@@ -1,5 +1,3 @@
-import ProgressLintYAML
-
 /// The path of a node from its document's root, e.g. `indicators[upload].accessibility.label`.
 ///
 /// Sequence items that are mappings with an `id` are named by it, so the path

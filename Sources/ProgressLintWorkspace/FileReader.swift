@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProgressLintEngine
 
 /// Why a file could not be read.
 public enum ReadFailure: Error, Hashable, Sendable {
@@ -108,7 +109,7 @@ public enum FileReader {
         }
     }
 
-    static func errorText(_ code: Int32) -> String {
+    package static func errorText(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
 }

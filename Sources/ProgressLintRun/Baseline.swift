@@ -1,5 +1,7 @@
 import ProgressLintSupport
 import ProgressLintYAML
+import ProgressLintEngine
+import ProgressLintWorkspace
 
 /// Findings accepted when adopting the linter on an existing tree (`--write-baseline`, `--baseline`).
 ///

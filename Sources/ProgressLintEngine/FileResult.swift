@@ -13,7 +13,7 @@ public struct FileResult: Sendable {
     public var indicators = 0
     /// What each cross-file rule that is on for this file collected, in the plan's order (set
     /// from the plan once, at the file's first screen: no dictionary per file).
-    var crossFile: [CrossFileCollection] = []
+    package var crossFile: [CrossFileCollection] = []
     /// The severity of each cross-file rule that is on for this file.
     public var crossFileSeverity: [String: Severity] {
         Dictionary(crossFile.map { ($0.id, $0.severity) }, uniquingKeysWith: { a, _ in a })
@@ -30,8 +30,8 @@ public struct FileResult: Sendable {
 }
 
 /// One cross-file rule's values from one file, with the rule's id and its severity there.
-struct CrossFileCollection: Sendable {
-    let id: String
-    let severity: Severity
-    var records = CrossFileWriter()
+package struct CrossFileCollection: Sendable {
+    package let id: String
+    package let severity: Severity
+    package var records = CrossFileWriter()
 }

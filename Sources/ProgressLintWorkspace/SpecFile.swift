@@ -1,3 +1,4 @@
+import ProgressLintEngine
 /// A file to lint: the path shown to the user, and the exact bytes of its name.
 ///
 /// A name that is not valid UTF-8 is shown with replacement characters but

@@ -1,5 +1,3 @@
-import ProgressLintYAML
-
 /// Advice added to libyaml's messages where the cause is a common slip.
 public enum YAMLSyntaxHint {
     static let mappingValues = "mapping values are not allowed in this context"

@@ -1,0 +1,59 @@
+import ProgressLintEngine
+import ProgressLintWorkspace
+
+/// The run's store of one cross-file rule's values: each file's records after a header of its
+/// number, the rule's severity there and the records' length.
+struct CrossFileStore: CrossFileStorage {
+    let bytes: ByteStore
+    static let headerSize = 17
+    var headerSize: Int { CrossFileStore.headerSize }
+    var count: Int { bytes.count }
+
+    init(memoryLimit: Int = ByteStore.defaultMemoryLimit) { bytes = ByteStore(memoryLimit: memoryLimit) }
+
+    /// Adds the records one file's screens gave.
+    func append(_ records: CrossFileWriter, file: Int, severity: Severity) {
+        guard records.count > 0 else { return }
+        // The header written in place, on the stack (`headerSize` bytes: 8, 1 and 8), not built as an array.
+        withUnsafeTemporaryAllocation(byteCount: CrossFileStore.headerSize, alignment: 1) { header in
+            header.storeBytes(of: Int64(file).littleEndian, toByteOffset: 0, as: Int64.self)
+            header.storeBytes(of: UInt8(Severity.allCases.firstIndex(of: severity) ?? 0), toByteOffset: 8, as: UInt8.self)
+            header.storeBytes(of: Int64(records.length).littleEndian, toByteOffset: 9, as: Int64.self)
+            _ = bytes.append(UnsafeRawBufferPointer(header))
+        }
+        records.withBytes { _ = bytes.append($0) }
+    }
+
+    func records(at offset: Int, length: Int) -> [UInt8] {
+        bytes.read(offset, length) { Array($0) }
+    }
+
+    func header(at offset: Int) -> (file: Int, severity: Severity, length: Int) {
+        bytes.read(offset, CrossFileStore.headerSize) { raw in
+            let file = Int(truncatingIfNeeded: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)))
+            let level = Int(raw[8])
+            let length = Int(truncatingIfNeeded: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 9, as: Int64.self)))
+            return (file, Severity.allCases.indices.contains(level) ? Severity.allCases[level] : .warning, length)
+        }
+    }
+
+    /// Where each file's records start, in the order of the files' `positions` (by file number);
+    /// nil when they are in that order already. Only the headers are read.
+    func order(by positions: [Int]) -> [Int]? {
+        var starts: [(rank: Int, start: Int)] = []
+        var start = 0
+        let total = bytes.count
+        var sorted = true
+        while start < total {
+            let header = header(at: start)
+            let rank = positions.indices.contains(header.file) ? positions[header.file] : Int.max
+            if let last = starts.last, rank < last.rank { sorted = false }
+            starts.append((rank, start))
+            start += CrossFileStore.headerSize + header.length
+        }
+        if sorted { return nil }
+        return starts.enumerated().sorted { a, b in
+            a.element.rank != b.element.rank ? a.element.rank < b.element.rank : a.offset < b.offset
+        }.map(\.element.start)
+    }
+}
