@@ -24,7 +24,7 @@ public struct CrossFileWriter: Sendable {
     init() {}
 
     /// Records read back (from the cache): `bytes` as ``withBytes(_:)`` gave them, `count` records.
-    init(written bytes: [UInt8], count: Int) {
+    package init(written bytes: [UInt8], count: Int) {
         storage = bytes
         length = bytes.count
         self.count = count

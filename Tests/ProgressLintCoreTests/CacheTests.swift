@@ -1,6 +1,8 @@
 import Foundation
-@testable import ProgressLintCore
+import ProgressLintEngine
 import ProgressLintRules
+@testable import ProgressLintRun
+import ProgressLintWorkspace
 import Testing
 
 /// The cache (``LintCache``): what makes an entry current, what the file keeps, and its faults.

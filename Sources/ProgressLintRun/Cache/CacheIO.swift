@@ -5,6 +5,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProgressLintEngine
+import ProgressLintWorkspace
+import ProgressLintYAML
 
 /// The few system calls the cache makes: positioned reads and writes that go on after `EINTR`
 /// and short counts, and `stat` of a path given by its bytes.

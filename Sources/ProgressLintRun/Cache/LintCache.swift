@@ -5,6 +5,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProgressLintEngine
+import ProgressLintWorkspace
+import ProgressLintYAML
 import Synchronization
 
 /// What linting each file came to, kept between runs, so a run over an unchanged tree reads

@@ -5,6 +5,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProgressLintEngine
+import ProgressLintWorkspace
+import ProgressLintYAML
 
 /// Where the cache lives and what its folder holds besides the cache file.
 public enum CacheFolder {

@@ -1,3 +1,5 @@
+import ProgressLintEngine
+import ProgressLintWorkspace
 import ProgressLintYAML
 
 /// A ``FileResult`` as the cache keeps it: everything a report, a cross-file rule or a deferred

@@ -1,3 +1,6 @@
+import ProgressLintEngine
+import ProgressLintWorkspace
+import ProgressLintYAML
 /// XXH64 (Yann Collet's xxHash, 64-bit): a fast non-cryptographic hash of bytes, used by the
 /// cache to tell whether a file's content is the one an entry was made from, and to check the
 /// cache's own records. Written out here (the published algorithm, checked against its test

@@ -5,6 +5,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProgressLintEngine
+import ProgressLintWorkspace
+import ProgressLintYAML
 
 /// Which build of progress-lint is running: a cache entry is only good for the build that made it.
 ///

@@ -1,3 +1,6 @@
+import ProgressLintEngine
+import ProgressLintWorkspace
+import ProgressLintYAML
 /// What, besides a file's bytes and path and the build, decides what linting it gives.
 enum CacheKey {
     /// The configuration's canonical form, hashed: everything that changes what a rule reports
