@@ -372,7 +372,7 @@ def main():
         r['fix/lint %d files (target <= 2)' % f['files']] = ratio(f['fix']['wall'], f['lint']['wall'])
         r['fix --unsafe-fixes/lint %d files' % f['files']] = ratio(f['fix-unsafe']['wall'], f['lint']['wall'])
     c = results['cache']
-    r['cache %d files' % c['files']] = {
+    r['cache %d' % c['files']] = {
         'warm/floor (target <= 0.2)': ratio(c['warm']['wall'], c['floor']['wall']),
         'after editing 50 files/floor (target <= 0.25)': ratio(c['edit50']['wall'], c['floor']['wall']),
         'cold writing the cache/--no-cache (target <= 1.15)': ratio(c['cold']['wall'], c['nocache']['wall']),
