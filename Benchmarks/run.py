@@ -12,6 +12,7 @@ measures, interleaving the runs so the machine's load hits them alike:
   floor    Benchmarks/floor.c: libyaml's event parser alone over every file
   jobs1    progress-lint --jobs 1 --format json --output <file>
   default  progress-lint (default jobs = cores) --format json --output <file>
+  html     jobs1 writing the HTML report instead (its time and size against JSON's)
   few      jobs1 with a config that turns off every rule but the input rules and
            consistent-location: the same work and cross-file facts with a report of
            few findings, so its peak RSS is the memory a run needs besides its report
@@ -150,12 +151,14 @@ def bench_size(size, lint, floor, runs):
     folder = corpus(size)
     report = os.path.join(OUT, 'report-%d.json' % size)
     few = os.path.join(OUT, 'report-few-%d.json' % size)
+    page = os.path.join(OUT, 'report-%d.html' % size)
     commands = {
         'floor': [floor, folder],
         'jobs1': [lint, folder, '--format', 'json', '--output', report, '--jobs', '1', '--no-cache'],
         'default': [lint, folder, '--format', 'json', '--output', report, '--no-cache'],
         'few': [lint, folder, '--format', 'json', '--output', few, '--jobs', '1', '--no-cache',
                 '--config', few_findings_config(lint)],
+        'html': [lint, folder, '--format', 'html', '--output', page, '--jobs', '1', '--no-cache'],
     }
     # One warm-up pass fills the page cache for every contender alike.
     for command in commands.values():
@@ -168,6 +171,7 @@ def bench_size(size, lint, floor, runs):
             '%s %.3fs' % (n, samples[n][-1]['wall']) for n in commands)))
     result = {name: summarize(s) for name, s in samples.items()}
     result['report_bytes'] = os.path.getsize(report)
+    result['html_bytes'] = os.path.getsize(page)
     with open(report) as f:
         result['diagnostics'] = len(json.load(f).get('diagnostics', []))
     with open(few) as f:
@@ -366,6 +370,8 @@ def main():
             'default/floor': ratio(figures['default']['wall'], figures['floor']['wall']),
             'speed-up default vs jobs1': ratio(figures['jobs1']['wall'], figures['default']['wall']),
             'cpu jobs1/floor': ratio(figures['jobs1']['cpu'], figures['floor']['cpu']),
+            'html/json time (target <= 2.5)': ratio(figures['html']['wall'], figures['jobs1']['wall']),
+            'html/json size (target <= 4)': ratio(figures['html_bytes'], figures['report_bytes']),
         }
     if 'fix' in results:
         f = results['fix']
@@ -395,11 +401,12 @@ def main():
     print('progress-lint benchmark, %s, %s' % (results['date'], results['machine']))
     print('%-8s %-8s %10s %10s %10s' % ('files', 'what', 'wall s', 'cpu s', 'peak MiB'))
     for size, figures in by.items():
-        for mode in ('floor', 'jobs1', 'default', 'few'):
+        for mode in ('floor', 'jobs1', 'default', 'few', 'html'):
             f = figures[mode]
             print('%-8s %-8s %10.3f %10.3f %10.1f' % (size, mode, f['wall'], f['cpu'], f['rss_mib']))
         print('%-8s report   %d diagnostics, %.1f KiB (few: %d diagnostics)' % (
             size, figures['diagnostics'], figures['report_bytes'] / 1024, figures['few_diagnostics']))
+        print('%-8s html     %.1f KiB' % (size, figures['html_bytes'] / 1024))
     if 'fix' in results:
         for mode in ('lint', 'fix', 'fix-unsafe'):
             f = results['fix'][mode]

@@ -50,6 +50,12 @@ public struct Configuration: Sendable {
     /// The rules' own options (`vague-labels`, …), by rule id; each rule declares its options,
     /// with their defaults, in its file (``RuleDescription/ownOptions``).
     public var options = RuleOptionValues()
+    /// `components:`: the team's own views, each read as the known component it stands for (or
+    /// as a custom view), by the decoder and so by every rule.
+    public var components = DeclaredComponents()
+    /// `docs-url:`: where the rule pages are published (the folder holding `<rule-id>.md`, or an
+    /// address with `{rule}`); reports give a rule's address only when it is set.
+    public var docsURL: String?
     /// Per-rule levels set by the config.
     public var rules: [String: RuleLevel] = [:]
     /// Size, depth and alias limits.
@@ -71,6 +77,14 @@ public struct Configuration: Sendable {
 
     /// The defaults.
     public init() {}
+
+    /// The YAML parser's limits for a file under this configuration: `max-depth` and
+    /// `max-alias-nodes`, and aliases never reaching more text than a file may hold.
+    public var parserLimits: YAMLLimits {
+        var limits = self.limits.yaml
+        limits.maxAliasBytes = self.limits.maxFileSize
+        return limits
+    }
 
     /// The level of a rule: the config's, or its default severity.
     public func level(of description: RuleDescription) -> RuleLevel {

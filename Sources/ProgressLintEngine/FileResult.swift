@@ -20,10 +20,15 @@ public struct FileResult: Sendable {
     }
     /// Suppression comments naming cross-file rules, applied once those rules have reported.
     public var deferredSuppressions: [Suppression] = []
+    /// Whether the file, found by walking a folder, is YAML that is not a spec and was not linted
+    /// (``Linter/lint(_:path:configuration:skippingNonSpec:)``): not counted, no finding.
+    public var skippedAsNotSpec = false
     /// Screens it holds.
     public var screens: Int { screenNames.count }
     /// What its indicators are, for the dashboard report.
     public var inventory = Inventory()
+    /// Each screen's thresholds and indicators' timing, for the dashboard reports.
+    public var timings: [ScreenTiming] = []
 
     /// An empty result for a file.
     public init(path: String) { self.path = path }

@@ -45,11 +45,15 @@ public struct Linter: Sendable {
     /// Documents are parsed, decoded, linted and dropped one at a time. A parse error part-way
     /// (syntax, depth, alias budget) is reported where it was found, after the diagnostics of
     /// the complete documents before it; nothing after it is read.
-    public func lint(_ bytes: [UInt8], path: String, configuration: Configuration) -> FileResult {
+    ///
+    /// With `skippingNonSpec` (a file found by walking a folder), a file whose first document
+    /// that holds anything parses and is not shaped like a spec (``SpecShape/isNotSpec(_:)``) is
+    /// not linted: the result is empty and ``FileResult/skippedAsNotSpec``. A file that does not
+    /// parse is always linted, so a broken spec never passes in silence.
+    public func lint(_ bytes: [UInt8], path: String, configuration: Configuration,
+                     skippingNonSpec: Bool = false) -> FileResult {
         var result = FileResult(path: path)
-        var yamlLimits = configuration.limits.yaml
-        // Aliases never reach more text than a file may hold.
-        yamlLimits.maxAliasBytes = configuration.limits.maxFileSize
+        let yamlLimits = configuration.parserLimits
         // Cross-file rules report after every file is read: their suppressions wait until then.
         // The set alone is captured: a closure over `self` copied the whole linter per file.
         let crossFileRuleIDs = self.crossFileRuleIDs
@@ -67,12 +71,24 @@ public struct Linter: Sendable {
         collector.fixSource = FixSource(bytes)
         var screenNames = ScreenNames()
         var readUpTo = SourcePosition.start
+        var deciding = skippingNonSpec
+        var skipped = false
         let parseError = YAMLParser.forEachDocument(in: bytes, limits: yamlLimits) { document, index in
+            if skipped { return }
+            if deciding, !document.isEmpty {
+                // Decided from the first document's top level, from the parse linting uses.
+                deciding = false
+                if SpecShape.isNotSpec(document) {
+                    skipped = true
+                    return
+                }
+            }
             collector.suppressions.exclude(scalarsOf: document)
             collector.startDocument()
             readUpTo = document.end
             let (screen, issues, omitted) = SpecDecoder.decode(
-                document, documentIndex: index, maxIssues: configuration.limits.maxDiagnosticsPerFile)
+                document, documentIndex: index, maxIssues: configuration.limits.maxDiagnosticsPerFile,
+                components: configuration.components, platform: configuration.platform)
             for issue in issues {
                 collector.add(issue, document: document, screen: screen, documentIndex: index)
             }
@@ -88,7 +104,14 @@ public struct Linter: Sendable {
             let context = RuleContext(screen: screen, platform: platform, configuration: configuration,
                                       document: document)
             result.inventory.add(screen, platform: platform)
+            result.timings.append(ScreenTiming(screen, path: path, platform: platform, configuration: configuration,
+                                               document: document))
             plan.run(on: screen, context: context, into: &result, collector: &collector, documentIndex: index)
+        }
+        if skipped {
+            var skippedResult = FileResult(path: path)
+            skippedResult.skippedAsNotSpec = true
+            return skippedResult
         }
         if parseError != nil {
             // Comments past the last complete document belong to text that was not linted.

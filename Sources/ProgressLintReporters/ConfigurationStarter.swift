@@ -11,11 +11,17 @@ extension ConfigurationText {
         let platforms = Platform.allCases.map(\.rawValue).joined(separator: ", ")
         let notes: [String: [String]] = [
             "include": [
-                "Globs, relative to this file's folder, of the specs to lint; empty: every *.yaml and *.yml.",
+                "Globs, relative to this file's folder, of the specs to lint; empty: every *.yaml and *.yml",
+                "(found in a folder, YAML that is not a spec, with no `screen` or `indicators`, is skipped).",
             ],
             "exclude": ["Globs of specs to skip, relative to this file's folder."],
             "thresholds": [
                 "Response times the timing rules judge waits by (ms, s, m or h).",
+            ],
+            "components": [
+                "Your own views (design-system wrappers), each as the known component it stands for, or custom:",
+                "the component checks then apply to them, and none gets \"did you mean\". For example",
+                "  components: {BrandProgressBar: UIProgressView, DSSpinner: CircularProgressIndicator, ChartShimmer: custom}",
             ],
             "vague-labels": [
                 "Labels that say nothing about the work (vague-label); case and trailing dots are ignored.",
@@ -36,6 +42,11 @@ extension ConfigurationText {
 
             # Settings read first from other files; this file's own settings win.
             # extends: ../.progress-lint.yml
+
+            # Where your copy of the rule pages (Rules/*.md) is published, if anywhere: JSON reports
+            # then give each finding's `docs` address, and SARIF each rule's `helpUri`.
+            # `{rule}` in it is replaced by the rule's id; else `<docs-url>/<rule-id>.md`.
+            # docs-url: https://docs.example.com/progress-lint/Rules
 
             # The platform of specs that name none: \(platforms).
             # Rules that name a platform run only when it is known.

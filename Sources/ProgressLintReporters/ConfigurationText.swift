@@ -35,6 +35,19 @@ public enum ConfigurationText {
         out += "exclude: \(list(configuration.exclude))" + from("exclude", elsewhere: globFolder(configuration.excludeDirectory))
         out += "thresholds:\n"
         for entry in configuration.thresholds.entries { out += "  \(entry.key): \(entry.value)" + from("thresholds." + entry.key) }
+        if let docs = configuration.docsURL {
+            out += "docs-url: \(quote(docs))" + from("docs-url")
+        } else {
+            out += "# docs-url: none set (reports give no address for rule pages)\n"
+        }
+        if configuration.components.isEmpty {
+            out += "components: {}  # default\n"
+        } else {
+            out += "components:\n"
+            for (name, meaning) in configuration.components.sorted {
+                out += "  \(key(name)): \(meaning.name)" + from("components." + name)
+            }
+        }
         for option in rules.flatMap(\.ownOptions) {
             out += "\(option.key): \(yaml(option.value(in: configuration)))" + from(option.key)
         }
@@ -62,6 +75,15 @@ public enum ConfigurationText {
     /// A flow list of double-quoted strings (JSON string syntax, which YAML reads too).
     static func list(_ items: [String]) -> String {
         "[" + items.map { quote($0) }.joined(separator: ", ") + "]"
+    }
+
+    /// A mapping key as YAML: plain when it is a simple name (`BrandProgressBar`), else quoted.
+    static func key(_ name: String) -> String {
+        let plain = name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+        }
+        return plain && !name.isEmpty ? name : quote(name)
     }
 
     static func quote(_ s: String) -> String {

@@ -6,7 +6,8 @@ import ProgressLintSupport
 /// The JSON report for dashboards and scripts: `version`, `tool`, `summary` (counts by severity,
 /// rule, platform and screen), `files`, `diagnostics` (with YAML path, range, docs link and a
 /// line-independent fingerprint) and `inventory` (indicators by style and platform, and the share
-/// that are determinate, have a Reduce Motion fallback, offer Cancel and announce completion).
+/// that are determinate, have a Reduce Motion fallback, offer Cancel and announce completion), and
+/// `screens` (each screen's effective thresholds and its indicators' timing and finding counts).
 ///
 /// Its shape is described by `schemas/report.schema.json`. Fields are only ever added within a
 /// `version`; `version` is bumped when one changes meaning or goes away.
@@ -66,10 +67,16 @@ public struct JSONReporter: Reporter {
             json.key(literal: "diagnostics")
             json.beginArray()
             var fingerprints = Fingerprint.Sequence(byFile: tally.fingerprintOrder.isByFile)
-            for d in shown { diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit, into: &json) }
+            for d in shown {
+                diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit,
+                           docs: context.documentationURI(for:), into: &json)
+            }
             json.end()
             json.key(literal: "inventory")
             json.value(inventory(result.inventory))
+            // Each screen's thresholds and indicators' timing, file by file.
+            json.key(literal: "screens")
+            ScreenTimingJSON.write(result, shown: shown, inOrder: tally.pathsInOrder, into: &json)
             json.end()
         }
     }
@@ -182,7 +189,7 @@ public struct JSONReporter: Reporter {
         var bySeverity = [0, 0, 0]
         for s in Severity.allCases { bySeverity[JSONReporter.slot(s)] = shown.count(s) }
         json.beginObject()
-        for (name, count) in [("files", result.files.count), ("screens", result.screens),
+        for (name, count) in [("files", result.files.count), ("skipped", result.skipped), ("screens", result.screens),
                               ("indicators", result.indicators), ("errors", bySeverity[0]),
                               ("warnings", bySeverity[1]), ("infos", bySeverity[2])] {
             json.key(name)
@@ -271,7 +278,8 @@ public struct JSONReporter: Reporter {
         ])
     }
 
-    func diagnostic(_ d: Diagnostic, fingerprint: String, unit: ColumnUnit = .char, into json: inout JSONWriter) {
+    func diagnostic(_ d: Diagnostic, fingerprint: String, unit: ColumnUnit = .char,
+                    docs docsURI: (String) -> String? = { _ in nil }, into json: inout JSONWriter) {
         json.beginObject()
         json.key(literal: "rule")
         json.string(d.ruleID)
@@ -295,9 +303,11 @@ public struct JSONReporter: Reporter {
         json.string(d.indicator)
         json.key(literal: "yamlPath")
         json.string(d.yamlPath)
-        json.key(literal: "docs")
-        // Tool.documentationURI(for:), written without making it.
-        json.string(joining: Tool.informationURI, "/blob/main/Rules/", d.ruleID, ".md")
+        if let docs = docsURI(d.ruleID) {
+            // Only an address that exists: one the configuration gives.
+            json.key(literal: "docs")
+            json.string(docs)
+        }
         json.key(literal: "platform")
         json.string(d.platform)
         json.key(literal: "fingerprint")

@@ -139,7 +139,7 @@ public struct JUnitReporter: Reporter {
                 out.write(ascii: "\" classname=\"")
                 out.write(suiteName)
                 out.write(ascii: "\" time=\"0\"")
-                for d in testCase.diagnostics where d.severity != .error { systemOut.append("\(name): " + JUnitReporter.line(d)) }
+                for d in testCase.diagnostics where d.severity != .error { systemOut.append("\(name): " + JUnitReporter.line(d, context: context)) }
                 let errors = testCase.diagnostics.filter { $0.severity == .error }
                 guard !errors.isEmpty else {
                     out.write(ascii: "/>\n")
@@ -149,7 +149,7 @@ public struct JUnitReporter: Reporter {
                     "\(d.range.start.line):\(d.range.start.column): \(d.message) [\(d.ruleID)]"
                 }.joined(separator: "\n")
                 out.write(">\n      <failure message=\"\(XMLText.attribute(message))\" type=\"error\">")
-                for d in errors { out.write(XMLText.content(JUnitReporter.line(d)) + "\n") }
+                for d in errors { out.write(XMLText.content(JUnitReporter.line(d, context: context)) + "\n") }
                 out.write("</failure>\n    </testcase>\n")
             }
             if systemOut.isEmpty {
@@ -178,12 +178,13 @@ public struct JUnitReporter: Reporter {
         return true
     }
 
-    /// `path:line:column: severity: message [rule] at yaml.path docs-link`, one finding.
-    static func line(_ d: Diagnostic) -> String {
+    /// `path:line:column: severity: message [rule] at yaml.path docs-link`, one finding (the link
+    /// only when an address of the rule pages is configured).
+    static func line(_ d: Diagnostic, context: ReportContext) -> String {
         var line = "\(TerminalText.lineStart(d.path)):\(d.range.start.line):\(d.range.start.column): \(d.severity.rawValue): "
         line += "\(d.message) [\(d.ruleID)]"
         if let yamlPath = d.yamlPath { line += " at \(yamlPath)" }
-        line += " \(Tool.documentationURI(for: d.ruleID))"
+        if let docs = context.documentationURI(for: d.ruleID) { line += " \(docs)" }
         return line
     }
 

@@ -88,7 +88,7 @@ public struct ReportTarget: Hashable, Sendable {
             case "--format", "-f": kinds.append(.format); skipNext = true
             case "--output", "-o": kinds.append(.output); skipNext = true
             case "--config", "-c", "--jobs", "-j", "--stdin-filename", "--baseline", "--write-baseline",
-                 "--max-warnings", "--print-config", "--column-unit", "--color":
+                 "--max-warnings", "--print-config", "--column-unit", "--color", "--compare":
                 skipNext = true
             default:
                 if argument.hasPrefix("--format=") || (argument.hasPrefix("-f") && !argument.hasPrefix("--")

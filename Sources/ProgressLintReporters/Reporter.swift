@@ -14,6 +14,20 @@ public struct ReportContext: Sendable {
     public var columnUnit: ColumnUnit
     /// Whether unsafe fixes count as available (`--unsafe-fixes`).
     public var unsafeFixes = false
+    /// Where the rule pages are published (`docs-url:` in the config, or `PROGRESS_LINT_DOCS_URL`):
+    /// the folder holding `<rule-id>.md`, or an address with `{rule}` in it. With none, reports
+    /// give no address (JSON has no `docs`, SARIF no `helpUri`): there is no page to point at.
+    public var docsURL: String?
+
+    /// The address of `rule`'s page, when ``docsURL`` is set: `{rule}` replaced by the rule's id,
+    /// or `<docs-url>/<rule>.md`.
+    public func documentationURI(for rule: String) -> String? {
+        guard let base = docsURL, !base.isEmpty else { return nil }
+        if base.contains("{rule}") { return base.split(separator: "{rule}", omittingEmptySubsequences: false).joined(separator: rule) }
+        return (base.hasSuffix("/") ? base : base + "/") + rule + ".md"
+    }
+    /// The earlier JSON report to compare with (`--compare`): the HTML report marks new and fixed findings.
+    public var previous: PreviousReport?
 
     /// Whether `diagnostic` has a fix that `--fix` applies in this run (marked `[*]`).
     public func isFixable(_ diagnostic: Diagnostic) -> Bool {
@@ -54,6 +68,8 @@ public protocol Reporter: Sendable {
     static var name: String { get }
     /// A one-line description for `--help`.
     static var summary: String { get }
+    /// Other `--format` names it answers to.
+    static var aliases: [String] { get }
     /// Creates the reporter.
     init()
     /// Writes the report of a run to `out`, as it goes.
@@ -61,6 +77,8 @@ public protocol Reporter: Sendable {
 }
 
 extension Reporter {
+    public static var aliases: [String] { [] }
+
     /// The whole report of a run, as text (for tests and small runs).
     public func render(_ result: RunResult, context: ReportContext) -> String {
         var out = ReportStream()
@@ -74,22 +92,20 @@ public enum Reporters {
     /// Every output format.
     public static let all: [any Reporter.Type] = [
         TextReporter.self, ConciseReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, JUnitReporter.self,
+        GitLabReporter.self, HTMLReporter.self,
     ]
 
     /// The reporter for a `--format` name.
     public static func named(_ name: String) -> (any Reporter)? {
-        all.first { $0.name == name }.map { $0.init() }
+        all.first { $0.name == name || $0.aliases.contains(name) }.map { $0.init() }
     }
 }
 
-/// The tool's name, version and home, for reports.
+/// The tool's name and version, for reports. It has no public home: addresses of rule pages
+/// come from the configuration (``ReportContext/docsURL``).
 public enum Tool {
     public static let name = "progress-lint"
     public static let version = "0.1.0"
-    public static let informationURI = "https://github.com/progress-lint/progress-lint"
-
-    /// The page of a rule.
-    public static func documentationURI(for rule: String) -> String {
-        "\(informationURI)/blob/main/Rules/\(rule).md"
-    }
+    /// The environment variable that sets ``ReportContext/docsURL`` (over the config's `docs-url:`).
+    public static let docsURLVariable = "PROGRESS_LINT_DOCS_URL"
 }

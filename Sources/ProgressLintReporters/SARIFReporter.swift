@@ -35,7 +35,7 @@ public struct SARIFReporter: Reporter {
             json.key(literal: "tool")
             json.beginObject()
             json.key(literal: "driver")
-            driver(context.rules, into: &json)
+            driver(context.rules, docsURI: context.documentationURI(for:), into: &json)
             json.end()
             json.key(literal: "columnKind")
             json.string(unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")
@@ -138,7 +138,7 @@ public struct SARIFReporter: Reporter {
     }
 
     /// The tool and every rule, written member by member (the text their tree would make).
-    private func driver(_ rules: [RuleDescription], into json: inout JSONWriter) {
+    private func driver(_ rules: [RuleDescription], docsURI: (String) -> String?, into json: inout JSONWriter) {
         json.beginObject()
         json.key(literal: "name")
         json.string(Tool.name)
@@ -146,16 +146,16 @@ public struct SARIFReporter: Reporter {
         json.string(Tool.version)
         json.key(literal: "semanticVersion")
         json.string(Tool.version)
-        json.key(literal: "informationUri")
-        json.string(Tool.informationURI)
         json.key(literal: "rules")
         json.beginArray()
-        for rule in rules { self.rule(rule, into: &json) }
+        for rule in rules { self.rule(rule, docs: docsURI(rule.id), into: &json) }
         json.end()
         json.end()
     }
 
-    private func rule(_ rule: RuleDescription, into json: inout JSONWriter) {
+    /// A rule: `helpUri` only when an address of its page is configured; `help` always carries
+    /// the page's gist and how to read the whole of it.
+    private func rule(_ rule: RuleDescription, docs: String?, into json: inout JSONWriter) {
         json.beginObject()
         json.key(literal: "id")
         json.string(rule.id)
@@ -171,13 +171,18 @@ public struct SARIFReporter: Reporter {
         json.key(literal: "text")
         json.string(rule.rationale)
         json.end()
-        // Tool.documentationURI(for:), written without making it.
-        json.key(literal: "helpUri")
-        json.string(joining: Tool.informationURI, "/blob/main/Rules/", rule.id, ".md")
+        if let docs {
+            json.key(literal: "helpUri")
+            json.string(docs)
+        }
+        let more = docs.map { "The rule's page: \($0)" } ?? "`progress-lint explain \(rule.id)` shows the rule's page."
         json.key(literal: "help")
         json.beginObject()
         json.key(literal: "text")
-        json.string(joining: rule.summary, " See ", Tool.informationURI, "/blob/main/Rules/", rule.id, ".md")
+        json.string(joining: rule.summary, "\n\n", rule.rationale, "\n\n", more)
+        json.key(literal: "markdown")
+        json.string(joining: "**", rule.summary, "**\n\n", rule.rationale, "\n\n",
+                    docs.map { "[The rule's page](\($0))" } ?? more)
         json.end()
         json.key(literal: "defaultConfiguration")
         json.beginObject()

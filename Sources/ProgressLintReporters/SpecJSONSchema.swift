@@ -15,7 +15,6 @@ public enum SpecJSONSchema {
     static var document: JSONValue {
         .object([
             ("$schema", .string("http://json-schema.org/draft-07/schema#")),
-            ("$id", .string("\(Tool.informationURI)/raw/main/\(path)")),
             ("title", .string("progress-lint screen spec, version 1")),
             ("description", .string("One YAML document: one screen and its progress indicators.")),
         ] + object(SpecKey.all(ScreenKey.self)) + [

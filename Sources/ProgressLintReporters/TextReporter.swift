@@ -47,7 +47,11 @@ public struct TextReporter: Reporter {
 
     private func summaryLine(_ result: RunResult, shown: DiagnosticList, context: ReportContext) -> String {
         let files = plural(result.files.count, "file")
-        let scope = "\(files), \(plural(result.screens, "screen")), \(plural(result.indicators, "indicator"))"
+        var scope = "\(files), \(plural(result.screens, "screen")), \(plural(result.indicators, "indicator"))"
+        // YAML found in folders that is not a spec (a CI workflow, a compose file) was left alone: say how much.
+        if result.skipped > 0 {
+            scope += "; \(plural(result.skipped, "YAML file")) skipped as not \(result.skipped == 1 ? "a spec" : "specs")"
+        }
         // A run that could not lint everything never reads as clean: the summary says what was left out.
         let failed = TextReporter.failures(result)
         guard !shown.isEmpty || !failed.isEmpty else { return "no problems in \(scope)" }

@@ -47,13 +47,14 @@ extension String {
     fileprivate func replacingDashes() -> String { String(map { $0 == "-" || $0 == "_" ? " " : $0 }) }
 }
 
-extension Indicator {
-    /// ``Indicator/knownComponent``, found in a table made once: the enum's own initialiser
-    /// compares the text with each case in turn, and three rules ask for every indicator. A
-    /// dictionary of `String`s matches as `==` does (canonically equivalent texts hash alike).
-    var tabledComponent: KnownComponent? { component.flatMap { KnownComponentTable.byName[$0.value] } }
-}
-
-private enum KnownComponentTable {
-    static let byName = Dictionary(uniqueKeysWithValues: KnownComponent.allCases.map { ($0.rawValue, $0) })
+extension Phrase {
+    /// The known component `known` as a message names it: `UIProgressView` as written (`quoted`
+    /// puts it in backticks), or for a wrapper declared under the config's `components:`, what was
+    /// written and what it stands for: `` `BrandProgressBar` (as `UIProgressView`) ``.
+    static func component(_ indicator: Indicator, _ known: KnownComponent, quoted: Bool = false) -> String {
+        if let wrapper = indicator.wrapperName {
+            return "`\(wrapper.clippedForMessage)` (as `\(known.rawValue)`)"
+        }
+        return quoted ? "`\(known.rawValue)`" : known.rawValue
+    }
 }

@@ -55,12 +55,16 @@ public final class FixMode: Sendable {
 
     /// Reads, fixes and (with `write`) writes one file; the result is the lint of what the file
     /// holds afterwards.
-    func run(_ file: SpecFile, configuration: Configuration, linter: Linter) -> Result<FileResult, RunProblem> {
+    func run(_ file: SpecFile, configuration: Configuration, linter: Linter,
+             skippingNonSpec: Bool = false) -> Result<FileResult, RunProblem> {
         guard case .success(let bytes) = FileReader.read(file, limit: configuration.limits.maxFileSize) else {
             // Over the limit, unreadable, not a regular file: never written; linted as usual.
             return LintRunner.lintFile(file, configuration: configuration, linter: linter)
         }
-        let outcome = Fixer.fix(bytes, path: file.path, configuration: configuration, linter: linter, unsafe: unsafe)
+        let outcome = Fixer.fix(bytes, path: file.path, configuration: configuration, linter: linter, unsafe: unsafe,
+                                skippingNonSpec: skippingNonSpec)
+        // YAML that is not a spec is left as it is.
+        if outcome.original.skippedAsNotSpec { return .success(outcome.original) }
         var notes = outcome.notes
         guard outcome.changed else {
             if !notes.isEmpty {

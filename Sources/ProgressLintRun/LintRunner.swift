@@ -1,4 +1,5 @@
 import Dispatch
+import ProgressLintSpec
 import ProgressLintYAML
 import Synchronization
 import ProgressLintEngine
@@ -21,11 +22,20 @@ public struct RunResult: Sendable {
     public var problems: [RunProblem] = []
     /// Configuration errors (the command exits 2).
     public var configurationErrors: [ConfigurationError] = []
-    /// Folders named on the command line in which no spec was linted (no spec file, or
-    /// `include`/`exclude` left them all out); the command makes them ``problems`` or notes.
+    /// Folders named on the command line in which no spec was linted (no spec file, `include`/
+    /// `exclude` left them all out, or every YAML file in it is not a spec); the command makes
+    /// them ``problems`` or notes.
     public var unmatched: [RunProblem] = []
+    /// Files found by walking folders that were skipped as YAML that is not a spec: not linted,
+    /// not counted among ``files``.
+    public var skipped = 0
+    /// The `docs-url:` of the configurations the run used (the first that sets one), for the
+    /// addresses of rule pages in reports.
+    public var docsURL: String?
     /// What the linted files' indicators are, summed over all files.
     public var inventory = Inventory()
+    /// Each file's screens with their thresholds and indicators' timing, in the order of ``files``.
+    public var timings = ScreenTimingList()
 
     /// Creates an empty result.
     public init() {}
@@ -76,15 +86,46 @@ public struct LintRunner: Sendable {
     public func plan(_ paths: [String], filterNamedFiles: Bool = false)
         -> (files: [(SpecFile, Configuration)], result: RunResult)
     {
+        let (files, result) = planWithSkips(paths, filterNamedFiles: filterNamedFiles)
+        return (files.filter { !$0.skipped }.map { ($0.file, $0.configuration) }, result)
+    }
+
+    /// ``plan(_:filterNamedFiles:)`` with the files a run would skip as not specs too, each marked
+    /// (`--list-files` lists them as skipped). Deciding that reads each file found in a folder.
+    public func planWithSkips(_ paths: [String], filterNamedFiles: Bool = false)
+        -> (files: [(file: SpecFile, configuration: Configuration, skipped: Bool)], result: RunResult)
+    {
         var planner = Planner(paths, resolver: ConfigurationResolver(loader: loader, configPath: configPath),
                               filterNamedFiles: filterNamedFiles)
-        var files: [(SpecFile, Configuration)] = []
-        while let item = planner.next() { files.append((item.file, planner.configurations[item.configuration])) }
+        var files: [(file: SpecFile, configuration: Configuration, skipped: Bool)] = []
+        var skippedByFolder: [Int: Int] = [:]
+        while let item = planner.next() {
+            let configuration = planner.configurations[item.configuration]
+            let skipped = item.walked && LintRunner.isNotSpec(item.file, configuration: configuration)
+            if skipped { skippedByFolder[item.folder, default: 0] += 1 }
+            files.append((item.file, configuration, skipped))
+        }
         var result = RunResult()
         result.problems = planner.problems.map(\.problem)
         result.configurationErrors = planner.configurationErrors
-        result.unmatched = planner.unmatched
+        result.unmatched = planner.unmatched(skippedByFolder: skippedByFolder)
+        result.skipped = skippedByFolder.values.reduce(0, +)
         return (files, result)
+    }
+
+    /// Whether a file found in a folder would be skipped as not a spec: it reads and parses as far
+    /// as its first document that holds anything (a file that cannot be read or parsed is linted).
+    static func isNotSpec(_ file: SpecFile, configuration: Configuration) -> Bool {
+        guard case .success(let bytes) = FileReader.read(file, limit: configuration.limits.maxFileSize) else {
+            return false
+        }
+        var decided: Bool?
+        // The first document that holds anything decides, whatever comes after it; a file whose
+        // first document does not parse (or that holds none) is linted.
+        _ = YAMLParser.forEachDocument(in: bytes, limits: configuration.parserLimits) { document, _ in
+            if decided == nil, !document.isEmpty { decided = SpecShape.isNotSpec(document) }
+        }
+        return decided ?? false
     }
 
     /// Lints every spec file under `paths`, `jobs` files at a time.
@@ -107,9 +148,14 @@ public struct LintRunner: Sendable {
                 guard let item = planner.next() else { return nil }
                 return (item, planner.configurations[item.configuration])
             }) {
-                switch fixMode?.run(item.file, configuration: configuration, linter: linter)
-                    ?? cache?.lint(item.file, configuration: configuration, linter: linter)
-                    ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter) {
+                switch fixMode?.run(item.file, configuration: configuration, linter: linter, skippingNonSpec: item.walked)
+                    ?? cache?.lint(item.file, configuration: configuration, linter: linter, skippingNonSpec: item.walked)
+                    ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter,
+                                           skippingNonSpec: item.walked) {
+                case .success(let fileResult) where fileResult.skippedAsNotSpec:
+                    collector.withLock {
+                        $0.deliver(.skipped(order: item.order, folder: item.folder), sequence: item.sequence)
+                    }
                 case .success(var fileResult):
                     counted.merge(fileResult.inventory)
                     fileResult.inventory = Inventory()
@@ -132,13 +178,17 @@ public struct LintRunner: Sendable {
             swap(&taken, &collector)
             return taken
         }
-        let unmatched = planner.withLock { planner in
+        let (skipped, skippedByFolder) = (collected.skipped, collected.skippedByFolder)
+        let (unmatched, docsURL) = planner.withLock { planner in
             collected.problems += planner.problems
             collected.configurationErrors = planner.configurationErrors
-            return planner.unmatched
+            return (planner.unmatched(skippedByFolder: skippedByFolder),
+                    planner.configurations.lazy.compactMap(\.docsURL).first)
         }
         var result = finish(collected)
         result.unmatched = unmatched
+        result.docsURL = docsURL
+        result.skipped = skipped
         return result
     }
 
@@ -150,6 +200,7 @@ public struct LintRunner: Sendable {
         case .failure(let error):
             collector.configurationErrors.append(error)
         case .success(let configuration):
+            collector.docsURL = configuration.docsURL
             if bytes.count > configuration.limits.maxFileSize {
                 collector.add(LintRunner.tooLarge(name, limit: configuration.limits.maxFileSize, prefix: bytes), order: 0)
             } else {
@@ -169,6 +220,7 @@ public struct LintRunner: Sendable {
         case .failure(let error):
             collector.configurationErrors.append(error)
         case .success(let configuration):
+            collector.docsURL = configuration.docsURL
             switch read(configuration.limits.maxFileSize) {
             case .success(let bytes):
                 collector.add(linter.lint(bytes, path: name, configuration: configuration), order: 0)
@@ -192,21 +244,23 @@ public struct LintRunner: Sendable {
         return finish(collector) { path in sources.first { $0.path == path }?.bytes }
     }
 
-    /// Reads and lints one file; a file that cannot be read is a problem, not a crash.
-    static func lintFile(_ file: SpecFile, configuration: Configuration, linter: Linter)
-        -> Result<FileResult, RunProblem>
+    /// Reads and lints one file; a file that cannot be read is a problem, not a crash. With
+    /// `skippingNonSpec` (a file found in a folder) YAML that is not a spec is skipped.
+    static func lintFile(_ file: SpecFile, configuration: Configuration, linter: Linter,
+                         skippingNonSpec: Bool = false) -> Result<FileResult, RunProblem>
     {
         lint(FileReader.read(file, limit: configuration.limits.maxFileSize), file: file, configuration: configuration,
-             linter: linter)
+             linter: linter, skippingNonSpec: skippingNonSpec)
     }
 
     /// What reading `file` came to, linted.
-    static func lint(_ read: Result<[UInt8], ReadFailure>, file: SpecFile, configuration: Configuration, linter: Linter)
-        -> Result<FileResult, RunProblem>
+    static func lint(_ read: Result<[UInt8], ReadFailure>, file: SpecFile, configuration: Configuration, linter: Linter,
+                     skippingNonSpec: Bool = false) -> Result<FileResult, RunProblem>
     {
         switch read {
         case .success(let bytes):
-            return .success(linter.lint(bytes, path: file.path, configuration: configuration))
+            return .success(linter.lint(bytes, path: file.path, configuration: configuration,
+                                        skippingNonSpec: skippingNonSpec))
         case .failure(.tooLarge(let limit, let prefix)):
             return .success(tooLarge(file.path, limit: limit, prefix: prefix))
         case .failure(.notRegularFile(let kind)):
@@ -248,6 +302,9 @@ public struct LintRunner: Sendable {
         // Each file's position, needed only when files were not linted in report order (8 bytes a file).
         let rank = result.files.isInOrderAdded ? [] : result.files.positionsOfFiles()
         result.inventory = collected.inventory
+        result.docsURL = collected.docsURL
+        result.timings = collected.timings
+        if !result.files.isInOrderAdded { result.timings.reorder(by: rank) }
         result.configurationErrors = collected.configurationErrors
         result.problems = collected.problems.sorted { $0.order < $1.order }.map(\.problem)
 
@@ -322,6 +379,8 @@ struct RunCollector {
     enum Outcome {
         case linted(FileResult, order: Int)
         case failed(RunProblem, order: Int)
+        /// Found in folder number `folder` and skipped as not a spec.
+        case skipped(order: Int, folder: Int)
     }
 
     /// Outcomes that came before the ones planned ahead of them, by sequence.
@@ -335,8 +394,19 @@ struct RunCollector {
     var crossFileStores: [String: CrossFileStore] = [:]
     var deferredSuppressions: [(path: String, suppressions: [Suppression])] = []
     var inventory = Inventory()
+    var timings = ScreenTimingList()
     var problems: [(order: Int, problem: RunProblem)] = []
     var configurationErrors: [ConfigurationError] = []
+    /// Files skipped as not specs: in all, and by the number of the folder they were found in.
+    var skipped = 0
+    var skippedByFolder: [Int: Int] = [:]
+    /// The `docs-url:` of a run over standard input.
+    var docsURL: String?
+
+    mutating func skip(folder: Int) {
+        skipped += 1
+        skippedByFolder[folder, default: 0] += 1
+    }
 
     /// Keeps what the report needs of one file's result.
     /// Takes the outcome of the planned file number `sequence`, keeping outcomes in that order:
@@ -349,6 +419,7 @@ struct RunCollector {
             switch outcome {
             case .linted(let result, let order): add(result, order: order)
             case .failed(let problem, let order): problems.append((order, problem))
+            case .skipped(_, let folder): skip(folder: folder)
             }
             return
         }
@@ -358,6 +429,7 @@ struct RunCollector {
             switch ready {
             case .linted(let result, let order): add(result, order: order)
             case .failed(let problem, let order): problems.append((order, problem))
+            case .skipped(_, let folder): skip(folder: folder)
             }
         }
     }
@@ -366,6 +438,7 @@ struct RunCollector {
     mutating func add(_ result: FileResult, order: Int) {
         let number = files.append(result.summary, order: order)
         diagnostics.appendFile(result.diagnostics, path: result.path, key: number)
+        timings.append(result.timings, file: number)
         for collection in result.crossFile where collection.records.count > 0 {
             let store: CrossFileStore
             if let known = crossFileStores[collection.id] {

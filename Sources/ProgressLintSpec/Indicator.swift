@@ -18,7 +18,8 @@ public struct Indicator: Sendable {
         }
     }
     private var storedComponent: Located<String>?
-    /// Sets `component` and `known`, which the decoder has looked up from the value's bytes.
+    /// Sets `component` and `known`, which the decoder has looked up from the value's bytes (and
+    /// the config's `components:`).
     mutating func setComponent(_ component: Located<String>?, known: KnownComponent?) {
         storedComponent = component
         self.known = known
@@ -83,8 +84,15 @@ public struct Indicator: Sendable {
     public var hasClose: Bool { close?.value ?? false }
     /// A Pause action is offered.
     public var hasPause: Bool { pause?.value ?? false }
-    /// The known platform component it is built from, nil for a custom one.
+    /// The known platform component it is built from, nil for a custom one. A wrapper declared
+    /// under the config's `components:` is the known component it stands for.
     public var knownComponent: KnownComponent? { known }
+    /// The name written in `component` when it is a wrapper declared under the config's
+    /// `components:` (`BrandProgressBar`, read as ``knownComponent``); nil otherwise.
+    public var wrapperName: String? {
+        guard let known, let written = storedComponent?.value, written != known.rawValue else { return nil }
+        return written
+    }
     /// Whether it animates: a spinner, a refresh control, or an indeterminate bar.
     public var isAnimated: Bool {
         switch style?.value {

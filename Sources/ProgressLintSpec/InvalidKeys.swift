@@ -58,100 +58,113 @@ extension SpecReader {
 }
 
 extension SpecReader {
-    /// `component`: any text; a near miss of a known component (`UIActivityIndicator`,
-    /// `UIProgressBar`, `LinearProgressIndicatorView`, a difference of case) gets a warning that
-    /// names the one probably meant, since as written it is a custom view and the component checks
-    /// do not apply. The value is kept either way: it is a valid custom component.
-    /// The value, with the known component it names (looked up once, from its bytes).
+    /// `component`: any text. A name declared under the config's `components:` is read as what it
+    /// stands for (a known component, or a custom view). Any other name that is not a known
+    /// component is a custom view; when it is probably a typo of a known one
+    /// (``KnownComponent/nearMisses(of:)``) it gets a warning naming the one meant, once the
+    /// screen's platform is known (``reportNearMisses(platform:)``). The value is kept either
+    /// way: it is a valid custom component.
+    /// The value, with the known component it is read as (looked up once, from its bytes).
     mutating func component(_ entry: Entry) -> (Located<String>?, KnownComponent?) {
         guard let value = text(entry) else { return (nil, nil) }
-        let known = KnownComponent.named(entry.value, in: document)
-        if known == nil, let meant = KnownComponent.rememberedNearMiss(of: value.value) {
+        if let known = KnownComponent.named(entry.value, in: document) { return (value, known) }
+        if !components.isEmpty, let declared = components[value.value] {
+            return (value, declared.knownComponent)
+        }
+        let candidates = KnownComponent.rememberedNearMisses(of: value.value)
+        if candidates != 0 { nearMisses.append((entry.value, candidates)) }
+        return (value, nil)
+    }
+
+    /// Reports the near misses of known components met in the screen, each naming the component
+    /// meant: among equally close ones, the one that exists on `platform`.
+    mutating func reportNearMisses(platform: Platform?) {
+        for (node, candidates) in nearMisses {
+            let meant = KnownComponent.choose(among: candidates, platform: platform)
             var issue = SpecIssue(.schema,
-                "`component: \(describe(entry.value))` is not a known component, so it is taken as a custom view "
-                + "and the component checks do not apply; did you mean `\(meant.rawValue)`? (keep it as it is if it "
-                + "is your own view)", at: entry.value)
+                "`component: \(describe(node))` is not a known component, so it is taken as a custom view "
+                + "and the component checks do not apply; did you mean `\(meant.rawValue)`? (if it is your own "
+                + "view, keep it and declare it under `components:` in .progress-lint.yml)", at: node)
             issue.isWarning = true
             if !issues.contains(issue) { issues.append(issue) }
         }
-        return (value, known)
+        nearMisses.removeAll()
     }
 }
 
 extension KnownComponent {
-    /// The known component `name` is probably a misspelling of, or nil: the same name in another
-    /// case, one a few edits away, or one that the name starts or ends with (or that starts with
-    /// the name). Among several, the one sharing the longest start with the name.
-    public static func nearMiss(of name: String) -> KnownComponent? {
-        let typed = Array(name.utf8)
-        guard typed.allSatisfy({ $0 < 0x80 }) else { return nearMissSlowly(of: name) }
-        // ASCII, like every known name: characters are bytes, so no `Character` is compared.
-        var candidates: [String] = []
-        if let close = DidYouMean.closest(to: name, among: knownNames) { candidates.append(close) }
-        for (known, bytes) in zip(knownNames, knownBytes) where bytes.count >= 8 && bytes != typed {
-            if typed.starts(with: bytes) || typed.reversed().starts(with: bytes.reversed()) { candidates.append(known) }
-        }
-        if typed.count >= 8 {
-            for (known, bytes) in zip(knownNames, knownBytes) where bytes.starts(with: typed) && bytes != typed {
-                candidates.append(known)
-            }
-        }
-        for (known, bytes) in zip(knownNames, knownBytes) where bytes.count >= 8 {
-            if commonPrefixLength(bytes, typed, by: ==) >= 10 { candidates.append(known) }
-        }
-        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-        func sharedStart(_ known: String) -> Int {
-            Self.commonPrefixLength(Array(known.utf8), typed) { lower($0) == lower($1) }
-        }
-        guard let best = candidates.max(by: { sharedStart($0) < sharedStart($1) }) else { return nil }
-        return KnownComponent(rawValue: best)
+    /// The known components `name` is probably a typo of, all equally close, in table order: the
+    /// same name in another case (closest); else those within Damerau–Levenshtein distance 2,
+    /// ignoring case (`UIProgresView`, `ProgresBar`, `MyProgressBar`), and those that are the name
+    /// with a trailing `View` added or removed (`UIActivityIndicator`, `LinearProgressIndicatorView`),
+    /// which counts as two edits. A known name with a word of three or more letters added
+    /// (`BrandProgressBar`, `AppProgressView`) is farther: a wrapper, not a typo. Empty for a known name.
+    public static func nearMisses(of name: String) -> [KnownComponent] {
+        members(of: candidates(of: name))
     }
 
-    /// ``nearMiss(of:)``, remembered across specs (and threads) for short ASCII names: a custom
+    /// The one of ``nearMisses(of:)`` to suggest: the first that exists on `platform`, else the first.
+    public static func nearMiss(of name: String, platform: Platform? = nil) -> KnownComponent? {
+        let candidates = candidates(of: name)
+        return candidates == 0 ? nil : choose(among: candidates, platform: platform)
+    }
+
+    /// ``nearMisses(of:)`` as bits (by place in `allCases`).
+    static func candidates(of name: String) -> UInt16 {
+        // Longer than every known name with `View` and two letters added: nothing is close (a
+        // character is at most a few bytes, but counted only past that).
+        if name.utf8.count > 4 * longestName, name.count > longestName { return 0 }
+        if named(name) != nil { return 0 }
+        let typed = DidYouMean.Folded(name)
+        let lowered = name.lowercased()
+        var best = Int.max
+        var found: UInt16 = 0
+        for (index, known) in foldedNames.enumerated() {
+            var closeness = typed.distance(to: known.folded, atMost: 2)
+            if closeness == nil, lowered == known.lowered + "view" || lowered + "view" == known.lowered {
+                closeness = 2
+            }
+            guard let closeness else { continue }
+            if closeness < best {
+                best = closeness
+                found = 0
+            }
+            if closeness == best { found |= 1 << UInt16(index) }
+        }
+        return found
+    }
+
+    /// The first of `candidates` (bits by place in `allCases`) that exists on `platform`, else the first.
+    static func choose(among candidates: UInt16, platform: Platform?) -> KnownComponent {
+        let members = members(of: candidates)
+        if let platform, let own = members.first(where: { $0.platforms.contains(platform) }) { return own }
+        return members[0]
+    }
+
+    private static func members(of candidates: UInt16) -> [KnownComponent] {
+        tableOrder.indices.filter { candidates & (1 << UInt16($0)) != 0 }.map { tableOrder[$0] }
+    }
+
+    /// ``candidates(of:)``, remembered across specs (and threads) for short ASCII names: a custom
     /// component is named again and again. Other names are worked out each time, since a `String`
-    /// key would also find a canonically equivalent name (`K` and the Kelvin sign) that `nearMiss`
-    /// compares by its bytes; and at most `rememberedLimit` names are kept, so input cannot grow it.
-    static func rememberedNearMiss(of name: String) -> KnownComponent? {
+    /// key would also find a canonically equivalent name (`K` and the Kelvin sign) that
+    /// `candidates` compares by its characters; and at most `rememberedLimit` names are kept, so
+    /// input cannot grow it.
+    static func rememberedNearMisses(of name: String) -> UInt16 {
         let bytes = name.utf8
-        guard bytes.count <= rememberedLength, bytes.allSatisfy({ $0 < 0x80 }) else { return nearMiss(of: name) }
-        if let remembered = nearMisses.withLock({ $0[name] }) { return remembered }
-        let result = nearMiss(of: name)
-        nearMisses.withLock { if $0.count < rememberedLimit { $0[name] = result } }
+        guard bytes.count <= rememberedLength, bytes.allSatisfy({ $0 < 0x80 }) else { return candidates(of: name) }
+        if let remembered = remembered.withLock({ $0[name] }) { return remembered }
+        let result = candidates(of: name)
+        remembered.withLock { if $0.count < rememberedLimit { $0[name] = result } }
         return result
     }
 
-    /// The longest name (in bytes) and the most names ``rememberedNearMiss(of:)`` keeps.
+    /// The longest name (in bytes) and the most names ``rememberedNearMisses(of:)`` keeps.
     static let rememberedLength = 64
     static let rememberedLimit = 1024
-    private static let nearMisses = Mutex<[String: KnownComponent?]>([:])
+    private static let remembered = Mutex<[String: UInt16]>([:])
 
-    private static let knownNames = allCases.map(\.rawValue)
-    private static let knownBytes = knownNames.map { Array($0.utf8) }
-
-    private static func commonPrefixLength(_ a: [UInt8], _ b: [UInt8], by same: (UInt8, UInt8) -> Bool) -> Int {
-        zip(a, b).prefix { same($0, $1) }.count
-    }
-
-    /// `nearMiss(of:)` for a name that is not ASCII, compared as `Character`s.
-    private static func nearMissSlowly(of name: String) -> KnownComponent? {
-        let names = knownNames
-        var candidates: [String] = []
-        if let close = DidYouMean.closest(to: name, among: names) { candidates.append(close) }
-        for known in names where known.count >= 8 && known != name {
-            if name.hasPrefix(known) || name.hasSuffix(known) { candidates.append(known) }
-        }
-        if name.count >= 8 {
-            for known in names where known.hasPrefix(name) && known != name { candidates.append(known) }
-        }
-        // A long shared start (`UIProgressBar` and `UIProgressView`) is a near miss too.
-        for known in names where known.count >= 8 {
-            let shared = zip(known, name).prefix { $0 == $1 }.count
-            if shared >= 10 { candidates.append(known) }
-        }
-        func sharedStart(_ known: String) -> Int {
-            zip(known.lowercased(), name.lowercased()).prefix { $0 == $1 }.count
-        }
-        guard let best = candidates.max(by: { sharedStart($0) < sharedStart($1) }) else { return nil }
-        return KnownComponent(rawValue: best)
-    }
+    private static let tableOrder = allCases
+    private static let longestName = (tableOrder.map(\.rawValue.count).max() ?? 0) + "View".count + 2
+    private static let foldedNames = tableOrder.map { (folded: DidYouMean.Folded($0.rawValue), lowered: $0.rawValue.lowercased()) }
 }

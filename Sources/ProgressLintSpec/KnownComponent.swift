@@ -23,6 +23,23 @@ public enum KnownComponent: String, SpecEnum {
     private static let cases = allCases
     private static let names = NameSet(cases.map(\.rawValue))
 
+    /// Its place in the table (and in `allCases`), found without hashing its name.
+    public var ordinal: Int {
+        switch self {
+        case .uiActivityIndicatorView: return 0
+        case .uiProgressView: return 1
+        case .uiRefreshControl: return 2
+        case .progressView: return 3
+        case .nsProgressIndicator: return 4
+        case .progressBar: return 5
+        case .linearProgressIndicator: return 6
+        case .circularProgressIndicator: return 7
+        case .swipeRefreshLayout: return 8
+        case .htmlProgress: return 9
+        case .activityIndicator: return 10
+        }
+    }
+
     /// Whether a component can be determinate.
     public enum Determinacy: Sendable { case never, always, either }
 

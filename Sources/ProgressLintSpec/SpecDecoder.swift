@@ -6,9 +6,15 @@ import ProgressLintYAML
 /// reported and left out; the rest of the spec is still decoded.
 public enum SpecDecoder {
     /// Decodes one document. Returns nil for an empty document (nothing but comments).
-    public static func decode(_ document: YAMLDocument, documentIndex: Int) -> (screen: Screen?, issues: [SpecIssue]) {
+    /// `components` are the config's declared components; `platform` the config's default
+    /// platform, for screens that name none (it chooses among equally close "did you mean"s).
+    public static func decode(_ document: YAMLDocument, documentIndex: Int,
+                              components: DeclaredComponents = DeclaredComponents(),
+                              platform: Platform? = nil) -> (screen: Screen?, issues: [SpecIssue]) {
         guard let root = document.root, !document.isEmpty else { return (nil, []) }
         var reader = SpecReader(document: document)
+        reader.components = components
+        reader.defaultPlatform = platform
         reader.reportDuplicateKeys()
         let screen = reader.screen(root, documentIndex: documentIndex)
         return (screen, reader.issues)
@@ -18,11 +24,14 @@ public enum SpecDecoder {
     /// source order) is only counted (`omitted`, with the node of the first), so a file of a
     /// million duplicate keys costs a count, not a million messages. The first `maxIssues` issues
     /// in source order are always among those kept.
-    public static func decode(_ document: YAMLDocument, documentIndex: Int, maxIssues: Int)
+    public static func decode(_ document: YAMLDocument, documentIndex: Int, maxIssues: Int,
+                              components: DeclaredComponents = DeclaredComponents(), platform: Platform? = nil)
         -> (screen: Screen?, issues: [SpecIssue], omitted: (count: Int, first: NodeID)?) {
         guard let root = document.root, !document.isEmpty else { return (nil, [], nil) }
         var reader = SpecReader(document: document)
         reader.maxIssues = maxIssues
+        reader.components = components
+        reader.defaultPlatform = platform
         reader.reportDuplicateKeys()
         let screen = reader.screen(root, documentIndex: documentIndex)
         return (screen, reader.issues, reader.omitted.map { ($0.count, $0.first) })
@@ -85,6 +94,13 @@ struct SpecReader {
     var failures: [NodeID] = []
     /// Issues past this many are counted, not kept.
     var maxIssues = Int.max
+    /// The config's `components:`, read as what each stands for.
+    var components = DeclaredComponents()
+    /// The config's default platform, for a screen that names none.
+    var defaultPlatform: Platform?
+    /// The `component` values met in the screen that are probably typos of known components, with
+    /// the equally close candidates (bits by place in the table): reported once the platform is known.
+    var nearMisses: [(node: NodeID, candidates: UInt16)] = []
     /// How many issues were past `maxIssues`, and the node of the first.
     private(set) var omitted: (count: Int, first: NodeID)?
 
@@ -197,6 +213,7 @@ struct SpecReader {
             fail("missing required key `indicators` (a list of the screen's indicators; it may be empty)", at: root)
         }
         checkDuplicateIDs(screen)
+        if !nearMisses.isEmpty { reportNearMisses(platform: screen.platform?.value ?? defaultPlatform) }
         return screen
     }
 

@@ -104,7 +104,8 @@ public enum DidYouMean {
 
     /// `editDistance(a, b)` when it is at most `limit`, else nil, computed with three rolling rows
     /// and given up once two rows in a row exceed `limit` (no later cell can then come back to it).
-    static func boundedDistance<B: RandomAccessCollection<UInt8>>(_ a: [UInt8], _ b: B, limit: Int) -> Int?
+    static func boundedDistance<Element: Equatable, B: RandomAccessCollection<Element>>(_ a: [Element], _ b: B,
+                                                                                   limit: Int) -> Int?
     where B.Index == Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= limit ? max(a.count, b.count) : nil }
         let width = b.count + 1
@@ -131,6 +132,54 @@ public enum DidYouMean {
             }
             let distance = rows[(a.count % 3) * width + width - 1]
             return distance <= limit ? distance : nil
+        }
+    }
+
+    /// The Damerau–Levenshtein distance (optimal string alignment: insertions, deletions,
+    /// substitutions and swaps of neighbours) of `a` and `b` when it is at most `limit`, else nil.
+    /// Sequences whose lengths differ by more than `limit` are not compared at all, so a long
+    /// input costs nothing against a short name (and both are short when they are compared).
+    public static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], atMost limit: Int) -> Int? {
+        guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
+        return boundedDistance(a, b, limit: limit)
+    }
+
+    /// `text` folded for comparing names ignoring case: ASCII letters lower-cased byte by byte,
+    /// other text by its characters, lower-cased.
+    public enum Folded: Equatable, Sendable {
+        case ascii([UInt8])
+        case characters([Character])
+
+        public init(_ text: String) {
+            if let bytes = DidYouMean.asciiLowercased(text) {
+                self = .ascii(bytes)
+            } else {
+                self = .characters(Array(text.lowercased()))
+            }
+        }
+
+        /// How many characters it has.
+        public var count: Int {
+            switch self {
+            case .ascii(let bytes): return bytes.count
+            case .characters(let characters): return characters.count
+            }
+        }
+
+        /// Its distance from `other` (``DidYouMean/distance(_:_:atMost:)``), compared as characters
+        /// when either is not ASCII.
+        public func distance(to other: Folded, atMost limit: Int) -> Int? {
+            switch (self, other) {
+            case (.ascii(let a), .ascii(let b)): return DidYouMean.distance(a, b, atMost: limit)
+            default: return DidYouMean.distance(characters, other.characters, atMost: limit)
+            }
+        }
+
+        private var characters: [Character] {
+            switch self {
+            case .ascii(let bytes): return bytes.map { Character(Unicode.Scalar($0)) }
+            case .characters(let characters): return characters
+            }
         }
     }
 

@@ -9,7 +9,8 @@ public struct ConfigurationLoader: Sendable {
     public let rules: [RuleDescription]
 
     /// The keys a config file accepts at its top level, besides the rules' own options (``options``).
-    public static let keys = ["platform", "include", "exclude", "thresholds", "rules", "limits", "extends"]
+    public static let keys = ["platform", "include", "exclude", "thresholds", "components", "rules", "limits",
+                              "extends", "docs-url"]
     /// The keys of `limits:`.
     public static let limitKeys = ["max-file-size", "max-depth", "max-alias-nodes", "max-diagnostics-per-file"]
 
@@ -245,11 +246,37 @@ public struct ConfigurationLoader: Sendable {
             }
         }
 
+        /// `components:`, entry by entry over those of the files it extends: each key a name of the
+        /// team's own (not a known component), each value a known component or `custom`.
+        func readComponents(_ node: NodeID, into c: inout Configuration) throws(ConfigurationError) {
+            for (name, keyNode, v) in try pairs(node, what: "components", allowed: nil) {
+                guard document[keyNode].kind == .scalar, !name.isEmpty else {
+                    throw fail("a key of `components` is the name of one of your views, e.g. `BrandProgressBar`",
+                               at: keyNode)
+                }
+                if KnownComponent.named(name) != nil {
+                    throw fail("`\(name)` is a known component and cannot be redefined; remove it from `components` "
+                               + "(only your own views are declared there)", at: keyNode)
+                }
+                let text = try scalar(v, key: name)
+                guard let meaning = DeclaredComponents.Meaning(text) else {
+                    let closest = KnownComponent.nearMiss(of: text, platform: c.platform)?.rawValue
+                        ?? DidYouMean.closest(to: text, among: KnownComponent.allCases.map(\.rawValue) + ["custom"])
+                    let hint = closest.map { "did you mean `\($0)`? " } ?? ""
+                    throw fail("`\(name): \(text.clippedForMessage)` is not a known component; \(hint)use a component of "
+                               + "the spec format's table (" + KnownComponent.allCases.map(\.rawValue).joined(separator: ", ")
+                               + ") or `custom` for a view of your own", at: v)
+                }
+                c.components[name] = meaning
+                c.sources["components." + name] = path
+            }
+        }
+
         func read(_ root: NodeID, into c: inout Configuration) throws(ConfigurationError) {
             let options = rules.flatMap(\.ownOptions)
             let keys = ConfigurationLoader.keys + options.map(\.key)
             for (name, _, value) in try pairs(root, what: "the configuration", allowed: keys) {
-                if !["thresholds", "limits", "rules", "extends"].contains(name) { c.sources[name] = path }
+                if !["thresholds", "limits", "rules", "extends", "components"].contains(name) { c.sources[name] = path }
                 switch name {
                 case "platform":
                     let text = try scalar(value, key: name)
@@ -293,6 +320,15 @@ public struct ConfigurationLoader: Sendable {
                         default: c.limits.yaml.maxAliasNodes = try integer(v, key: key)
                         }
                     }
+                case "components":
+                    try readComponents(value, into: &c)
+                case "docs-url":
+                    let text = try scalar(value, key: name)
+                    guard !text.isEmpty, !text.contains(where: { $0.isWhitespace }) else {
+                        throw fail("`docs-url` is the address where your copy of the rule pages is published, "
+                                   + "e.g. https://docs.example.com/progress-lint/Rules (or with {rule} in it)", at: value)
+                    }
+                    c.docsURL = text
                 case "rules":
                     let ids = rules.map(\.id)
                     for (key, keyNode, v) in try pairs(value, what: "rules", allowed: nil) {

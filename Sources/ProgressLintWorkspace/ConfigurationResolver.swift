@@ -45,6 +45,20 @@ public final class ConfigurationResolver {
         return result
     }
 
+    /// `path` made absolute (from the working directory) and normalized, to compare file paths.
+    func absolutePath(_ path: String) -> String { PathText.absolute(path, in: workingDirectory) }
+
+    /// The absolute paths of the config files `configuration` was read from (extended ones too).
+    func absoluteFiles(of configuration: Configuration) -> [String] {
+        configuration.files.map(absolutePath)
+    }
+
+    /// Loads the config file `path` on its own (a configuration named on the command line is
+    /// checked, never linted as a spec).
+    func check(_ path: String) -> Result<Configuration, ConfigurationError> {
+        ConfigurationResolver.load(path, loader: loader, workingDirectory: workingDirectory)
+    }
+
     /// The path of `path` relative to `configuration`'s folder, for include/exclude globs.
     public func relativePath(_ path: String, to configuration: Configuration) -> String {
         let absolute = PathText.absolute(path, in: workingDirectory)

@@ -12,6 +12,12 @@ package struct Planner {
         package var file: SpecFile
         /// Its configuration, in ``configurations``.
         package var configuration: Int
+        /// Whether it was found by walking a folder (else it was named): only then is YAML that
+        /// is not a spec skipped.
+        package var walked = false
+        /// The number of the folder named on the command line it was found in (in the order the
+        /// walk reached them), -1 for a named file.
+        package var folder = -1
     }
 
     private var walk: FileDiscovery.Walk
@@ -33,20 +39,40 @@ package struct Planner {
     /// Paths that could not be listed, with their place in the walk.
     package private(set) var problems: [(order: Int, problem: RunProblem)] = []
     package private(set) var configurationErrors: [ConfigurationError] = []
-    /// Folders named on the command line in which nothing was linted.
-    package private(set) var unmatched: [RunProblem] = []
+    /// Folders named on the command line in which nothing was planned, by folder number.
+    private var unplanned: [(folder: Int, problem: RunProblem)] = []
+    /// Folders named on the command line in which files were planned, all found by the walk: if
+    /// all of them turn out not to be specs, nothing was linted there either.
+    private var plannedFolders: [(folder: Int, path: String, planned: Int)] = []
     /// The folder being walked: its spec files, those linted (or already planned, or whose
-    /// configuration failed), and the configuration whose include/exclude left one out.
-    private var named: (path: String, specs: Int, matched: Int, filteredBy: Int?, problem: Bool)?
+    /// configuration failed), those planned, and the configuration whose include/exclude left one out.
+    private var named: (path: String, specs: Int, matched: Int, planned: Int, filteredBy: Int?, problem: Bool)?
     /// The walk's path that ``named`` is, and how many of the walk's folders were taken.
     private var namedArgument = -1
     private var foldersTaken = 0
+    /// The config files (absolute paths) of the configurations of the paths given: a named file
+    /// among them is a configuration, checked as one and never linted as a spec.
+    private var configurationFiles: Set<String> = []
 
     package init(_ paths: [String], resolver: ConfigurationResolver, filterNamedFiles: Bool) {
         self.walk = FileDiscovery.Walk(paths)
         self.resolver = resolver
         self.filterNamedFiles = filterNamedFiles
         self.seen = paths.count > 1 ? [] : nil
+        // Found before any file is planned, so that a shared config named before the files whose
+        // configuration extends it is known for one (pre-commit passes every staged YAML file).
+        for path in paths where path.hasSuffix(".yml") || path.hasSuffix(".yaml") {
+            if case .success(let configuration) = resolver.configuration(for: FileDiscovery.droppingDotSlash(path)) {
+                configurationFiles.formUnion(resolver.absoluteFiles(of: configuration))
+            }
+        }
+    }
+
+    /// Whether the named file is a configuration: a `.progress-lint.yml`, the `--config` file, or one
+    /// read through `extends` by the configuration of a path given.
+    private func isConfiguration(_ file: SpecFile) -> Bool {
+        let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        return ConfigurationResolver.fileNames.contains(name) || configurationFiles.contains(resolver.absolutePath(file.path))
     }
 
     /// A path with its `.` segments dropped and repeated `/` collapsed, so `./a//b/x.yaml` and
@@ -97,7 +123,7 @@ package struct Planner {
             // Folders the walk reached, even those it found nothing in; then whether this is another path's.
             while foldersTaken < walk.folders.count {
                 closeFolder()
-                (namedArgument, named) = (walk.folders[foldersTaken].argument, (walk.folders[foldersTaken].path, 0, 0, nil, false))
+                (namedArgument, named) = (walk.folders[foldersTaken].argument, (walk.folders[foldersTaken].path, 0, 0, 0, nil, false))
                 foldersTaken += 1
             }
             if walk.argument != namedArgument { closeFolder() }
@@ -109,6 +135,14 @@ package struct Planner {
             case .problem(let path, let message):
                 problems.append((order, RunProblem(path: path, message: message)))
                 named?.problem = true
+                continue
+            case .explicit(let f) where isConfiguration(f):
+                // Checked as a configuration: one that does not load is a configuration error;
+                // one that loads adds nothing to lint.
+                if case .failure(let error) = resolver.check(f.path),
+                   reportedConfigs.insert(error.description).inserted {
+                    configurationErrors.append(error)
+                }
                 continue
             case .explicit(let f): file = f; walked = false
             case .walked(let f): file = f; walked = true
@@ -126,7 +160,7 @@ package struct Planner {
             let folder = sameFolder ? nil : PathText.writtenFolder(of: file.path)
             if let last = lastFolder, sameFolder || folder.map({ $0 == last.folder }) ?? false {
                 if include(file, walked: walked, configuration: last.index) {
-                    return item(file, configuration: last.index)
+                    return item(file, configuration: last.index, walked: walked)
                 }
                 named?.filteredBy = last.index
                 continue
@@ -149,7 +183,7 @@ package struct Planner {
                 }
                 if let folder { lastFolder = (String(folder), index) }
                 if include(file, walked: walked, configuration: index) {
-                    return item(file, configuration: index)
+                    return item(file, configuration: index, walked: walked)
                 }
                 named?.filteredBy = index
             }
@@ -162,10 +196,16 @@ package struct Planner {
     /// that left its specs out (as ESLint's "No files matching the pattern").
     private mutating func closeFolder() {
         defer { named = nil }
-        guard let folder = named, folder.matched == 0, !folder.problem else { return }
+        guard let folder = named, !folder.problem else { return }
+        let number = foldersTaken - 1
+        guard folder.matched == 0 else {
+            // Whether these were specs is known once they are read.
+            if folder.planned == folder.matched { plannedFolders.append((number, folder.path, folder.planned)) }
+            return
+        }
         guard folder.specs > 0, let index = folder.filteredBy else {
-            unmatched.append(RunProblem(path: folder.path, message:
-                "no *.yaml or *.yml spec files in this folder; name a folder or file that holds specs"))
+            unplanned.append((number, RunProblem(path: folder.path, message:
+                "no *.yaml or *.yml spec files in this folder; name a folder or file that holds specs")))
             return
         }
         let configuration = configurations[index]
@@ -175,14 +215,29 @@ package struct Planner {
         if !configuration.exclude.isEmpty { patterns.append("exclude \(list(configuration.exclude))") }
         let source = configuration.path.map { " of \($0)" } ?? ""
         let files = folder.specs == 1 ? "its spec file" : "all \(folder.specs) of its spec files"
-        unmatched.append(RunProblem(path: folder.path, message:
+        unplanned.append((number, RunProblem(path: folder.path, message:
             "no files matching the patterns \(patterns.joined(separator: " and "))\(source) in this folder "
-            + "(\(files) left out); fix the patterns"))
+            + "(\(files) left out); fix the patterns")))
     }
 
-    private mutating func item(_ file: SpecFile, configuration: Int) -> Item {
-        defer { planned += 1; named?.matched += 1 }
-        return Item(sequence: planned, order: order, file: file, configuration: configuration)
+    /// Folders named on the command line in which nothing was linted, in the order the walk reached
+    /// them: those in which nothing was planned, and those whose planned files were all skipped as
+    /// not specs (`skippedByFolder`: how many were, by folder number).
+    package func unmatched(skippedByFolder: [Int: Int]) -> [RunProblem] {
+        var all = unplanned
+        for folder in plannedFolders where skippedByFolder[folder.folder, default: 0] == folder.planned {
+            let files = folder.planned == 1 ? "its YAML file is not a spec" : "none of its \(folder.planned) YAML files is a spec"
+            all.append((folder.folder, RunProblem(path: folder.path, message:
+                "no spec to lint in this folder: \(files) (no `screen` or `indicators` at the top level), so "
+                + "nothing was linted; name a folder or file that holds specs")))
+        }
+        return all.sorted { $0.folder < $1.folder }.map(\.problem)
+    }
+
+    private mutating func item(_ file: SpecFile, configuration: Int, walked: Bool) -> Item {
+        defer { planned += 1; named?.matched += 1; if walked { named?.planned += 1 } }
+        return Item(sequence: planned, order: order, file: file, configuration: configuration, walked: walked,
+                    folder: walked ? foldersTaken - 1 : -1)
     }
 
     /// Whether the config's `include` and `exclude` let the file be linted. They filter files

@@ -53,6 +53,11 @@ struct Lint: ParsableCommand {
     @Option(help: "Write every current finding to this baseline file, then report as if they were accepted.")
     var writeBaseline: String?
 
+    @Option(help: ArgumentHelp(
+        "With --format html: mark the findings new since this earlier --format json report, and list those fixed.",
+        valueName: "previous.json"))
+    var compare: String?
+
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "Exit 1 when more than this many warnings are reported; -1 means no limit.",
         discussion: "Counts the warnings the report shows: with --quiet, none."))
@@ -189,6 +194,8 @@ struct Lint: ParsableCommand {
         var context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet,
                                     columnUnit: ColumnUnit(rawValue: columnUnit) ?? .char)
         context.unsafeFixes = unsafeFixes
+        context.docsURL = Output.environment(Tool.docsURLVariable).flatMap { $0.isEmpty ? nil : $0 } ?? result.docsURL
+        context.previous = try previousReport()
         let allTargets = try targets()
         // Reports to files first, all or none: one that cannot be written makes the run a failure
         // that the others then record, rather than leaving them saying it succeeded.
@@ -311,9 +318,12 @@ struct Lint: ParsableCommand {
     }
 
     private func listPlannedFiles(_ runner: LintRunner) throws {
-        var (files, planned) = runner.plan(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
+        var (files, planned) = runner.planWithSkips(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
         takeUnmatched(&planned)
-        Output.standardOutput(files.map { TerminalText.lineStart(TerminalText.safe($0.0.path)) + "\n" }.joined())
+        // YAML found in folders that is not a spec is listed too, marked: it would be skipped.
+        Output.standardOutput(files.map {
+            TerminalText.lineStart(TerminalText.safe($0.file.path)) + ($0.skipped ? " (skipped: not a spec)" : "") + "\n"
+        }.joined())
         reportProblems(planned)
         if !planned.configurationErrors.isEmpty || !planned.problems.isEmpty { throw ExitCode(2) }
     }

@@ -119,6 +119,10 @@ enum OutputGuard {
             return hasPrefix("{") && contains("sarif")
         case JUnitReporter.name?:
             return hasPrefix("<?xml") || hasPrefix("<testsuites")
+        case HTMLReporter.name?:
+            return hasPrefix("<!DOCTYPEhtml>") || hasPrefix("<!doctypehtml>") || hasPrefix("<html")
+        case GitLabReporter.name?, "codeclimate"?:
+            return hasPrefix("[")
         default:
             return !looksLikeSpec(String(decoding: prefix, as: UTF8.self))
         }

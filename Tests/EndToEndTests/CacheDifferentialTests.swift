@@ -139,6 +139,8 @@ import Testing
         // Generated specs under a config that extends a shared one.
         try Self.write("thresholds:\n  attention: 10s\nrules:\n  uneven-pacing: warning\n", to: root + "/shared/base.yml")
         try Self.write("extends: ../shared/base.yml\nplatform: ios\n", to: root + "/generated/.progress-lint.yml")
+        // YAML that is not a spec, found in a folder: skipped, not linted, with or without the cache.
+        try Self.write("services:\n  web: {image: nginx}\n", to: root + "/generated/tools/compose.yaml")
         var specs: [String] = []
         var made = 0
         func add() throws {

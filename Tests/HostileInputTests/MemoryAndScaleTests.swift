@@ -187,7 +187,8 @@ import Testing
         for (name, bytes) in files.dropFirst() {
             #expect(FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(bytes)))
         }
-        var run = try Hostile.run([dir])
+        // Named: `dashes.yaml` (a bare list) is not shaped like a spec, and a folder walk would skip it.
+        var run = try Hostile.run([dir + "/companion.yaml"] + files.map { dir + "/" + $0.0 })
         run.stdout = run.stdout.replacingOccurrences(of: dir + "/", with: "")
         #expect(run.exited, "timed out or killed")
         #expect(run.status == 1)

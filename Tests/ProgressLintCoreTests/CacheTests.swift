@@ -61,6 +61,9 @@ import Testing
             #expect(read.crossFile.map(\.severity) == result.crossFile.map(\.severity))
             #expect(read.crossFile.map { $0.records.withBytes { Array($0) } } == result.crossFile.map { $0.records.withBytes { Array($0) } })
             #expect(read.crossFile.map(\.records.count) == result.crossFile.map(\.records.count))
+            #expect(read.timings == result.timings)
+            #expect(!result.timings.isEmpty || text.hasPrefix("screen: [") || text.hasPrefix("#"))
+            #expect(read.skippedAsNotSpec == result.skippedAsNotSpec)
             // Any shorter or longer record is refused, never read as a result.
             for cut in [1, bytes.count / 2] where bytes.count > cut {
                 #expect(Array(bytes.dropLast(cut)).withUnsafeBytes { CachedFileResult.decode($0, path: "p") } == nil)

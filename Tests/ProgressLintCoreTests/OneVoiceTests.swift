@@ -260,7 +260,7 @@ import Testing
     // MARK: Component near misses
 
     @Test(arguments: [
-        ("UIActivityIndicator", "UIActivityIndicatorView"), ("UIProgressBar", "UIProgressView"),
+        ("UIActivityIndicator", "UIActivityIndicatorView"), ("UIProgressBar", "ProgressBar"),
         ("LinearProgressIndicatorView", "LinearProgressIndicator"), ("uiactivityindicatorview", "UIActivityIndicatorView"),
         ("UIActivityIndicatorVeiw", "UIActivityIndicatorView"),
     ])

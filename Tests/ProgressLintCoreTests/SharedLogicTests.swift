@@ -80,11 +80,14 @@ import Testing
     }
 
     @Test func aNearMissOfAKnownComponentIsFoundWhetherOrNotItIsASCII() {
-        #expect(KnownComponent.nearMiss(of: "UIProgresView") == nil)
+        #expect(KnownComponent.nearMiss(of: "UIProgresView") == .uiProgressView)
         #expect(KnownComponent.nearMiss(of: "UIProgressVeiw") == .uiProgressView)
         #expect(KnownComponent.nearMiss(of: "UIActivityIndicator") == .uiActivityIndicatorView)
+        // Two letters added are within distance 2; a word of three or more is a wrapper, not a typo.
         #expect(KnownComponent.nearMiss(of: "MyLinearProgressIndicator") == .linearProgressIndicator)
-        #expect(KnownComponent.nearMiss(of: "UIProgressBar") == .uiProgressView)
+        #expect(KnownComponent.nearMiss(of: "AppLinearProgressIndicator") == nil)
+        // Two letters added are within distance 2 of `ProgressBar`.
+        #expect(KnownComponent.nearMiss(of: "UIProgressBar") == .progressBar)
         #expect(KnownComponent.nearMiss(of: "progressview") == .progressView)
         #expect(KnownComponent.nearMiss(of: "ProgressViewZ\u{E9}") == .progressView)
         #expect(KnownComponent.nearMiss(of: "BrandSpinner") == nil)

@@ -83,11 +83,12 @@ import Testing
         names += ["UIProgressVeiw", "BrandSpinner"]
         for _ in 0..<2 {
             for name in names {
-                #expect(KnownComponent.rememberedNearMiss(of: name) == KnownComponent.nearMiss(of: name), "\(name)")
+                #expect(KnownComponent.rememberedNearMisses(of: name) == KnownComponent.candidates(of: name), "\(name)")
             }
         }
-        #expect(KnownComponent.rememberedNearMiss(of: "UIProgressVeiw") == .uiProgressView)
-        #expect(KnownComponent.rememberedNearMiss(of: "BrandSpinner") == nil)
+        #expect(KnownComponent.choose(among: KnownComponent.rememberedNearMisses(of: "UIProgressVeiw"), platform: nil)
+                    == .uiProgressView)
+        #expect(KnownComponent.rememberedNearMisses(of: "BrandSpinner") == 0)
     }
 
     /// A screen of `count` indicators whose ids repeat every `period`, one of them an alias of an

@@ -13,6 +13,10 @@ private let runner = LintRunner(linter: linter, loader: RuleRegistry.makeConfigu
 private let plain = ReportContext(rules: RuleRegistry.descriptions, color: false)
 private let coloured = ReportContext(rules: RuleRegistry.descriptions, color: true, columnUnit: .utf16)
 private let bytewise = ReportContext(rules: RuleRegistry.descriptions, color: false, columnUnit: .byte)
+/// A configuration that declares components (a wrapper of a known one, a custom one), as an app's does.
+private let declaring = try! RuleRegistry.makeConfigurationLoader().load(
+    Array("platform: ios\ncomponents: {BrandProgressBar: UIProgressView, ChartShimmer: custom}\n".utf8),
+    path: "fuzz.yml", directory: "/")
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -27,6 +31,14 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         for byte in text.utf8 where (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F {
             fatalError("FuzzLint: \(reporter.name) output holds control byte \(byte)")
         }
+    }
+    // Oracle: found in a folder, a file is either skipped as not a spec, with nothing to report, or
+    // linted exactly as when it is named.
+    let walked = linter.lint(bytes, path: "fuzz.yaml", configuration: declaring, skippingNonSpec: true)
+    let named = linter.lint(bytes, path: "fuzz.yaml", configuration: declaring)
+    if walked.skippedAsNotSpec ? !walked.diagnostics.isEmpty || walked.screens != 0
+        : walked.diagnostics.map(\.message) != named.diagnostics.map(\.message) {
+        fatalError("FuzzLint: a walked file was neither skipped cleanly nor linted as when named")
     }
     for unsafe in [false, true] {
         let outcome = Fixer.fix(bytes, path: "fuzz.yaml", configuration: Configuration(), linter: linter, unsafe: unsafe)

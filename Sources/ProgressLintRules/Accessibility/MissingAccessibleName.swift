@@ -68,12 +68,21 @@ public struct MissingAccessibleName: IndicatorRule {
                     style: spinner
                     component: CircularProgressIndicator
                 """, note: "a known component"),
+            RuleExample("""
+                platform: android
+                screen: Feed
+                indicators:
+                  - id: spinner
+                    style: spinner
+                    component: DSSpinner
+                """, config: "components: {DSSpinner: CircularProgressIndicator}",
+                note: "a wrapper declared as a known component under `components:`"),
         ])
 
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        guard indicator.tabledComponent == nil, indicator.label == nil,
+        guard indicator.knownComponent == nil, indicator.label == nil,
               indicator.accessibility?.value.label == nil
         else { return [] }
         let what = indicator.component.map { "a custom component (`component: \($0.value.clippedForMessage)`)" }

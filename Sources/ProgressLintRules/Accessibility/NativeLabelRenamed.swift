@@ -99,7 +99,7 @@ public struct NativeLabelRenamed: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        guard context.isIOSFamily, let component = indicator.tabledComponent,
+        guard context.isIOSFamily, let component = indicator.knownComponent,
               component == .uiActivityIndicatorView || (component == .progressView && !indicator.isDeterminate),
               let label = indicator.accessibility?.value.label
         else { return [] }
@@ -118,7 +118,7 @@ public struct NativeLabelRenamed: IndicatorRule {
             asks.append(.add("accessibility.announce.start"))
         }
         return [context.violation(indicator, at: label.node,
-            "indicator '\(indicator.displayID)' renames the native \(component.rawValue) "
+            "indicator '\(indicator.displayID)' renames the native \(Phrase.component(indicator, component)) "
             + "(accessibility.label: \"\(label.value.clippedForMessage)\"); VoiceOver users know it as \"In progress\", so "
             + instead, asks: asks, fix: fix(indicator, label: label, moving: asks.count > 1, context: context))]
     }

@@ -20,7 +20,15 @@ public enum SpecSchema {
             in different YAML libraries. The invalid value is then treated as absent and the other rules \
             still run.
             """,
-        exceptions: ["A key given through a `<<` merge or an alias is checked once, where it is written."],
+        exceptions: [
+            "A key given through a `<<` merge or an alias is checked once, where it is written.",
+            "A `component` that is not a known one is a custom view, not an error. It gets a warning with "
+                + "\"did you mean\" only when it is probably a typo of a known component: the same name in another "
+                + "case, a trailing `View` added or dropped, or within two edits (the platform's own component "
+                + "preferred among equally close ones). A known name with a word of three or more letters added "
+                + "(`BrandProgressBar`) is a wrapper and gets nothing, nor does a name declared under `components:` "
+                + "in the config.",
+        ],
         options: ["limits.max-alias-nodes"],
         fix: FixDescription(.safe, """
             a YAML 1.1 boolean is rewritten as `true` or `false`, which every YAML library reads as the spec \
@@ -63,6 +71,15 @@ public enum SpecSchema {
                 indicators:
                   - ↓style: bar
                 """, note: "a missing required `id`"),
+            RuleExample("""
+                platform: ios
+                screen: Upload photos
+                indicators:
+                  - id: upload
+                    style: bar
+                    determinate: true
+                    component: ↓UIProgresView
+                """, note: "a probable typo of a known component: a warning suggesting `UIProgressView`"),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -77,6 +94,16 @@ public enum SpecSchema {
                     duration: 5s..2m
                   - <<: *base
                     id: upload-again
-                """)
+                """),
+            RuleExample("""
+                platform: ios
+                screen: Upload photos
+                indicators:
+                  - id: upload
+                    style: bar
+                    determinate: true
+                    component: BrandProgressBar
+                    label: Uploading photos
+                """, note: "a design system's wrapper (a word added to a known name) is a custom view, not a typo"),
         ])
 }

@@ -29,7 +29,8 @@ public struct ComponentMismatch: IndicatorRule {
             SourceReference(.d, section: "macOS"),
         ],
         exceptions: [
-            "Custom components (any `component` not in the spec format's table, or none) are not checked.",
+            "Custom components (any `component` not in the spec format's table, or none) are not checked; a "
+                + "wrapper declared under `components:` in the config is checked as the known component it stands for.",
             "The platform is checked only when one is known (in the spec or the config).",
             "Components that can be a bar or a spinner, determinate or not (`ProgressView`, "
                 + "`NSProgressIndicator`, `ProgressBar`, `progress`), are checked for platform and for "
@@ -80,6 +81,15 @@ public struct ComponentMismatch: IndicatorRule {
                     determinate: true
                     component: ↓"ProgressView"
                 """, note: "SwiftUI's ProgressView does not exist on the web"),
+            RuleExample("""
+                platform: ios
+                screen: Upload photos
+                indicators:
+                  - id: upload
+                    style: spinner
+                    component: ↓BrandProgressBar
+                """, config: "components: {BrandProgressBar: UIProgressView}",
+                note: "a wrapper declared under `components:` is checked as the component it stands for"),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -128,8 +138,8 @@ public struct ComponentMismatch: IndicatorRule {
     public init() {}
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
-        guard let written = indicator.component, let known = Self.table[written.value] else { return [] }
-        let component = known.component
+        guard let written = indicator.component, let component = indicator.knownComponent else { return [] }
+        let known = Self.table[component.ordinal]
         var mismatches: [String] = []
         let style = indicator.style?.value
         if let style, known.styles & Self.bit(style, among: Self.styleCases) == 0 {
@@ -154,27 +164,28 @@ public struct ComponentMismatch: IndicatorRule {
         for (index, part) in mismatches.enumerated().dropFirst() {
             list += index == mismatches.count - 1 ? ", and \(part)" : ", \(part)"
         }
+        // A wrapper declared under `components:` is named as written, with what it stands for.
+        let name = Phrase.component(indicator, component, quoted: true)
+        let match = indicator.wrapperName.map { "`\($0.clippedForMessage)`" } ?? "`\(component.rawValue)`"
         let fix: String
         if let other = Self.alternative(to: component, style: style, determinate: indicator.isDeterminate,
                                         platform: context.platform) {
-            fix = "use `component: \(other.rawValue)`, or change the indicator to match `\(component.rawValue)`"
+            fix = "use `component: \(other.rawValue)`, or change the indicator to match \(match)"
         } else {
-            fix = "use a component made for this indicator, or change the indicator to match `\(component.rawValue)`"
+            fix = "use a component made for this indicator, or change the indicator to match \(match)"
         }
+        let uses = indicator.wrapperName == nil ? "`component: \(component.rawValue)`" : name
         return [context.violation(indicator, at: written.node,
-            "\(context.subject(indicator)) uses `component: \(component.rawValue)`, but \(component.rawValue) "
-            + "\(list); \(fix)")]
+            "\(context.subject(indicator)) uses \(uses), but \(component.rawValue) \(list); \(fix)")]
     }
 
-    /// Each component by its name, with its ``KnownComponent/styles`` and ``KnownComponent/platforms``
-    /// as bits (by their place in `allCases`), made once: a `Set` of these enums hashes their
-    /// raw texts, which cost more than the rest of the check.
-    private static let table: [String: (component: KnownComponent, styles: UInt64, platforms: UInt64)] =
-        Dictionary(uniqueKeysWithValues: KnownComponent.allCases.map { component in
-            (component.rawValue, (component,
-                                  component.styles.reduce(0) { $0 | bit($1, among: styleCases) },
-                                  component.platforms.reduce(0) { $0 | bit($1, among: platformCases) }))
-        })
+    /// Each component's ``KnownComponent/styles`` and ``KnownComponent/platforms`` as bits (by
+    /// their place in `allCases`), by the component's place in the table, made once: a `Set` of
+    /// these enums hashes their raw texts, which cost more than the rest of the check.
+    private static let table: [(styles: UInt64, platforms: UInt64)] = KnownComponent.allCases.map { component in
+        (component.styles.reduce(0) { $0 | bit($1, among: styleCases) },
+         component.platforms.reduce(0) { $0 | bit($1, among: platformCases) })
+    }
     private static let styleCases = IndicatorStyle.allCases
     private static let platformCases = Platform.allCases
 

@@ -1,4 +1,5 @@
 import ProgressLintEngine
+import ProgressLintSpec
 import ProgressLintWorkspace
 import ProgressLintYAML
 
@@ -53,6 +54,8 @@ enum CachedFileResult {
             w.int(s.byteRange.lowerBound)
             w.int(s.byteRange.upperBound)
         }
+        w.byte(result.skippedAsNotSpec ? 1 : 0)
+        encode(result.timings, into: &w)
         w.unsigned(UInt64(result.diagnostics.count))
         for d in result.diagnostics {
             if d.path == result.path {
@@ -77,6 +80,115 @@ enum CachedFileResult {
         let result = decode(&r, path: path)
         // Every byte read, none past the end: anything else is not what `encode` wrote.
         return r.failed || r.base.offset != bytes.count ? nil : result
+    }
+
+    // MARK: The dashboard reports' timing of each screen
+
+    private static func text(_ value: String?, into w: inout DiagnosticCoder.Writer) {
+        w.byte(value == nil ? 0 : 1)
+        if let value { w.string(value) }
+    }
+
+    private static func number(_ value: Double?, into w: inout DiagnosticCoder.Writer) {
+        w.byte(value == nil ? 0 : 1)
+        if let value { w.unsigned(value.bitPattern) }
+    }
+
+    private static func flag(_ value: Bool?, into w: inout DiagnosticCoder.Writer) {
+        w.byte(value.map { $0 ? 2 : 1 } ?? 0)
+    }
+
+    static func encode(_ timings: [ScreenTiming], into w: inout DiagnosticCoder.Writer) {
+        w.unsigned(UInt64(timings.count))
+        for screen in timings {
+            w.string(screen.path)
+            text(screen.screen, into: &w)
+            w.int(screen.documentIndex)
+            text(screen.platform, into: &w)
+            for duration in [screen.thresholds.instant, screen.thresholds.noticeable, screen.thresholds.attention,
+                             screen.thresholds.showAfterMax, screen.thresholds.updatesEveryMax] {
+                w.unsigned(duration.milliseconds.bitPattern)
+            }
+            w.unsigned(UInt64(screen.indicators.count))
+            for i in screen.indicators {
+                text(i.id, into: &w)
+                w.int(i.line)
+                w.int(i.endLine)
+                text(i.style, into: &w)
+                flag(i.determinate, into: &w)
+                text(i.component, into: &w)
+                w.string(i.presentation)
+                w.string(i.location)
+                number(i.showAfterMs, into: &w)
+                number(i.durationMinMs, into: &w)
+                number(i.durationMaxMs, into: &w)
+                w.unsigned(UInt64(i.phases.count))
+                for phase in i.phases {
+                    text(phase.name, into: &w)
+                    number(phase.share, into: &w)
+                    number(phase.durationMs, into: &w)
+                }
+                w.unsigned(UInt64(i.becomes.count))
+                for becomes in i.becomes {
+                    text(becomes.when, into: &w)
+                    flag(becomes.determinate, into: &w)
+                    text(becomes.style, into: &w)
+                }
+            }
+        }
+    }
+
+    private static func decodeTimings(_ r: inout Reader) -> [ScreenTiming]? {
+        func count() -> Int? {
+            let n = r.unsigned()
+            return !r.failed && n <= UInt64(r.left) ? Int(n) : nil
+        }
+        func text() -> String? { r.byte() == 0 ? nil : r.string() }
+        func number() -> Double? { r.byte() == 0 ? nil : Double(bitPattern: r.unsigned()) }
+        func flag() -> Bool? {
+            switch r.byte() {
+            case 0: return nil
+            case 1: return false
+            default: return true
+            }
+        }
+        guard let screens = count() else { return nil }
+        var timings: [ScreenTiming] = []
+        for _ in 0..<screens {
+            let path = r.string(), name = text(), document = r.int(), platform = text()
+            var thresholds = Thresholds()
+            thresholds.instant = Duration(milliseconds: Double(bitPattern: r.unsigned()))
+            thresholds.noticeable = Duration(milliseconds: Double(bitPattern: r.unsigned()))
+            thresholds.attention = Duration(milliseconds: Double(bitPattern: r.unsigned()))
+            thresholds.showAfterMax = Duration(milliseconds: Double(bitPattern: r.unsigned()))
+            thresholds.updatesEveryMax = Duration(milliseconds: Double(bitPattern: r.unsigned()))
+            guard let indicatorCount = count() else { return nil }
+            var indicators: [IndicatorTiming] = []
+            for _ in 0..<indicatorCount {
+                let id = text(), line = r.int(), endLine = r.int(), style = text(), determinate = flag() ?? false
+                let component = text(), presentation = r.string(), location = r.string()
+                let showAfter = number(), durationMin = number(), durationMax = number()
+                guard let phaseCount = count() else { return nil }
+                var phases: [PhaseTiming] = []
+                for _ in 0..<phaseCount {
+                    let name = text(), share = number(), duration = number()
+                    phases.append(PhaseTiming(name: name, share: share, durationMs: duration))
+                }
+                guard let becomesCount = count() else { return nil }
+                var becomes: [BecomesTiming] = []
+                for _ in 0..<becomesCount {
+                    let when = text(), determinate = flag(), style = text()
+                    becomes.append(BecomesTiming(when: when, determinate: determinate, style: style))
+                }
+                indicators.append(IndicatorTiming(
+                    id: id, line: line, endLine: endLine, style: style, determinate: determinate, component: component,
+                    presentation: presentation, location: location, showAfterMs: showAfter, durationMinMs: durationMin,
+                    durationMaxMs: durationMax, phases: phases, becomes: becomes))
+            }
+            timings.append(ScreenTiming(path: path, screen: name, documentIndex: document, platform: platform,
+                                        thresholds: thresholds, indicators: indicators))
+        }
+        return r.failed ? nil : timings
     }
 
     /// ``DiagnosticCoder/Reader`` that notes a read past the end (which reads zeros) instead of going on as if whole.
@@ -167,6 +279,9 @@ enum CachedFileResult {
                 scope: scopes[scopeTag], directive: directive, rules: rules, reason: reason, position: position,
                 byteRange: lower..<upper))
         }
+        result.skippedAsNotSpec = r.byte() == 1
+        guard let timings = decodeTimings(&r) else { return nil }
+        result.timings = timings
         guard let diagnostics = count() else { return nil }
         result.diagnostics.reserveCapacity(diagnostics)
         for _ in 0..<diagnostics {

@@ -292,12 +292,18 @@ public final class LintCache: Sendable {
 
     /// Lints `file` as ``LintRunner`` does, through the cache: its kept result when the entry is
     /// current, else a fresh lint, which is kept.
-    func lint(_ file: SpecFile, configuration: Configuration, linter: Linter) -> Result<FileResult, RunProblem> {
+    ///
+    /// `skippingNonSpec` (a file found in a folder: YAML that is not a spec is skipped) is part of
+    /// the entry's key with the configuration: the same file named on the command line is linted.
+    func lint(_ file: SpecFile, configuration: Configuration, linter: Linter, skippingNonSpec: Bool = false)
+        -> Result<FileResult, RunProblem>
+    {
         guard let stamp = FileStamp.of(file.rawPath) else {
-            return LintRunner.lintFile(file, configuration: configuration, linter: linter)
+            return LintRunner.lintFile(file, configuration: configuration, linter: linter, skippingNonSpec: skippingNonSpec)
         }
         let key = self.key(file.rawPath)
-        let configurationKey = self.configurationKey(configuration, linter: linter)
+        var configurationKey = self.configurationKey(configuration, linter: linter)
+        if skippingNonSpec { configurationKey.low ^= 1 }
         let entry = state.withLock { $0.old[key] }
         if let entry, entry.settled, entry.stamp == stamp, entry.configuration == configurationKey,
            let result = result(of: entry, path: file.path) {
@@ -309,7 +315,8 @@ public final class LintCache: Sendable {
         }
         let read = FileReader.read(file, limit: configuration.limits.maxFileSize)
         guard case .success(let bytes) = read else {
-            return LintRunner.lint(read, file: file, configuration: configuration, linter: linter)
+            return LintRunner.lint(read, file: file, configuration: configuration, linter: linter,
+                                   skippingNonSpec: skippingNonSpec)
         }
         let hash = ContentHash.xxh64(bytes)
         let settled = stamp.settled(before: startedAt)
@@ -325,7 +332,7 @@ public final class LintCache: Sendable {
             }
             return .success(result)
         }
-        let result = linter.lint(bytes, path: file.path, configuration: configuration)
+        let result = linter.lint(bytes, path: file.path, configuration: configuration, skippingNonSpec: skippingNonSpec)
         keep(result, key: key, entry: Entry(
             stamp: stamp, settled: settled, contentHash: hash, configuration: configurationKey,
             offset: 0, length: 0, checksum: 0, inNewFile: true))

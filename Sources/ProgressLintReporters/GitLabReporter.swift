@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProgressLintEngine
+import ProgressLintRun
+import ProgressLintWorkspace
+import ProgressLintSupport
+
+/// GitLab Code Quality JSON (also read by Code Climate tools): an array of
+/// `{description, check_name, fingerprint, severity, location: {path, lines: {begin}}}`, which
+/// GitLab's merge-request widget shows as new and fixed findings.
+///
+/// Severities are mapped as `error` → `major`, `warning` → `minor`, `info` → `info` (`critical`
+/// and `blocker` are left for findings that stop a build elsewhere; progress-lint has none).
+/// Paths are relative to the current folder, as GitLab resolves them from the project's root
+/// where the job runs. Fingerprints are those of the JSON report, unique per entry (GitLab
+/// collapses equal ones). The output is UTF-8 with no byte order mark.
+public struct GitLabReporter: Reporter {
+    public static let name = "gitlab"
+    public static let aliases = ["codeclimate"]
+    public static let summary = "GitLab Code Quality JSON (alias codeclimate) for the merge-request widget"
+
+    /// The folder paths are made relative to; nil for the process's current folder.
+    let currentFolder: String?
+
+    public init() { currentFolder = nil }
+
+    /// A reporter that writes paths relative to `currentFolder`.
+    public init(currentFolder: String) { self.currentFolder = currentFolder }
+
+    /// Code Quality's severity for one of ours.
+    public static func severity(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "major"
+        case .warning: "minor"
+        case .info: "info"
+        }
+    }
+
+    public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
+        let shown = context.shown(result)
+        var order = Fingerprint.Order()
+        for d in shown.keys { order.note(path: d.path) }
+        var fingerprints = Fingerprint.Sequence(byFile: order.isByFile)
+        let folder = currentFolder ?? GitLabReporter.workingDirectory()
+        var file: (path: String, relative: String)?
+        out.writeJSON { json in
+            json.beginArray()
+            for d in shown {
+                if file.map({ !ByteOrder.same($0.path, d.path) }) ?? true {
+                    file = (d.path, GitLabReporter.relativePath(d.path, to: folder))
+                }
+                json.beginObject()
+                json.key(literal: "description")
+                json.string(d.message)
+                json.key(literal: "check_name")
+                json.string(d.ruleID)
+                json.key(literal: "fingerprint")
+                json.string(fingerprints.next(d))
+                json.key(literal: "severity")
+                json.string(GitLabReporter.severity(d.severity))
+                json.key(literal: "location")
+                json.beginObject()
+                json.key(literal: "path")
+                json.string(file!.relative)
+                json.key(literal: "lines")
+                json.beginObject()
+                json.key(literal: "begin")
+                json.int(Swift.max(1, d.range.start.line))
+                json.end()
+                json.end()
+                json.end()
+            }
+            json.end()
+        }
+    }
+
+    /// The process's current folder, or nil when it cannot be read.
+    static func workingDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `path` relative to `folder`: a relative path without its leading `./`; an absolute one
+    /// inside the folder without the folder, outside it with `../` as needed. Nil `folder`, or a
+    /// relative path with `..` in it, leaves the path as it is (less the `./`).
+    public static func relativePath(_ path: String, to folder: String?) -> String {
+        var path = Substring(path)
+        while path.hasPrefix("./") { path = path.dropFirst(2).drop { $0 == "/" } }
+        guard path.hasPrefix("/"), let folder, folder.hasPrefix("/") else { return String(path) }
+        let target = path.split(separator: "/").filter { $0 != "." }
+        let base = folder.split(separator: "/").filter { $0 != "." }
+        // `..` in either would need the file system to resolve: keep the path whole.
+        if target.contains("..") || base.contains("..") { return String(path) }
+        var common = 0
+        while common < target.count - 1, common < base.count, target[common] == base[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        return (ups + target[common...].map(String.init)).joined(separator: "/")
+    }
+}

@@ -1,0 +1,54 @@
+/// Text from specs made safe in HTML, in every context the report writes it (element content and
+/// double-quoted attribute values alike): `&`, `<`, `>`, `"` and `'` become references, and
+/// control, bidirectional and zero-width characters (``TerminalText/isUnsafe(_:)``, plus the
+/// other format characters) are shown as `\u{…}` escapes, so a name can neither break out of
+/// its element nor reorder or hide the text around it.
+public enum HTMLText {
+    /// `text`, escaped.
+    public static func escape(_ text: String) -> String {
+        // Printable ASCII with none of the five is written as it is.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) {
+            return text
+        }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                if isHidden(scalar) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Whether a character is not drawn, or changes how others are drawn: shown as its escape.
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        if TerminalText.isUnsafe(scalar) { return true }
+        guard scalar.value >= 0x80 else { return false }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: return true
+        default: return false
+        }
+    }
+
+    /// A name usable in an `id` or a fragment from any text: ASCII letters and digits kept, the rest `-`.
+    static func slug(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "-" })
+    }
+}
+
+extension ReportStream {
+    /// Writes `text` escaped for HTML.
+    mutating func write(html text: String) {
+        write(HTMLText.escape(text))
+    }
+}

@@ -1,0 +1,245 @@
+import ProgressLintEngine
+import ProgressLintSpec
+
+/// Each file's ``ScreenTiming``s, kept compactly in a ``ByteStore`` (past 64 KB in a temporary
+/// file), so a run over 100,000 files keeps them without its memory growing: per file, 12 bytes
+/// of index and its screens' bytes on disk. Read back one file at a time, in report order.
+public struct ScreenTimingList: Sendable {
+    private var data = ByteStore()
+    /// Per file number: where its bytes start (8 bytes) and how long they are (4 bytes).
+    private var index = ByteStore()
+    private var fileCount = 0
+    /// File numbers in report order, once the files were put in an order other than added.
+    private var reportOrder: [Int32]?
+
+    /// An empty list.
+    public init() {}
+
+    /// How many files it holds.
+    public var count: Int { fileCount }
+
+    /// Adds the screens of the file numbered `number` (files are numbered 0, 1, 2… in the order
+    /// they are added; a missing number is a file with no screens).
+    public mutating func append(_ screens: [ScreenTiming], file number: Int) {
+        while fileCount < number { appendIndex(start: 0, length: 0) }
+        guard number == fileCount else { return }
+        var writer = TimingWriter()
+        writer.int(screens.count)
+        for screen in screens { writer.screen(screen) }
+        let start = writer.bytes.withUnsafeBytes { data.append($0) }
+        appendIndex(start: start, length: writer.bytes.count)
+    }
+
+    private mutating func appendIndex(start: Int, length: Int) {
+        var entry = (UInt64(clamping: start).littleEndian, UInt32(clamping: length).littleEndian)
+        withUnsafeBytes(of: &entry.0) { _ = index.append($0) }
+        withUnsafeBytes(of: &entry.1) { _ = index.append($0) }
+        fileCount += 1
+    }
+
+    /// Puts the files in the order `rank` gives (each file number's position), as the runner
+    /// sorts its ``FileList``.
+    public mutating func reorder(by rank: [Int]) {
+        var order = [Int32](repeating: -1, count: rank.count)
+        for (number, position) in rank.enumerated() where position >= 0 && position < order.count {
+            order[position] = Int32(clamping: number)
+        }
+        reportOrder = order
+    }
+
+    /// The screens of the file at `position` in report order (none for a position it has not).
+    public func screens(at position: Int) -> [ScreenTiming] {
+        guard position >= 0 else { return [] }
+        let number: Int
+        if let reportOrder {
+            guard position < reportOrder.count else { return [] }
+            number = Int(reportOrder[position])
+        } else {
+            number = position
+        }
+        guard number >= 0, number < fileCount else { return [] }
+        let (start, length) = index.read(number * 12, 12) { raw -> (Int, Int) in
+            var s: UInt64 = 0, l: UInt32 = 0
+            for i in 0..<8 { s |= UInt64(raw[i]) << (8 * UInt64(i)) }
+            for i in 0..<4 { l |= UInt32(raw[8 + i]) << (8 * UInt32(i)) }
+            return (Int(clamping: s), Int(l))
+        }
+        guard length > 0 else { return [] }
+        return data.read(start, length) { raw in
+            var reader = TimingReader(raw)
+            let count = reader.int()
+            var screens: [ScreenTiming] = []
+            var n = 0
+            while n < count, !reader.failed {
+                if let screen = reader.screen() { screens.append(screen) }
+                n += 1
+            }
+            return screens
+        }
+    }
+}
+
+/// Writes timings as bytes: integers as 8 bytes, doubles by their bits, optionals with a flag.
+private struct TimingWriter {
+    var bytes: [UInt8] = []
+
+    mutating func int(_ value: Int) {
+        var v = UInt64(bitPattern: Int64(value)).littleEndian
+        withUnsafeBytes(of: &v) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func double(_ value: Double) {
+        var v = value.bitPattern.littleEndian
+        withUnsafeBytes(of: &v) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func double(_ value: Double?) {
+        bytes.append(value == nil ? 0 : 1)
+        if let value { double(value) }
+    }
+
+    mutating func bool(_ value: Bool?) {
+        bytes.append(value == nil ? 2 : value! ? 1 : 0)
+    }
+
+    mutating func string(_ value: String?) {
+        guard let value else {
+            bytes.append(0)
+            return
+        }
+        bytes.append(1)
+        int(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    mutating func screen(_ s: ScreenTiming) {
+        string(s.path)
+        string(s.screen)
+        int(s.documentIndex)
+        string(s.platform)
+        for (_, value) in s.thresholds.entries { double(value.milliseconds) }
+        int(s.indicators.count)
+        for i in s.indicators {
+            string(i.id)
+            int(i.line)
+            int(i.endLine)
+            string(i.style)
+            bool(i.determinate)
+            string(i.component)
+            string(i.presentation)
+            string(i.location)
+            double(i.showAfterMs)
+            double(i.durationMinMs)
+            double(i.durationMaxMs)
+            int(i.phases.count)
+            for p in i.phases {
+                string(p.name)
+                double(p.share)
+                double(p.durationMs)
+            }
+            int(i.becomes.count)
+            for b in i.becomes {
+                string(b.when)
+                bool(b.determinate)
+                string(b.style)
+            }
+        }
+    }
+}
+
+/// Reads what ``TimingWriter`` wrote; bytes that run short set `failed` and read as zero.
+private struct TimingReader {
+    let bytes: UnsafeRawBufferPointer
+    var at = 0
+    var failed = false
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    mutating func byte() -> UInt8 {
+        guard at < bytes.count else {
+            failed = true
+            return 0
+        }
+        at += 1
+        return bytes[at - 1]
+    }
+
+    mutating func word() -> UInt64 {
+        guard bytes.count - at >= 8 else {
+            failed = true
+            at = bytes.count
+            return 0
+        }
+        // In bounds: at least 8 bytes from `at`.
+        let v = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+        at += 8
+        return v
+    }
+
+    mutating func int() -> Int { Int(Int64(bitPattern: word())) }
+    mutating func count() -> Int { Swift.max(0, Swift.min(int(), bytes.count - at)) }
+    mutating func double() -> Double { Double(bitPattern: word()) }
+    mutating func optionalDouble() -> Double? { byte() == 1 ? double() : nil }
+
+    mutating func bool() -> Bool? {
+        switch byte() {
+        case 0: false
+        case 1: true
+        default: nil
+        }
+    }
+
+    mutating func string() -> String? {
+        guard byte() == 1 else { return nil }
+        let length = int()
+        guard length >= 0, bytes.count - at >= length else {
+            failed = true
+            at = bytes.count
+            return nil
+        }
+        defer { at += length }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[at..<(at + length)]), as: UTF8.self)
+    }
+
+    mutating func screen() -> ScreenTiming? {
+        let path = string() ?? ""
+        let screen = string()
+        let documentIndex = int()
+        let platform = string()
+        var thresholds = Thresholds()
+        thresholds.instant = Duration(milliseconds: double())
+        thresholds.noticeable = Duration(milliseconds: double())
+        thresholds.attention = Duration(milliseconds: double())
+        thresholds.showAfterMax = Duration(milliseconds: double())
+        thresholds.updatesEveryMax = Duration(milliseconds: double())
+        var indicators: [IndicatorTiming] = []
+        let indicatorCount = count()
+        for _ in 0..<indicatorCount where !failed {
+            let id = string()
+            let line = int(), endLine = int()
+            let style = string()
+            let determinate = bool() ?? false
+            let component = string()
+            let presentation = string() ?? ""
+            let location = string() ?? ""
+            let showAfter = optionalDouble(), minMs = optionalDouble(), maxMs = optionalDouble()
+            var phases: [PhaseTiming] = []
+            let phaseCount = count()
+            for _ in 0..<phaseCount where !failed {
+                phases.append(PhaseTiming(name: string(), share: optionalDouble(), durationMs: optionalDouble()))
+            }
+            var becomes: [BecomesTiming] = []
+            let becomesCount = count()
+            for _ in 0..<becomesCount where !failed {
+                becomes.append(BecomesTiming(when: string(), determinate: bool(), style: string()))
+            }
+            indicators.append(IndicatorTiming(
+                id: id, line: line, endLine: endLine, style: style, determinate: determinate, component: component,
+                presentation: presentation, location: location, showAfterMs: showAfter, durationMinMs: minMs,
+                durationMaxMs: maxMs, phases: phases, becomes: becomes))
+        }
+        guard !failed else { return nil }
+        return ScreenTiming(path: path, screen: screen, documentIndex: documentIndex, platform: platform,
+                            thresholds: thresholds, indicators: indicators)
+    }
+}
