@@ -20,7 +20,7 @@ import Testing
         mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
     }
 
-    static let formats = ["text", "concise", "json", "sarif", "github", "junit"]
+    static let formats = ["text", "concise", "json", "sarif", "github", "junit", "gitlab", "html"]
     static let junitTimestamp = try! NSRegularExpression(pattern: "timestamp=\"[^\"]*\"")
 
     /// One generated spec: one to three screens of indicators, with the mistakes the rules look
@@ -125,7 +125,7 @@ import Testing
     @Test func everyFormatWithTheCacheEqualsNoCacheThroughRandomChanges() throws {
         let rounds = Int(ProcessInfo.processInfo.environment["PROGRESS_LINT_CACHE_ROUNDS"] ?? "") ?? 50
         // 40 generated specs (the issue says 200; PROGRESS_LINT_CACHE_SPECS=200 runs that) keep 50 rounds of
-        // two runs in six formats within a minute or two on a loaded machine.
+        // two runs in eight formats within a minute or two on a loaded machine.
         let specCount = Int(ProcessInfo.processInfo.environment["PROGRESS_LINT_CACHE_SPECS"] ?? "") ?? 40
         let root = try CommandTests.temporaryFolder()
         let out = try CommandTests.temporaryFolder()

@@ -217,9 +217,14 @@ import Testing
         c = Configuration(); c.limits.yaml.maxDepth = 9; changes.append(c)
         c = Configuration(); c.rules["vague-label"] = .off; changes.append(c)
         c = Configuration(); c.options[VagueLabel.labels] = VagueLabel.Labels(["Working"]); changes.append(c)
+        c = try RuleRegistry.makeConfigurationLoader().load(Array("components:\n  AppSpinner: UIActivityIndicatorView\n".utf8),
+                                                             path: "c.yml", directory: "/")
+        #expect(!c.components.isEmpty)
+        changes.append(c)
         for changed in changes { #expect(CacheKey.configuration(changed, linter: linter) != base) }
         // Where the file is and what it was read from do not change what a spec reports.
         c = Configuration(); c.path = "x/.progress-lint.yml"; c.directory = "x"; c.sources = ["platform": "x"]
+        c.docsURL = "https://example.com/rules/"
         #expect(CacheKey.configuration(c, linter: linter) == base)
     }
 
