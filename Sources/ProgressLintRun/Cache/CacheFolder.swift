@@ -64,7 +64,7 @@ public enum CacheFolder {
     private static func makeFolder(_ folder: String) -> String? {
         var info = stat()
         if folder.withCString({ stat($0, &info) }) == 0 {
-            return info.st_mode & S_IFMT == S_IFDIR ? nil : "it is not a folder"
+            return info.st_mode & S_IFMT == S_IFDIR ? nil : "\(folder) is not a folder"
         }
         if let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
             if let reason = makeFolder(String(folder[..<slash])) { return reason }
