@@ -29,7 +29,7 @@ let package = Package(
         // Logic shared across the layers (did you mean, JSON strings, byte order); no dependencies.
         .target(name: "ProgressLintSupport"),
         // Events → a document arena of nodes, each with its start and end position.
-        .target(name: "ProgressLintYAML", dependencies: ["CYAML"]),
+        .target(name: "ProgressLintYAML", dependencies: ["CYAML", "ProgressLintSupport"]),
         // Typed screens and indicators, decoded from YAML nodes; schema problems as findings.
         .target(name: "ProgressLintSpec", dependencies: ["ProgressLintYAML", "ProgressLintSupport"]),
         // Lints one file's bytes with one configuration: the rule API, the configuration model,
@@ -58,6 +58,7 @@ let package = Package(
             name: "progress-lint",
             dependencies: [
                 "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters",
+                "ProgressLintSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,13 +74,27 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ProgressLintYAMLTests", dependencies: ["ProgressLintYAML"]),
         .testTarget(name: "ProgressLintSpecTests", dependencies: ["ProgressLintSpec", "ProgressLintYAML"]),
+        // What the module tests share to lint a text with every rule (`lint`, `runner`).
+        .target(
+            name: "LintTestSupport",
+            dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters"],
+            path: "Tests/LintTestSupport"
+        ),
         .testTarget(
-            name: "ProgressLintCoreTests",
-            dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML", "TestSupport"]
+            name: "ProgressLintEngineTests",
+            dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport", "LintTestSupport", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ProgressLintWorkspaceTests",
+            dependencies: ["ProgressLintWorkspace", "ProgressLintEngine", "ProgressLintRun", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport", "LintTestSupport", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ProgressLintRunTests",
+            dependencies: ["ProgressLintRun", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRules", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport", "LintTestSupport", "TestSupport"]
         ),
         .testTarget(
             name: "ProgressLintRulesTests",
-            dependencies: ["ProgressLintRules", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintReporters", "TestSupport"]
+            dependencies: ["ProgressLintRules", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintReporters", "ProgressLintSpec", "ProgressLintYAML", "LintTestSupport", "TestSupport"]
         ),
         .testTarget(
             name: "ProgressLintReportersTests",

@@ -69,8 +69,7 @@ public final class FixSource {
     /// The offset of the first byte of each line.
     private var lines: [Int] {
         if let lineStarts { return lineStarts }
-        var starts = [bom]
-        for i in bom..<bytes.count where bytes[i] == 0x0A { starts.append(i + 1) }
+        let starts = LineBreaks.lineStarts(bytes, from: bom)
         work &+= bytes.count - bom
         lineStarts = starts
         return starts

@@ -90,7 +90,7 @@ public struct RulePlan: Sendable {
 
     /// Runs every rule on one decoded screen: cross-file rules collect their values into `result`,
     /// the others report to `collector`.
-    func run(on screen: Screen, context: RuleContext, into result: inout FileResult, collector: inout Collector,
+    func run(on screen: Screen, context: RuleContext, into result: inout FileResult, collector: inout DiagnosticCollector,
              documentIndex: Int) {
         let document = context.document
         if !crossFileRules.isEmpty {

@@ -2,66 +2,6 @@ import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
 
-/// What every reporter may know besides the run: the tool and its rules.
-public struct ReportContext: Sendable {
-    /// Descriptions of every rule, in catalogue order.
-    public var rules: [RuleDescription]
-    /// Whether the output goes to a colour terminal.
-    public var color: Bool
-    /// Whether only errors are shown (`--quiet`).
-    public var quiet: Bool
-    /// The unit columns are written in (`--column-unit`): text, github, JSON and SARIF follow it.
-    public var columnUnit: ColumnUnit
-    /// Whether unsafe fixes count as available (`--unsafe-fixes`).
-    public var unsafeFixes = false
-    /// Where the rule pages are published (`docs-url:` in the config, or `PROGRESS_LINT_DOCS_URL`):
-    /// the folder holding `<rule-id>.md`, or an address with `{rule}` in it. With none, reports
-    /// give no address (JSON has no `docs`, SARIF no `helpUri`): there is no page to point at.
-    public var docsURL: String?
-
-    /// The address of `rule`'s page, when ``docsURL`` is set: `{rule}` replaced by the rule's id,
-    /// or `<docs-url>/<rule>.md`.
-    public func documentationURI(for rule: String) -> String? {
-        guard let base = docsURL, !base.isEmpty else { return nil }
-        if base.contains("{rule}") { return base.split(separator: "{rule}", omittingEmptySubsequences: false).joined(separator: rule) }
-        return (base.hasSuffix("/") ? base : base + "/") + rule + ".md"
-    }
-    /// The earlier JSON report to compare with (`--compare`): the HTML report marks new and fixed findings.
-    public var previous: PreviousReport?
-
-    /// Whether `diagnostic` has a fix that `--fix` applies in this run (marked `[*]`).
-    public func isFixable(_ diagnostic: Diagnostic) -> Bool {
-        guard let fix = diagnostic.fix else { return false }
-        return Fixer.applies(fix, unsafe: unsafeFixes)
-    }
-
-    /// `2 fixable with --fix (1 more with --unsafe-fixes)`, or empty when nothing is fixable.
-    public func fixableSummary(_ shown: some Sequence<Diagnostic>) -> String {
-        var fixable = 0, hidden = 0
-        for d in shown where d.fix != nil {
-            if isFixable(d) { fixable += 1 }
-            if !unsafeFixes && d.fix?.applicability == .unsafe { hidden += 1 }
-        }
-        guard fixable > 0 || hidden > 0 else { return "" }
-        let option = unsafeFixes ? "--fix --unsafe-fixes" : "--fix"
-        return "\(fixable) fixable with \(option)" + (hidden > 0 ? " (\(hidden) more with --unsafe-fixes)" : "")
-    }
-
-    /// Creates a context.
-    public init(rules: [RuleDescription], color: Bool = false, quiet: Bool = false, columnUnit: ColumnUnit = .char) {
-        self.rules = rules
-        self.color = color
-        self.quiet = quiet
-        self.columnUnit = columnUnit
-    }
-
-    /// The diagnostics a reporter shows: all, or only errors with `--quiet`.
-    /// Read in order from the run's compact store, never all in memory.
-    public func shown(_ result: RunResult) -> DiagnosticList {
-        quiet ? result.findings.onlyErrors() : result.findings
-    }
-}
-
 /// Renders a run in one output format.
 public protocol Reporter: Sendable {
     /// The `--format` name.

@@ -67,19 +67,19 @@ public enum RulePage {
         out += keysSection(rule)
         out += fixSection(rule)
         out += "## Options\n\n"
-        if rule.options.isEmpty && rule.ownOptions.isEmpty {
+        if rule.sharedSettings.isEmpty && rule.ownOptions.isEmpty {
             out += "None besides its severity.\n\n"
         } else {
             for option in rule.ownOptions {
                 out += "- `\(option.key)` (default `\(ConfigurationText.yaml(option.defaultValue))`, at the top level of "
                 out += "`.progress-lint.yml`): \(option.doc)\n"
             }
-            for option in rule.options {
+            for option in rule.sharedSettings {
                 let value = defaultThresholds.first { $0.key == option }.map { " (default \($0.value))" } ?? ""
                 out += "- `\(option)`\(value) (in `.progress-lint.yml`)\n"
             }
             out += "\n"
-            if rule.options.contains(where: { responseTimeThresholds.contains($0) }) {
+            if rule.sharedSettings.contains(where: { responseTimeThresholds.contains($0) }) {
                 out += "The defaults of `thresholds.instant` (100ms), `thresholds.noticeable` (1s) and "
                 out += "`thresholds.attention` (10s) are the response-time limits of "
                 out += "\(GuidelineSource.thresholdsCitation).\n\n"

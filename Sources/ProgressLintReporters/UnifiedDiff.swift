@@ -1,3 +1,5 @@
+import ProgressLintSupport
+
 /// A unified diff of two texts, as `diff -u` writes it, with `--- path` and `+++ path` headers
 /// (so `patch -p0` and `git apply -p0` apply it). Lines keep their own endings (CRLF stays).
 public enum UnifiedDiff {
@@ -56,14 +58,7 @@ public enum UnifiedDiff {
 
     /// Lines with their line breaks.
     static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
-        var result: [[UInt8]] = []
-        var start = 0
-        for (i, byte) in bytes.enumerated() where byte == 0x0A {
-            result.append(Array(bytes[start...i]))
-            start = i + 1
-        }
-        if start < bytes.count { result.append(Array(bytes[start...])) }
-        return result
+        LineBreaks.lines(bytes)
     }
 
     enum Kind { case same, delete, insert }

@@ -30,7 +30,7 @@ public struct Baseline: Hashable, Sendable {
 
         /// Creates a key.
         public init(path: String, rule: String, yamlPath: String) {
-            self.path = Baseline.normalize(path)
+            self.path = PathText.droppingLeadingDotSlash(path)
             self.rule = rule
             self.yamlPath = yamlPath
         }
@@ -70,7 +70,7 @@ public struct Baseline: Hashable, Sendable {
 
         /// The location of the baseline file at `file` (relative to `workingDirectory`, default the process's).
         public init(file: String, workingDirectory: String? = nil) {
-            let cwd = workingDirectory ?? ConfigurationResolver.currentDirectory()
+            let cwd = workingDirectory ?? (SystemCalls.currentDirectory() ?? ".")
             self.workingDirectory = cwd
             self.folder = PathText.parent(PathText.absolute(file, in: cwd))
         }
@@ -207,13 +207,6 @@ public struct Baseline: Hashable, Sendable {
         return remaining.filter { $0.value > 0 && linted.contains($0.key.path) }
             .map { StaleEntry(key: $0.key, unmatched: $0.value) }
             .sorted { $0.key < $1.key }
-    }
-
-    /// `./specs/a.yaml` and `specs/a.yaml` are the same file.
-    static func normalize(_ path: String) -> String {
-        var path = Substring(path)
-        while path.hasPrefix("./") { path = path.dropFirst(2) }
-        return String(path)
     }
 
     /// A JSON string literal (also a YAML double-quoted scalar).

@@ -1,14 +1,7 @@
 import Synchronization
 import ProgressLintEngine
+import ProgressLintSupport
 import ProgressLintWorkspace
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How a run fixes files: `--fix` writes them, `--diff` only records what would change.
 public final class FixMode: Sendable {
@@ -82,79 +75,13 @@ public final class FixMode: Sendable {
             record(Record(path: file.path, before: [], after: [], applied: 0, notes: notes, written: false))
             return .success(outcome.original)
         }
-        if let failure = AtomicFile.replace(file, with: outcome.bytes) {
+        if let failure = AtomicFile.replace(file.rawPath, with: outcome.bytes) {
             notes.append("not fixed: cannot write it: \(failure)")
             record(Record(path: file.path, before: [], after: [], applied: 0, notes: notes, written: false))
             return .success(outcome.original)
         }
         record(Record(path: file.path, before: [], after: [], applied: outcome.applied, notes: notes, written: true))
         return .success(outcome.result)
-    }
-}
-
-/// Writes a file atomically: a temporary file in the same folder, synced, given the original's
-/// mode, renamed over it.
-public enum AtomicFile {
-    /// Replaces the file's content; returns why it could not, or nil.
-    public static func replace(_ file: SpecFile, with bytes: [UInt8]) -> String? {
-        var raw = file.rawPath
-        var info = stat()
-        raw.append(0)
-        let statResult = raw.withUnsafeBufferPointer { p in
-            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { stat($0, &info) }
-        }
-        guard statResult == 0 else { return FileReader.errorText(errno) }
-        raw.removeLast()
-        var temporary = raw
-        let slash = raw.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-        temporary.insert(contentsOf: Array(".".utf8), at: slash)
-        temporary += Array(".progress-lint-fix-\(getpid())".utf8)
-        temporary.append(0)
-        raw.append(0)
-        let fd = temporary.withUnsafeBufferPointer { p in
-            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) {
-                open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, info.st_mode & 0o7777)
-            }
-        }
-        guard fd >= 0 else { return FileReader.errorText(errno) }
-        func unlinkTemporary() {
-            _ = temporary.withUnsafeBufferPointer { p in
-                p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { unlink($0) }
-            }
-        }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let error = FileReader.errorText(errno)
-                close(fd)
-                unlinkTemporary()
-                return error
-            }
-            written += n
-        }
-        // The mode is set again past the umask that `open` applied.
-        if fchmod(fd, info.st_mode & 0o7777) != 0 || fsync(fd) != 0 {
-            let error = FileReader.errorText(errno)
-            close(fd)
-            unlinkTemporary()
-            return error
-        }
-        close(fd)
-        let renamed = temporary.withUnsafeBufferPointer { t in
-            raw.withUnsafeBufferPointer { r in
-                t.baseAddress!.withMemoryRebound(to: CChar.self, capacity: t.count) { tp in
-                    r.baseAddress!.withMemoryRebound(to: CChar.self, capacity: r.count) { rename(tp, $0) }
-                }
-            }
-        }
-        if renamed != 0 {
-            let error = FileReader.errorText(errno)
-            unlinkTemporary()
-            return error
-        }
-        return nil
     }
 }
 

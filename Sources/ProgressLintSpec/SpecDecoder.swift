@@ -264,28 +264,28 @@ struct SpecReader {
         }
     }
 
-    // The key table's mappings and closed sets, matched as bytes (``KeyTable``).
-    static let screenKeys = KeyTable(ScreenKey.self)
-    static let indicatorKeys = KeyTable(IndicatorKey.self)
-    static let accessibilityKeys = KeyTable(AccessibilityKey.self)
-    static let announceKeys = KeyTable(AnnounceKey.self)
-    static let reduceMotionKeys = KeyTable(ReduceMotionKey.self)
-    static let cancelKeys = KeyTable(CancelKey.self)
-    static let phaseKeys = KeyTable(PhaseKey.self)
-    static let failureKeys = KeyTable(FailureKey.self)
-    static let stallKeys = KeyTable(StallKey.self)
-    static let becomesKeys = KeyTable(BecomesKey.self)
-    static let reduceMotionKeywords = KeyTable(ReduceMotionKeyword.self)
-    static let platforms = KeyTable(Platform.self)
-    static let styles = KeyTable(IndicatorStyle.self)
-    static let purposes = KeyTable(Purpose.self)
-    static let presentations = KeyTable(Presentation.self)
-    static let otherActions = KeyTable(OtherActions.self)
-    static let locations = KeyTable(Location.self)
-    static let tracks = KeyTable(Track.self)
-    static let totalChanges = KeyTable(TotalChange.self)
-    static let focuses = KeyTable(Focus.self)
-    static let focusAfters = KeyTable(FocusAfter.self)
+    // The key table's mappings and closed sets, matched as bytes (``NameMatcher``).
+    static let screenKeys = NameMatcher(ScreenKey.self)
+    static let indicatorKeys = NameMatcher(IndicatorKey.self)
+    static let accessibilityKeys = NameMatcher(AccessibilityKey.self)
+    static let announceKeys = NameMatcher(AnnounceKey.self)
+    static let reduceMotionKeys = NameMatcher(ReduceMotionKey.self)
+    static let cancelKeys = NameMatcher(CancelKey.self)
+    static let phaseKeys = NameMatcher(PhaseKey.self)
+    static let failureKeys = NameMatcher(FailureKey.self)
+    static let stallKeys = NameMatcher(StallKey.self)
+    static let becomesKeys = NameMatcher(BecomesKey.self)
+    static let reduceMotionKeywords = NameMatcher(ReduceMotionKeyword.self)
+    static let platforms = NameMatcher(Platform.self)
+    static let styles = NameMatcher(IndicatorStyle.self)
+    static let purposes = NameMatcher(Purpose.self)
+    static let presentations = NameMatcher(Presentation.self)
+    static let otherActions = NameMatcher(OtherActions.self)
+    static let locations = NameMatcher(Location.self)
+    static let tracks = NameMatcher(Track.self)
+    static let totalChanges = NameMatcher(TotalChange.self)
+    static let focuses = NameMatcher(Focus.self)
+    static let focusAfters = NameMatcher(FocusAfter.self)
 
     /// Appends the indicator at `id` to `result`, decoded in place there (an `Indicator` is large:
     /// it is neither returned nor copied); appends nothing when `id` is no mapping.
@@ -523,7 +523,7 @@ struct SpecReader {
 
     /// The pairs of a mapping value, checked against `keys`, as entries of `entryStack`; nil
     /// (reported) when it is not a mapping.
-    mutating func mapping<K>(_ entry: Entry, keys: KeyTable<K>, what: String? = nil, alsoAllowed: String? = nil)
+    mutating func mapping<K>(_ entry: Entry, keys: NameMatcher<K>, what: String? = nil, alsoAllowed: String? = nil)
         -> Range<Int>? {
         guard document.kind(of: entry.value) == .mapping else {
             let allowed = keys.names
@@ -553,13 +553,13 @@ struct SpecReader {
     /// Every kept entry's `known` is its key's index in `keys`.
     /// They are pushed on `entryStack` (no array is made per mapping); the caller reads them by
     /// index, as the mappings below push their own entries, and then drops them (``dropEntries(from:)``).
-    mutating func entries<K>(of mapping: NodeID, keys: KeyTable<K>, in place: @autoclosure () -> String)
+    mutating func entries<K>(of mapping: NodeID, keys: NameMatcher<K>, in place: @autoclosure () -> String)
         -> Range<Int> {
         entries(of: mapping, keys: keys, place: { _ in place() })
     }
 
     /// ``entries(of:keys:in:)`` with the place named from the document (for a message).
-    mutating func entries<K>(of mapping: NodeID, keys: KeyTable<K>, place: (YAMLDocument) -> String) -> Range<Int> {
+    mutating func entries<K>(of mapping: NodeID, keys: NameMatcher<K>, place: (YAMLDocument) -> String) -> Range<Int> {
         let start = entryCount
         var names = SeenKeys()
         collect(mapping, keys: keys, place: place, names: &names, mergeDepth: 0)
@@ -578,7 +578,7 @@ struct SpecReader {
     }
 
     private mutating func collect<K>(
-        _ mapping: NodeID, keys: KeyTable<K>, place: (YAMLDocument) -> String, names: inout SeenKeys, mergeDepth: Int
+        _ mapping: NodeID, keys: NameMatcher<K>, place: (YAMLDocument) -> String, names: inout SeenKeys, mergeDepth: Int
     ) {
         var merges: [NodeID] = []
         // Matched as bytes; the key's `String` is made only for a message or a key that is not ASCII.
@@ -741,7 +741,7 @@ struct SpecReader {
         text.withUTF8Buffer { UInt32($0[0]) | UInt32($0[1]) << 8 | UInt32($0[2]) << 16 | UInt32($0[3]) << 24 }
     }
 
-    mutating func enumeration<E: SpecEnum>(_ entry: Entry, _ table: KeyTable<E>) -> Located<E>? {
+    mutating func enumeration<E: SpecEnum>(_ entry: Entry, _ table: NameMatcher<E>) -> Located<E>? {
         // The list of choices is spelled out only for a message.
         guard scalar(entry, expected: "one of \(table.names.joined(separator: ", "))") != nil else { return nil }
         if let value = table.match(entry.value, in: document) { return Located(value, at: entry.value) }

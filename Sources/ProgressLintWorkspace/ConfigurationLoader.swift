@@ -74,7 +74,7 @@ public struct ConfigurationLoader: Sendable {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let layer = Layer(shown: path, absolute: PathText.absolute(name, in: directory), directory: directory)
         try apply(bytes, layer: layer, chain: [], into: &configuration,
-                  workingDirectory: workingDirectory ?? ConfigurationResolver.currentDirectory())
+                  workingDirectory: workingDirectory ?? (SystemCalls.currentDirectory() ?? "."))
         configuration.path = path
         configuration.directory = directory
         return configuration

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import ProgressLintEngine
+import ProgressLintSupport
 
 /// Why a file could not be read.
 public enum ReadFailure: Error, Hashable, Sendable {
@@ -42,16 +43,7 @@ public enum FileReader {
         // over the whole file); it is `initialized` bytes long afterwards, whatever `read` did.
         var failure: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: min(expected, limit) + 1) { buffer, initialized in
-            while initialized < buffer.count {
-                let n = Glibc.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if n == 0 { return }
-                initialized += n
-            }
+            (initialized, failure) = SystemCalls.readFully(fd, into: buffer.baseAddress!, count: buffer.count)
         }
         if let failure { return .failure(.system(errorText(failure))) }
         var count = bytes.count
@@ -64,12 +56,9 @@ public enum FileReader {
                 bytes.append(contentsOf: repeatElement(0, count: min(max(count, 4096), limit - count + 1)))
             }
             let n = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                SystemCalls.readSome(fd, into: buffer.baseAddress! + count, count: buffer.count - count)
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(.system(errorText(errno)))
-            }
+            if n < 0 { return .failure(.system(errorText(errno))) }
             if n == 0 { break }
             count += n
         }
@@ -86,11 +75,8 @@ public enum FileReader {
         while true {
             // Never more than `limit + 1` bytes in all, so a stream past the limit costs the limit.
             let wanted = min(chunk.count, limit - bytes.count + 1)
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, wanted) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(.system(errorText(errno)))
-            }
+            let n = chunk.withUnsafeMutableBytes { SystemCalls.readSome(0, into: $0.baseAddress!, count: wanted) }
+            if n < 0 { return .failure(.system(errorText(errno))) }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
             if bytes.count > limit { return .failure(.tooLarge(limit: limit, prefix: bytes)) }
@@ -110,6 +96,6 @@ public enum FileReader {
     }
 
     package static func errorText(_ code: Int32) -> String {
-        String(cString: strerror(code))
+        SystemCalls.errorText(code)
     }
 }

@@ -1,4 +1,5 @@
 import ProgressLintEngine
+import ProgressLintSupport
 
 /// The files a run lints, found one at a time: the walk, the configuration of each file and the
 /// include/exclude filter. Workers share one, under a lock.
@@ -75,18 +76,6 @@ package struct Planner {
         return ConfigurationResolver.fileNames.contains(name) || configurationFiles.contains(resolver.absolutePath(file.path))
     }
 
-    /// A path with its `.` segments dropped and repeated `/` collapsed, so `./a//b/x.yaml` and
-    /// `a/b/x.yaml` are known as one file (`..` is kept: through a link it leads elsewhere).
-    static func lexicalKey(_ raw: [UInt8]) -> [UInt8] {
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        var key: [UInt8] = raw.first == slash ? [slash] : []
-        for segment in raw.split(separator: slash, omittingEmptySubsequences: true) where segment.elementsEqual([dot]) == false {
-            if key.count > 1 || (key.count == 1 && key[0] != slash) { key.append(slash) }
-            key += segment
-        }
-        return key
-    }
-
     /// Whether `path` names an entry of `folder` as ``PathText/writtenFolder(of:)`` finds it, told
     /// from the bytes alone: `folder`, one `/`, and a name with no `/` that is not `.` or `..` and
     /// starts with an ASCII byte (so the `/` is a character of its own). False sends the path the
@@ -149,7 +138,7 @@ package struct Planner {
             }
             if walked { named?.specs += 1 }
             if seen != nil {
-                guard seen!.insert(Self.lexicalKey(file.rawPath)).inserted else {
+                guard seen!.insert(PathText.lexicalKey(file.rawPath)).inserted else {
                     named?.matched += 1
                     continue
                 }

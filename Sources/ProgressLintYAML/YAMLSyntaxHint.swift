@@ -1,3 +1,5 @@
+import ProgressLintSupport
+
 /// Advice added to libyaml's messages where the cause is a common slip.
 public enum YAMLSyntaxHint {
     static let mappingValues = "mapping values are not allowed in this context"
@@ -14,18 +16,8 @@ public enum YAMLSyntaxHint {
 
     /// The text of the 1-based `number`th line, without its line break; nil past the end or if not UTF-8.
     static func line(_ number: Int, of bytes: [UInt8]) -> String? {
-        guard number >= 1 else { return nil }
-        var line = 1
-        var start = 0
-        var i = 0
-        while i < bytes.count && line < number {
-            if bytes[i] == 0x0A { line += 1; start = i + 1 }
-            i += 1
-        }
-        guard line == number else { return nil }
-        var end = start
-        while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
-        return String(validating: bytes[start..<end], as: UTF8.self)
+        guard let range = LineBreaks.line(number, of: bytes) else { return nil }
+        return String(validating: bytes[range], as: UTF8.self)
     }
 
     /// `key: value` on a block line (after any `- `), when the value is a plain scalar holding `: `;

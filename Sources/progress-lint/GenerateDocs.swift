@@ -4,12 +4,7 @@ import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ProgressLintSupport
 
 /// `progress-lint generate-docs`: writes `Rules/<rule-id>.md` for every rule and removes orphaned pages,
 /// and regenerates the spec key tables of `docs/spec-format.md`. A contributor's command: hidden from help, and it
@@ -29,7 +24,7 @@ struct GenerateDocs: ParsableCommand {
     var keyTables: String?
 
     func run() throws {
-        let here = GenerateDocs.currentDirectory()
+        let here = SystemCalls.currentDirectory() ?? "/"
         guard let root = GenerateDocs.packageRoot(from: here) else {
             Output.standardError("progress-lint: generate-docs writes the rule pages of the progress-lint package; "
                                  + "run it in the package's folder (no Package.swift naming progress-lint in "
@@ -45,7 +40,7 @@ struct GenerateDocs: ParsableCommand {
             throw ExitCode(2)
         }
         Output.standardOutput("wrote \(pages.count - 1) rule pages and an index to \(TerminalText.safe(folder))/\n")
-        try updateKeyTable(try inside(root, keyTables, here: here, default: KeyTable.page, what: "--key-tables"))
+        try updateKeyTable(try inside(root, keyTables, here: here, default: KeyTablesPage.page, what: "--key-tables"))
     }
 
     /// `path` (relative to `here`), or `fallback` in `root`; refused when it is outside the package.
@@ -53,7 +48,7 @@ struct GenerateDocs: ParsableCommand {
         -> String
     {
         guard let path else { return root == here ? fallback : root + "/" + fallback }
-        let absolute = GenerateDocs.normalize(path.hasPrefix("/") ? path : here + "/" + path)
+        let absolute = PathText.normalize(path.hasPrefix("/") ? path : here + "/" + path)
         guard absolute.hasPrefix(root + "/") else {
             Output.standardError("progress-lint: \(what) \(TerminalText.safe(path)) is outside the package "
                                  + "\(TerminalText.safe(root)); give a path inside it\n")
@@ -65,7 +60,7 @@ struct GenerateDocs: ParsableCommand {
     /// Rewrites the key tables of `page` from the key table.
     private func updateKeyTable(_ page: String) throws {
         let bytes = try? FileReader.read(SpecFile(path: page), limit: 16 << 20).get()
-        guard let bytes, let text = String(validating: bytes, as: UTF8.self), let updated = KeyTable.replacing(in: text)
+        guard let bytes, let text = String(validating: bytes, as: UTF8.self), let updated = KeyTablesPage.replacing(in: text)
         else {
             Output.standardError("progress-lint: cannot update the key tables of \(TerminalText.safe(page)): "
                                  + "it is missing or lacks the `<!-- keys:begin` and `<!-- keys:end -->` markers\n")
@@ -94,19 +89,5 @@ struct GenerateDocs: ParsableCommand {
             guard let slash = folder.lastIndex(of: "/") else { return nil }
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }
-    }
-
-    static func normalize(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == ".." { if !parts.isEmpty { parts.removeLast() } } else { parts.append(part) }
-        }
-        return "/" + parts.joined(separator: "/")
-    }
-
-    static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

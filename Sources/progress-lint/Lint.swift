@@ -4,9 +4,14 @@ import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules
+import ProgressLintSupport
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `progress-lint [PATH…]`: lint spec files and folders.
@@ -221,7 +226,7 @@ struct Lint: ParsableCommand {
     /// with a note on standard error, when it cannot be used (the run goes on without it).
     private func openCache() -> LintCache? {
         let folder = CacheFolder.resolve(option: cacheDir, environment: Output.environment("PROGRESS_LINT_CACHE_DIR"),
-                                         workingDirectory: GenerateDocs.currentDirectory())
+                                         workingDirectory: SystemCalls.currentDirectory() ?? ".")
         switch LintCache.load(folder: folder) {
         case .success(let cache):
             return cache

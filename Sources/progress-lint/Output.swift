@@ -1,4 +1,5 @@
 import ProgressLintReporters
+import ProgressLintSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -23,16 +24,7 @@ enum Output {
 
     /// Writes all of `bytes` to `fd`; the error text when that fails.
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            offset += n
-        }
-        return nil
+        SystemCalls.writeAll(fd, bytes).map(SystemCalls.errorText)
     }
 
     /// Writes `prefix` (what was read of standard input already) and then the rest of standard
@@ -41,11 +33,8 @@ enum Output {
         if let problem = prefix.withUnsafeBytes({ writeAll($0, to: 1) }) { return problem }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
+            let n = chunk.withUnsafeMutableBytes { SystemCalls.readSome(0, into: $0.baseAddress!, count: $0.count) }
+            if n < 0 { return SystemCalls.errorText(errno) }
             if n == 0 { return nil }
             if let problem = chunk.withUnsafeBytes({ writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<n]), to: 1) }) {
                 return problem
@@ -115,45 +104,27 @@ enum Output {
     }
 
     /// A report written whole to a temporary file beside its target, waiting to be renamed over it.
-    struct Staged {
-        var path: String
-        var temporary: String
-    }
+    typealias Staged = AtomicFile.Staged
 
     /// Writes what `body` writes to a temporary file in `path`'s folder (with the target's
     /// permissions, if it exists), flushed and closed; ``commit(_:)`` puts it in place.
     static func stage(to path: String, _ body: (inout ReportStream) -> Void) throws(OutputError) -> Staged {
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        var template = Array("\(folder.isEmpty ? "/" : folder)/.\(name).XXXXXX".utf8CString)
-        let fd = mkstemp(&template)
-        guard fd >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var existing = stat()
-        let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
-        var failure: String? = fchmod(fd, mode) == 0 ? nil : String(cString: strerror(errno))
-        if failure == nil { failure = stream(to: fd, body) }
-        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw OutputError(path: path, reason: failure)
+        switch AtomicFile.stage(Array(path.utf8), mustExist: false, { stream(to: $0, body) }) {
+        case .success(let staged): return staged
+        case .failure(let failure): throw OutputError(path: path, reason: failure.reason)
         }
-        return Staged(path: path, temporary: temporary)
     }
 
     /// Renames a staged report over its target.
     static func commit(_ staged: Staged) throws(OutputError) {
-        if rename(staged.temporary, staged.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(staged.temporary)
-            throw OutputError(path: staged.path, reason: reason)
+        if let reason = AtomicFile.commit(staged) {
+            throw OutputError(path: String(decoding: staged.path, as: UTF8.self), reason: reason)
         }
     }
 
     /// Removes a staged report without touching its target.
     static func discard(_ staged: Staged) {
-        unlink(staged.temporary)
+        AtomicFile.discard(staged)
     }
 
     /// Streams what `body` writes to the open file `fd`; why writing failed, or nil.

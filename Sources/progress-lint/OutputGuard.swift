@@ -3,6 +3,7 @@ import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintReporters
+import ProgressLintSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -84,13 +85,8 @@ enum OutputGuard {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 4 * 1024)
-        var count = 0
-        while count < buffer.count {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { break }
-            count += n
-        }
+        let (count, failure) = buffer.withUnsafeMutableBytes { SystemCalls.readFully(fd, into: $0.baseAddress!, count: $0.count) }
+        if failure != nil { return nil }
         return Array(buffer[..<count])
     }
 

@@ -280,7 +280,7 @@ import Testing
             for reference in rule.sources {
                 #expect(page.contains(reference.source.title) && page.contains(reference.source.address), "\(rule.id)")
             }
-            if rule.options.contains("thresholds.attention") {
+            if rule.sharedSettings.contains("thresholds.attention") {
                 #expect(page.contains("Nielsen, *Usability Engineering* (1993), chapter 5, \"Response times\""))
             }
         }

@@ -1,3 +1,4 @@
+import ProgressLintSupport
 import ProgressLintYAML
 
 /// What reporters need of a diagnostic's source line, taken from the file's bytes when it is
@@ -39,19 +40,6 @@ public struct SourceLine: Hashable, Sendable {
     /// How many bytes before the range's start an excerpt keeps, at most.
     static let bytesBefore = 48
 
-    /// The length of the line break at `i` (0 when there is none): LF, CR, CRLF, and NEL, LS and PS,
-    /// which libyaml counts as line breaks too.
-    static func breakLength(_ bytes: [UInt8], at i: Int) -> Int {
-        switch bytes[i] {
-        case 0x0A: return 1
-        case 0x0D: return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
-        case 0xC2: return i + 1 < bytes.count && bytes[i + 1] == 0x85 ? 2 : 0
-        case 0xE2:
-            return i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) ? 3 : 0
-        default: return 0
-        }
-    }
-
     /// Gives each of `diagnostics` (all of one file) its source line, from the file's `bytes`.
     ///
     /// One pass over the bytes answers every diagnostic's start and end, visited in line and column
@@ -87,7 +75,7 @@ public struct SourceLine: Hashable, Sendable {
             bytes.withUnsafeBufferPointer { text in
                 var i = start
                 // A byte that cannot start a line break (all but `\n`, `\r`, the lead bytes of NEL
-                // and of U+2028/U+2029, and control bytes) is passed over without `breakLength`.
+                // and of U+2028/U+2029, and control bytes) is passed over without `LineBreaks.length`.
                 // `i < text.count` bounds every read.
                 while i < text.count {
                     // Eight bytes at a time while all of them are ASCII above `\r` (most of a spec's
@@ -107,7 +95,7 @@ public struct SourceLine: Hashable, Sendable {
                         i += 1
                         continue
                     }
-                    if breakLength(bytes, at: i) != 0 { break }
+                    if LineBreaks.length(bytes, at: i) != 0 { break }
                     i += 1
                 }
                 work &+= i &- start
@@ -118,7 +106,7 @@ public struct SourceLine: Hashable, Sendable {
             while line < query.line {
                 let end = lineEnd ?? endOfLine(from: cursor)
                 guard end < bytes.count else { break }
-                lineStart = end + breakLength(bytes, at: end)
+                lineStart = end + LineBreaks.length(bytes, at: end)
                 line += 1
                 lineEnd = nil
                 cursor = lineStart

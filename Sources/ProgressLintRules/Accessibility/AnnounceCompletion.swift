@@ -19,12 +19,12 @@ public struct AnnounceCompletion: IndicatorRule {
             ("Download complete") closes that gap without the noise of running commentary. Add \
             `accessibility.announce.completion`.
             """,
-        sources: [SourceReference(.b, section: "VoiceOver Updates")],
+        sources: [SourceReference(.johnSweetDeterminate, section: "VoiceOver Updates")],
         exceptions: [
             "Obstructive indicators (`overlay`, `full-screen`): the screen itself changes when they end, see `obstructive-focus-return`.",
             "Short indeterminate work (max below `thresholds.attention`) and an indeterminate `duration: unknown`, which has no max.",
         ],
-        options: ["thresholds.attention"],
+        sharedSettings: ["thresholds.attention"],
         reads: ["presentation", "determinate", "duration", "accessibility.announce.completion"],
         asks: [.add("accessibility.announce.completion")],
         appliesTo: .taskProgress,

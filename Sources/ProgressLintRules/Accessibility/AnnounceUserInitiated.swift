@@ -20,8 +20,8 @@ public struct AnnounceUserInitiated: IndicatorRule {
             `accessibility.announce.start`.
             """,
         sources: [
-            SourceReference(.a, section: "Parallel Indicators"),
-            SourceReference(.e, section: "Developer notes"),
+            SourceReference(.johnSweetIndeterminate, section: "Parallel Indicators"),
+            SourceReference(.magentaA11yLoadingSpinner, section: "Developer notes"),
         ],
         exceptions: [
             "Work the person did not ask for (`user-initiated: false`): an announcement would be noise, see `unsolicited-announcement`.",

@@ -19,7 +19,7 @@ public struct MissingAccessibleName: IndicatorRule {
             serves as the name, and `accessibility.label` (the accessibility label or content description) \
             names it when there is no visible text.
             """,
-        sources: [SourceReference(.e, section: "Name")],
+        sources: [SourceReference(.magentaA11yLoadingSpinner, section: "Name")],
         exceptions: [
             "Known components (`UIActivityIndicatorView`, `ProgressBar`, …) carry a name of their own.",
         ],

@@ -18,7 +18,7 @@ public struct NativeLabelRenamed: IndicatorRule {
             Say what is happening with `accessibility.announce.start` or a visible `label` instead, and leave \
             the spinner's own name alone.
             """,
-        sources: [SourceReference(.a, section: "introduction, on UIActivityIndicatorView")],
+        sources: [SourceReference(.johnSweetIndeterminate, section: "introduction, on UIActivityIndicatorView")],
         exceptions: [
             "Other platforms, custom components and determinate `ProgressView`s.",
             "No `accessibility.label` at all: the native one is kept.",

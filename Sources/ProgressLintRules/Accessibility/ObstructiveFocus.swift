@@ -19,7 +19,7 @@ public struct ObstructiveFocus: IndicatorRule {
             Moving focus is normally something to avoid, but here it is the honest signal that the rest of the \
             screen is on hold. Set `accessibility.focus: indicator`.
             """,
-        sources: [SourceReference(.a, section: "Obstructive Indicators")],
+        sources: [SourceReference(.johnSweetIndeterminate, section: "Obstructive Indicators")],
         exceptions: [
             "Parallel indicators (`inline`, `card`, the default): for them focus must not move, see `parallel-focus-steal`.",
         ],

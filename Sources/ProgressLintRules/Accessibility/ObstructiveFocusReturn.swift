@@ -19,7 +19,7 @@ public struct ObstructiveFocusReturn: IndicatorRule {
             control that started the work after part of the screen has been refreshed. Set \
             `accessibility.focus-after` to `screen-start` or `trigger`.
             """,
-        sources: [SourceReference(.a, section: "Obstructive Indicators")],
+        sources: [SourceReference(.johnSweetIndeterminate, section: "Obstructive Indicators")],
         exceptions: [
             "Parallel indicators (`inline`, `card`, the default) never take focus, so there is nothing to return.",
         ],

@@ -18,7 +18,7 @@ public struct ParallelFocusSteal: IndicatorRule {
             to find their way back to where they were. Leave focus alone (`accessibility.focus: unchanged`) and \
             tell them about the work with `accessibility.announce.start` instead.
             """,
-        sources: [SourceReference(.a, section: "Parallel Indicators")],
+        sources: [SourceReference(.johnSweetIndeterminate, section: "Parallel Indicators")],
         exceptions: [
             "Obstructive indicators (`overlay`, `full-screen`) should take focus, see `obstructive-focus`.",
         ],

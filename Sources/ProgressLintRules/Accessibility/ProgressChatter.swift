@@ -16,7 +16,7 @@ public struct ProgressChatter: IndicatorRule {
             on request. Announce the end of the work (`accessibility.announce.completion`) instead of its \
             middle.
             """,
-        sources: [SourceReference(.b, section: "VoiceOver Updates")],
+        sources: [SourceReference(.johnSweetDeterminate, section: "VoiceOver Updates")],
         exceptions: [
             "Repeating the start announcement during a long indeterminate wait (`announce.repeat-every`) is a different thing, see `reannounce-long-wait`.",
         ],

@@ -19,14 +19,14 @@ public struct ReannounceLongWait: IndicatorRule {
             stopped. Repeating the start announcement now and then during a long wait keeps them informed. Add \
             `accessibility.announce.repeat-every` (tens of seconds apart is plenty).
             """,
-        sources: [SourceReference(.e, section: "Developer notes")],
+        sources: [SourceReference(.magentaA11yLoadingSpinner, section: "Developer notes")],
         exceptions: [
             "Determinate indicators: their value can be read on request, and periodic progress is discouraged (`progress-chatter`).",
             "Waits whose max is below `thresholds.attention`.",
             "An `announce` without `start`: there is nothing to repeat (see `announce-user-initiated`).",
             "Work the person did not start (`user-initiated: false`): `unsolicited-announcement` asks to drop its `announce.start`, so repeating it would be opposite advice.",
         ],
-        options: ["thresholds.attention"],
+        sharedSettings: ["thresholds.attention"],
         reads: ["user-initiated", "determinate", "duration", "accessibility.announce.start", "accessibility.announce.repeat-every"],
         asks: [.add("accessibility.announce.repeat-every"), .keep("accessibility.announce.start")],
         appliesTo: .taskProgress,

@@ -21,14 +21,14 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
             (`follow-up`, after `follow-up-after`, default 3s) so people can tell the app has not stalled.
             """,
         sources: [
-            SourceReference(.a, section: "Reduce Motion Setting"),
-            SourceReference(.a, section: "Stalled Out"),
+            SourceReference(.johnSweetIndeterminate, section: "Reduce Motion Setting"),
+            SourceReference(.johnSweetIndeterminate, section: "Stalled Out"),
         ],
         exceptions: [
             "Determinate bars move only as work is done, and are not animated.",
             "The `follow-up` info is not given for waits whose max is below `thresholds.noticeable`.",
         ],
-        options: ["thresholds.noticeable"],
+        sharedSettings: ["thresholds.noticeable"],
         reads: ["style", "determinate", "duration", "reduce-motion", "reduce-motion.replace-with", "reduce-motion.follow-up"],
         asks: [.add("reduce-motion.replace-with")],
         fix: FixDescription(.unsafe, """

@@ -16,7 +16,7 @@ public struct UnsolicitedAnnouncement: IndicatorRule {
             listening to. What matters on such a screen is the content already there, not the background \
             search. Remove `accessibility.announce.start` for work the person did not start.
             """,
-        sources: [SourceReference(.a, section: "Parallel Indicators")],
+        sources: [SourceReference(.johnSweetIndeterminate, section: "Parallel Indicators")],
         exceptions: [
             "User-initiated work (`user-initiated: true`, the default) should be announced.",
             "`accessibility.announce.completion` is not concerned.",

@@ -29,7 +29,7 @@ public enum SpecSchema {
                 + "(`BrandProgressBar`) is a wrapper and gets nothing, nor does a name declared under `components:` "
                 + "in the config.",
         ],
-        options: ["limits.max-alias-nodes"],
+        sharedSettings: ["limits.max-alias-nodes"],
         fix: FixDescription(.safe, """
             a YAML 1.1 boolean is rewritten as `true` or `false`, which every YAML library reads as the spec \
             meant (safe). An unknown key with exactly one close valid key is renamed to it, which changes \

@@ -16,7 +16,7 @@ public enum YAMLSyntax {
             so a hostile or accidental file costs bounded time and memory.
             """,
         exceptions: ["Empty files and files of nothing but comments are valid and hold no screens."],
-        options: ["limits.max-file-size", "limits.max-depth"],
+        sharedSettings: ["limits.max-file-size", "limits.max-depth"],
         triggeringExamples: [
             RuleExample("""
                 screen: Sign in

@@ -15,7 +15,7 @@ public struct LossyCancelNeedsConfirm: IndicatorRule {
             lost and offer both to cancel anyway and to keep going. That way one slip does not cost a long \
             download or upload.
             """,
-        sources: [SourceReference(.d, section: "Best practices")],
+        sources: [SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices")],
         exceptions: [
             "`cancel: true` or a `cancel` without `discards-progress: true` loses nothing, so needs no confirmation.",
         ],

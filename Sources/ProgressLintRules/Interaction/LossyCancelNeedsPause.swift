@@ -15,7 +15,7 @@ public struct LossyCancelNeedsPause: IndicatorRule {
             work now and resume later without starting over. This is a suggestion rather than a rule, since \
             not every task can be paused.
             """,
-        sources: [SourceReference(.d, section: "Best practices")],
+        sources: [SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices")],
         exceptions: [
             "`cancel: true` or a `cancel` without `discards-progress: true` loses nothing, so no Pause is suggested.",
         ],

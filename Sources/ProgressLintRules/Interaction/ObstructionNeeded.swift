@@ -19,7 +19,7 @@ public struct ObstructionNeeded: IndicatorRule {
             cannot start something that fails or does damage, and so a screen reader has only the indicator \
             to read.
             """,
-        sources: [SourceReference(.a, section: "Two Types of Indeterminate Indicators")],
+        sources: [SourceReference(.johnSweetIndeterminate, section: "Two Types of Indeterminate Indicators")],
         exceptions: [
             "No `other-actions` means the spec does not say, so nothing is reported.",
             "`other-actions: independent` is fine with a parallel indicator.",

@@ -18,7 +18,7 @@ public struct ObstructionNotNeeded: IndicatorRule {
             people sit and watch for no reason, and screen-reader users are pulled away from what they were \
             doing. Show the indicator inline or in a card and leave the rest of the screen usable.
             """,
-        sources: [SourceReference(.a, section: "Two Types of Indeterminate Indicators")],
+        sources: [SourceReference(.johnSweetIndeterminate, section: "Two Types of Indeterminate Indicators")],
         exceptions: [
             "No `other-actions` means the spec does not say, so nothing is reported.",
             "`other-actions: dependent` or `destructive` justify blocking the screen.",

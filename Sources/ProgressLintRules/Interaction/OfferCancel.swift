@@ -19,14 +19,14 @@ public struct OfferCancel: IndicatorRule {
             action lets them take back control instead of waiting it out or leaving the screen. It matters \
             most for work that runs long or for an unknown time.
             """,
-        sources: [SourceReference(.d, section: "Best practices")],
+        sources: [SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices")],
         exceptions: [
             "Obstructive indicators are covered by `obstructive-needs-exit` instead.",
             "Work the person did not start (`user-initiated: false`) is not theirs to cancel.",
             "Work whose max is below `thresholds.attention` is short enough to wait out.",
             "Refresh controls (`style: refresh-control`) refresh content already on screen; people leave one by scrolling away.",
         ],
-        options: ["thresholds.attention"],
+        sharedSettings: ["thresholds.attention"],
         reads: ["style", "presentation", "user-initiated", "cancel", "duration"],
         asks: [.add("cancel")],
         appliesTo: .taskProgress,

@@ -24,9 +24,9 @@ public struct ComponentMismatch: IndicatorRule {
             really fits, or change the indicator to match the component.
             """,
         sources: [
-            SourceReference(.d, section: "iOS, iPadOS"),
-            SourceReference(.d, section: "Refresh content controls"),
-            SourceReference(.d, section: "macOS"),
+            SourceReference(.appleHumanInterfaceGuidelines, section: "iOS, iPadOS"),
+            SourceReference(.appleHumanInterfaceGuidelines, section: "Refresh content controls"),
+            SourceReference(.appleHumanInterfaceGuidelines, section: "macOS"),
         ],
         exceptions: [
             "Custom components (any `component` not in the spec format's table, or none) are not checked; a "

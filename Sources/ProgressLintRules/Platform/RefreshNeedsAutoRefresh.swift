@@ -18,7 +18,7 @@ public struct RefreshNeedsAutoRefresh: IndicatorRule {
             the content periodically by itself (`auto-refresh: 5m`, say) and keep the control for the \
             moments when someone does not want to wait for the next update.
             """,
-        sources: [SourceReference(.d, section: "Refresh content controls")],
+        sources: [SourceReference(.appleHumanInterfaceGuidelines, section: "Refresh content controls")],
         exceptions: [
             "Bars and spinners: they show work, not a way to reload.",
             "It runs on every platform, whether or not one is known.",

@@ -22,8 +22,8 @@ public struct StyleDeterminacy: IndicatorRule {
             matches what the indicator can say, or make `determinate` match the style.
             """,
         sources: [
-            SourceReference(.d, section: "iOS, iPadOS"),
-            SourceReference(.d, section: "Refresh content controls"),
+            SourceReference(.appleHumanInterfaceGuidelines, section: "iOS, iPadOS"),
+            SourceReference(.appleHumanInterfaceGuidelines, section: "Refresh content controls"),
         ],
         exceptions: [
             "Bars and spinners outside the iOS family (macOS, Android, the web, Ubuntu Touch) may be either "

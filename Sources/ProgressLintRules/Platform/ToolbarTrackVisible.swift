@@ -19,7 +19,7 @@ public struct ToolbarTrackVisible: IndicatorRule {
             the chrome and makes the strip look cluttered or doubled. For iOS and iPadOS, Apple recommends \
             leaving the empty part of the track out in these places.
             """,
-        sources: [SourceReference(.d, section: "iOS, iPadOS")],
+        sources: [SourceReference(.appleHumanInterfaceGuidelines, section: "iOS, iPadOS")],
         exceptions: [
             "Bars drawn in the content, below their trigger or in the status bar.",
             "Spinners and refresh controls, which have no track.",

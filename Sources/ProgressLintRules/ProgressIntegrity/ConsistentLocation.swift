@@ -21,7 +21,7 @@ public struct ConsistentLocation: CrossFileRule {
             spot lets them find its status at a glance, wherever they are in the app. The rule compares all \
             screens of all files in one run and points at the ones that differ from the majority.
             """,
-        sources: [SourceReference(.d, section: "Best practices")],
+        sources: [SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices")],
         exceptions: [
             "Indicators without a `task` are not compared.",
             "A task seen at one location only (however many indicators) is consistent.",

@@ -16,8 +16,8 @@ public struct FillsOnFailure: IndicatorRule {
             indicator where it stopped (or remove it) and say what went wrong in `failure.message`.
             """,
         sources: [
-            SourceReference(.c, section: "Avoid confusion"),
-            SourceReference(.c, section: "Steps of completeness"),
+            SourceReference(.ubuntuActivityIndicators, section: "Avoid confusion"),
+            SourceReference(.ubuntuActivityIndicators, section: "Steps of completeness"),
         ],
         exceptions: ["`failure.fills: false`, or no `failure.fills` at all."],
         reads: ["failure.fills"],

@@ -22,8 +22,8 @@ public struct NeverBackwards: IndicatorRule {
             indeterminate to determinate is the direction people welcome.
             """,
         sources: [
-            SourceReference(.c, section: "Determinate steps"),
-            SourceReference(.d, section: "Best practices"),
+            SourceReference(.ubuntuActivityIndicators, section: "Determinate steps"),
+            SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices"),
         ],
         exceptions: [
             "`on-total-change: reallocate`, or no `on-total-change`.",

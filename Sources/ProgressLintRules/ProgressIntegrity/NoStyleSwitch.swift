@@ -15,7 +15,7 @@ public struct NoStyleSwitch: IndicatorRule {
             whole task; a spinner-shaped indicator can still turn determinate (a filling circle) once the \
             size of the work is known.
             """,
-        sources: [SourceReference(.d, section: "Best practices")],
+        sources: [SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices")],
         exceptions: [
             "A state that keeps the style, or names none, and changes only `determinate`.",
             "Changes to or from `refresh-control` are left to the other platform rules.",

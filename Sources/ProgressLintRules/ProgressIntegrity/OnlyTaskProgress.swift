@@ -16,7 +16,7 @@ public struct OnlyTaskProgress: IndicatorRule {
             a score) makes a level look like work in progress that is about to finish. Keep progress \
             indicators for work that is running, and show other states with their own controls.
             """,
-        sources: [SourceReference(.c, section: "Use only for task progression")],
+        sources: [SourceReference(.ubuntuActivityIndicators, section: "Use only for task progression")],
         exceptions: ["`purpose` absent: it defaults to `task-progress`."],
         reads: ["purpose"],
         asks: [.change("purpose")],

@@ -21,7 +21,7 @@ public struct PhaseSharesSum: IndicatorRule {
             more run out of room before the last phase, so the indicator sits at full while work is still \
             going on. Adjust the shares so that together they are exactly 1.
             """,
-        sources: [SourceReference(.c, section: "Steps of completeness")],
+        sources: [SourceReference(.ubuntuActivityIndicators, section: "Steps of completeness")],
         exceptions: [
             "A sum within 0.001 of 1 (so thirds written as 0.333 pass).",
             "Phases that give no `share` are left out of the sum; when no phase gives one (or `phases` is "

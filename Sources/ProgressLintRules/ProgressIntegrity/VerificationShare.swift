@@ -16,7 +16,7 @@ public struct VerificationShare: IndicatorRule {
             Giving the check its own slice keeps the indicator moving to the end and tells people the work is \
             in its final step.
             """,
-        sources: [SourceReference(.c, section: "Indeterminate steps")],
+        sources: [SourceReference(.ubuntuActivityIndicators, section: "Indeterminate steps")],
         exceptions: [
             "Phases without `verifies: true`: a share of 0 there is not this rule's concern.",
             "A `share: 0` is reported at that share; a missing share, like every absent key, at the start of the indicator (one diagnostic however many phases lack one).",

@@ -19,13 +19,13 @@ public struct IndicatorNotNeeded: IndicatorRule {
             the indicator out, or check the `duration`: if the work can take longer, write the longer bound.
             """,
         sources: [
-            SourceReference(.a, section: "Introduction (before \"Two Types of Indeterminate Indicators\")"),
+            SourceReference(.johnSweetIndeterminate, section: "Introduction (before \"Two Types of Indeterminate Indicators\")"),
         ],
         exceptions: [
             "An unknown `duration` (the default) has no max and never fires.",
             "A range fires only when its upper bound is below the threshold.",
         ],
-        options: ["thresholds.instant"],
+        sharedSettings: ["thresholds.instant"],
         reads: ["duration"],
         asks: [.change("duration")],
         appliesTo: .taskProgress,

@@ -16,14 +16,14 @@ public struct LateIndicator: IndicatorRule {
             `show-after` short enough that feedback arrives while people still expect it.
             """,
         sources: [
-            SourceReference(.a, section: "Introduction (before \"Two Types of Indeterminate Indicators\")"),
-            SourceReference(.c, section: "Determinate indicators"),
+            SourceReference(.johnSweetIndeterminate, section: "Introduction (before \"Two Types of Indeterminate Indicators\")"),
+            SourceReference(.ubuntuActivityIndicators, section: "Determinate indicators"),
         ],
         exceptions: [
             "No `show-after` means the indicator shows at once (`0s`).",
             "A `show-after` exactly at `thresholds.show-after-max` is accepted.",
         ],
-        options: ["thresholds.show-after-max"],
+        sharedSettings: ["thresholds.show-after-max"],
         reads: ["show-after"],
         asks: [.change("show-after")],
         appliesTo: .taskProgress,

@@ -20,16 +20,16 @@ public struct LongWaitNeedsDeterminate: IndicatorRule {
             state as soon as the size of the work is known.
             """,
         sources: [
-            SourceReference(.a, section: "Summary"),
-            SourceReference(.b, section: "Introduction (before \"Updating Progress\")"),
-            SourceReference(.d, section: "Best practices"),
+            SourceReference(.johnSweetIndeterminate, section: "Summary"),
+            SourceReference(.johnSweetDeterminate, section: "Introduction (before \"Updating Progress\")"),
+            SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices"),
         ],
         exceptions: [
             "An unknown `duration` has no max, so it does not fire (see `missing-stall-handling`).",
             "Refresh controls are never determinate, so they are left alone.",
             "An indicator with a later `becomes` state that is `determinate: true` already turns determinate.",
         ],
-        options: ["thresholds.attention"],
+        sharedSettings: ["thresholds.attention"],
         reads: ["style", "determinate", "duration", "becomes"],
         asks: [.set("determinate", to: "true")],
         appliesTo: .taskProgress,

@@ -20,15 +20,15 @@ public struct MissingStallHandling: IndicatorRule {
             `message` has the timing but not the words, so it still leaves people guessing.
             """,
         sources: [
-            SourceReference(.a, section: "Stalled Out"),
-            SourceReference(.d, section: "Best practices"),
+            SourceReference(.johnSweetIndeterminate, section: "Stalled Out"),
+            SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices"),
         ],
         exceptions: [
             "Work whose max is below `thresholds.attention` needs no `stall` (but a `stall` that is written still needs a `message`).",
             "A `stall` (or `duration`) with an invalid value is reported by `spec-schema` only: this rule does not judge that indicator.",
             "Refresh controls (`style: refresh-control`) refresh content already on screen; people leave one by scrolling away.",
         ],
-        options: ["thresholds.attention"],
+        sharedSettings: ["thresholds.attention"],
         reads: ["style", "duration", "stall", "stall.message"],
         asks: [.add("stall")],
         appliesTo: .taskProgress,

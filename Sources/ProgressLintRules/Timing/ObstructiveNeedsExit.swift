@@ -20,14 +20,14 @@ public struct ObstructiveNeedsExit: IndicatorRule {
             or `close` (dismiss the indicator and let the work go on).
             """,
         sources: [
-            SourceReference(.b, section: "Introduction (before \"Updating Progress\")"),
-            SourceReference(.d, section: "Best practices"),
+            SourceReference(.johnSweetDeterminate, section: "Introduction (before \"Updating Progress\")"),
+            SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices"),
         ],
         exceptions: [
             "Parallel indicators (`inline`, `card`) never block, so they are left to `offer-cancel`.",
             "A short indeterminate overlay (max below `thresholds.attention`) needs no exit.",
         ],
-        options: ["thresholds.attention"],
+        sharedSettings: ["thresholds.attention"],
         reads: ["presentation", "cancel", "close", "determinate", "duration"],
         asks: [.add("cancel")],
         appliesTo: .taskProgress,

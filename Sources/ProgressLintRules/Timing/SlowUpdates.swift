@@ -18,14 +18,14 @@ public struct SlowUpdates: IndicatorRule {
             Update the value at least every `thresholds.updates-every-max`.
             """,
         sources: [
-            SourceReference(.b, section: "Updating Progress"),
-            SourceReference(.d, section: "Best practices"),
+            SourceReference(.johnSweetDeterminate, section: "Updating Progress"),
+            SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices"),
         ],
         exceptions: [
             "Indeterminate indicators animate on their own, so `updates-every` is not checked for them.",
             "No `updates-every` is not reported: the rate is unknown.",
         ],
-        options: ["thresholds.updates-every-max"],
+        sharedSettings: ["thresholds.updates-every-max"],
         reads: ["determinate", "updates-every"],
         asks: [.change("updates-every")],
         appliesTo: .taskProgress,

@@ -21,7 +21,7 @@ public struct UnevenPacing: IndicatorRule {
             feels like a trick once it stalls. Give each phase a part of the indicator roughly in line with \
             the time it takes, so the fill moves at a steady pace from start to finish.
             """,
-        sources: [SourceReference(.d, section: "Best practices")],
+        sources: [SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices")],
         exceptions: [
             "Nothing is checked unless every phase gives a `duration`, nor when those durations add up to `0s`.",
             "A phase without `share` is skipped (that is for `verification-share` and `phase-shares-sum`).",

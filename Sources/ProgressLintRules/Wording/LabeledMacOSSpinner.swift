@@ -15,7 +15,7 @@ public struct LabeledMacOSSpinner: IndicatorRule {
             explains the wait, and a caption only adds clutter to a tight space. Remove the `label`, or use a \
             bar when the task needs explaining.
             """,
-        sources: [SourceReference(.d, section: "macOS")],
+        sources: [SourceReference(.appleHumanInterfaceGuidelines, section: "macOS")],
         exceptions: [
             "Bars, and spinners on other platforms.",
             "Screens with no platform, neither in the spec nor in the config.",

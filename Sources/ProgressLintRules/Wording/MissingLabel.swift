@@ -20,15 +20,15 @@ public struct MissingLabel: IndicatorRule {
             animation something to go on. Add a `label` that names the work.
             """,
         sources: [
-            SourceReference(.a, section: "Obstructive Indicators"),
-            SourceReference(.d, section: "Best practices"),
+            SourceReference(.johnSweetIndeterminate, section: "Obstructive Indicators"),
+            SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices"),
         ],
         exceptions: [
             "Refresh controls (`style: refresh-control`): their animation says enough, and a `title` is optional.",
             "Spinners on macOS (`platform: macos`), where a label is discouraged (see `labeled-macos-spinner`); with no platform known this exception does not apply.",
             "Parallel indicators whose max is below `thresholds.noticeable`.",
         ],
-        options: ["thresholds.noticeable"],
+        sharedSettings: ["thresholds.noticeable"],
         reads: ["style", "label", "presentation", "duration"],
         asks: [.add("label")],
         appliesTo: .taskProgress,

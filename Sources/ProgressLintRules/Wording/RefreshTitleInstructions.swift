@@ -20,7 +20,7 @@ public struct RefreshTitleInstructions: IndicatorRule {
             on its way. Either drop the `title`, or use it for something worth knowing about the content, such \
             as when it was last updated.
             """,
-        sources: [SourceReference(.d, section: "Refresh content controls")],
+        sources: [SourceReference(.appleHumanInterfaceGuidelines, section: "Refresh content controls")],
         exceptions: [
             "Titles that report status rather than explain the gesture (\"Updating your feed\", \"Last updated 5 min ago\").",
             "A gesture word on its own, or a refresh word on its own, is not an instruction; neither is a gesture word in another clause (after `.`, `,`, `;`, `:`, `!`, `?` or a dash).",

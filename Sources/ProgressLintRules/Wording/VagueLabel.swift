@@ -55,7 +55,7 @@ public struct VagueLabel: IndicatorRule {
             whether it is worth the wait, and it is what a screen reader reads when the animation cannot be \
             seen.
             """,
-        sources: [SourceReference(.d, section: "Best practices")],
+        sources: [SourceReference(.appleHumanInterfaceGuidelines, section: "Best practices")],
         exceptions: [
             "Longer labels that merely contain a vague word (\"Loading your playlists\") are specific enough.",
             "`vague-labels` in the config replaces the default list; an empty list turns the check off.",

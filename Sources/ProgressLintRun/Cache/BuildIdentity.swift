@@ -8,6 +8,7 @@ import Darwin
 import ProgressLintEngine
 import ProgressLintWorkspace
 import ProgressLintYAML
+import ProgressLintSupport
 
 /// Which build of progress-lint is running: a cache entry is only good for the build that made it.
 ///

@@ -8,6 +8,7 @@ import Darwin
 import ProgressLintEngine
 import ProgressLintWorkspace
 import ProgressLintYAML
+import ProgressLintSupport
 
 /// Where the cache lives and what its folder holds besides the cache file.
 public enum CacheFolder {
@@ -52,7 +53,7 @@ public enum CacheFolder {
             let fd = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
             if fd < 0 {
                 if errno == EEXIST { continue }
-                return FileReader.errorText(errno)
+                return SystemCalls.errorText(errno)
             }
             let failure = CacheIO.write(fd, Array(text.utf8), at: 0)
             close(fd)
@@ -69,7 +70,7 @@ public enum CacheFolder {
         if let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
             if let reason = makeFolder(String(folder[..<slash])) { return reason }
         }
-        if folder.withCString({ mkdir($0, 0o755) }) != 0 && errno != EEXIST { return FileReader.errorText(errno) }
+        if folder.withCString({ mkdir($0, 0o755) }) != 0 && errno != EEXIST { return SystemCalls.errorText(errno) }
         return nil
     }
 }

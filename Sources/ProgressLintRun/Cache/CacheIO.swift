@@ -8,46 +8,23 @@ import Darwin
 import ProgressLintEngine
 import ProgressLintWorkspace
 import ProgressLintYAML
+import ProgressLintSupport
 
-/// The few system calls the cache makes: positioned reads and writes that go on after `EINTR`
-/// and short counts, and `stat` of a path given by its bytes.
+/// The few system calls the cache makes, through ``SystemCalls`` (retried after `EINTR`,
+/// continued after short counts), and `stat` of a path given by its bytes.
 enum CacheIO {
-    /// `count` bytes of `fd` from `offset` (fewer at the end of the file); nil when the system refuses.
+    /// `count` bytes of `fd` from `offset` (fewer at the end of the file or on an error).
     static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
         guard count >= 0, offset >= 0 else { return nil }
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            while initialized < count {
-                let n = pread(fd, buffer.baseAddress! + initialized, count - initialized, off_t(offset + initialized))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    return
-                }
-                if n == 0 { return }
-                initialized += n
-            }
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = count == 0 ? 0 : SystemCalls.readFully(fd, into: buffer.baseAddress!, count: count, at: offset)
         }
-        return failed ? nil : bytes
     }
 
     /// Writes all of `bytes` at `offset`; the system's reason when it cannot.
-    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> String? {
-        var done = 0
-        while done < bytes.count {
-            let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            if n < 0 {
-                if errno == EINTR { continue }
-                return FileReader.errorText(errno)
-            }
-            if n == 0 { return FileReader.errorText(ENOSPC) }
-            done += n
-        }
-        return nil
-    }
-
     static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int) -> String? {
-        bytes.withUnsafeBytes { write(fd, $0, at: offset) }
+        let written = bytes.withUnsafeBytes { $0.isEmpty || SystemCalls.writeAll(fd, $0, at: offset) }
+        return written ? nil : SystemCalls.errorText(errno == 0 ? ENOSPC : errno)
     }
 
     /// Calls `body` with `raw` as a C string.

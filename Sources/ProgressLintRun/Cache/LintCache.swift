@@ -8,6 +8,7 @@ import Darwin
 import ProgressLintEngine
 import ProgressLintWorkspace
 import ProgressLintYAML
+import ProgressLintSupport
 import Synchronization
 
 /// What linting each file came to, kept between runs, so a run over an unchanged tree reads
@@ -142,14 +143,14 @@ public final class LintCache: Sendable {
         let newFile = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { mkstemp($0) }
         }
-        guard newFile >= 0 else { return unavailable(FileReader.errorText(errno)) }
+        guard newFile >= 0 else { return unavailable(SystemCalls.errorText(errno)) }
         template.removeLast()
         _ = fcntl(newFile, F_SETFD, FD_CLOEXEC)
         _ = fchmod(newFile, 0o644)
         guard let birth = FileStamp.of(descriptor: newFile) else {
             close(newFile)
             _ = CacheIO.withCString(template) { unlink($0) }
-            return unavailable(FileReader.errorText(errno))
+            return unavailable(SystemCalls.errorText(errno))
         }
         let path = folder + "/" + fileName
         let oldFile = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
@@ -191,7 +192,7 @@ public final class LintCache: Sendable {
         return .success(LintCache(
             folder: folder, path: path, temporaryPath: template, header: header, oldFile: oldFile, newFile: newFile,
             startedAt: (birth.modified, birth.modifiedNanoseconds),
-            workingDirectory: Array(ConfigurationResolver.currentDirectory().utf8), state: state))
+            workingDirectory: Array((SystemCalls.currentDirectory() ?? ".").utf8), state: state))
     }
 
     /// The header: magic, format, the executable's stamp and whether it was settled, the build.
@@ -455,7 +456,7 @@ public final class LintCache: Sendable {
             state.written += buffer.count
             // Renamed into place whole: a reader sees the old file or this one, never part of one.
             let renamed = CacheIO.withCString(temporaryPath) { from in path.withCString { rename(from, $0) } }
-            if renamed != 0 { return FileReader.errorText(errno) }
+            if renamed != 0 { return SystemCalls.errorText(errno) }
             state.temporaryDone = true
             state.kept = [:]
             return nil

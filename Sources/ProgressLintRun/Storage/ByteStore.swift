@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Synchronization
 import ProgressLintEngine
+import ProgressLintSupport
 import ProgressLintWorkspace
 
 /// Bytes written once and read back later, kept in memory up to a limit and past it in a
@@ -114,16 +115,7 @@ final class ByteStore: Sendable {
                 return
             }
         }
-        let written = state.memory.withUnsafeBytes { bytes -> Bool in
-            var done = 0
-            while done < bytes.count {
-                let n = pwrite(state.fd, bytes.baseAddress! + done, bytes.count - done, off_t(state.memoryStart + done))
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return false }
-                done += n
-            }
-            return true
-        }
+        let written = state.memory.withUnsafeBytes { SystemCalls.writeAll(state.fd, $0, at: state.memoryStart) }
         guard written else {
             // A full disk: keep everything from here on in memory.
             state.spillFailed = true
@@ -136,16 +128,7 @@ final class ByteStore: Sendable {
     /// `count` bytes of the file from `offset`.
     private static func fileBytes(_ state: State, at offset: Int, count: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        let done = bytes.withUnsafeMutableBytes { buffer -> Int in
-            var done = 0
-            while done < count {
-                let n = pread(state.fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                done += n
-            }
-            return done
-        }
+        let done = bytes.withUnsafeMutableBytes { SystemCalls.readFully(state.fd, into: $0.baseAddress!, count: count, at: offset) }
         // What was written is there to read; a short read means the file was taken away under us.
         precondition(done == count, "progress-lint: its temporary file lost data (\(done) of \(count) bytes)")
         return bytes

@@ -179,7 +179,7 @@ public struct DiagnosticList: Sequence, Sendable {
     public struct Keys: Sequence {
         let list: DiagnosticList
 
-        public func makeIterator() -> KeyIterator { KeyIterator(base: DiagnosticList.Iterator(list, chunks: list.chunkOrder, keysOnly: true)) }
+        public func makeIterator() -> KeyIterator { KeyIterator(base: DiagnosticList.Iterator(list, chunks: list.chunkOrder)) }
     }
 
     /// Reads the keys in order: each stored record decoded straight into its key (and what the
@@ -191,27 +191,20 @@ public struct DiagnosticList: Sequence, Sendable {
         init(base: DiagnosticList.Iterator) { self.base = base }
 
         public mutating func next() -> DiagnosticKey? {
-            let list = base.list
-            let ordering = !list.merged.isEmpty
-            while true {
-                if pending == nil {
-                    let rules = base.rules
-                    pending = base.nextStoredRecord { reader, path in
+            let ordering = !base.list.merged.isEmpty, rules = base.rules
+            var stored = pending
+            pending = nil
+            defer { pending = stored }
+            return base.nextInOrder(
+                &stored,
+                readStored: { base in
+                    base.nextStoredRecord { reader, path in
                         DiagnosticCoder.decodeStoredKey(&reader, path: path, rules: rules, message: ordering)
                     }
-                }
-                // As ``Iterator/next()``: a merged diagnostic comes before the stored one it precedes.
-                if base.mergedIndex < list.merged.count, pending.map({ list.merged[base.mergedIndex].precedes($0) }) ?? true {
-                    base.mergedIndex += 1
-                    let d = list.merged[base.mergedIndex - 1]
-                    if list.errorsOnly && d.severity != .error { continue }
-                    return DiagnosticKey(d)
-                }
-                guard let stored = pending else { return nil }
-                pending = nil
-                if list.errorsOnly && stored.key.severity != .error { continue }
-                return stored.key
-            }
+                },
+                precedes: { $0.precedes($1) }, severity: \.key.severity,
+                merged: { DiagnosticCoder.StoredKey(key: DiagnosticKey($0), line: 0, column: 0, message: "") }
+            )?.key
         }
     }
 
@@ -228,13 +221,9 @@ public struct DiagnosticList: Sequence, Sendable {
         fileprivate var mergedIndex = 0
         /// Whether the records being read are of a chunk taken out.
         private var skipping = false
-        /// Whether stored records are read only as far as a ``DiagnosticKey`` needs (the rest of
-        /// the diagnostic left empty), and the message too when diagnostics are merged (ordering needs it).
-        private let keysOnly: Bool
 
-        init(_ list: DiagnosticList, chunks: [Int]?, keysOnly: Bool = false) {
+        init(_ list: DiagnosticList, chunks: [Int]?) {
             self.list = list
-            self.keysOnly = keysOnly
             self.rules = list.storage.rules.withLock { $0.ids }
             self.chunks = chunks
             self.offset = chunks == nil ? 0 : list.end
@@ -242,27 +231,37 @@ public struct DiagnosticList: Sequence, Sendable {
         }
 
         public mutating func next() -> Diagnostic? {
+            let rules = rules
+            var stored = pending
+            pending = nil
+            defer { pending = stored }
+            return nextInOrder(
+                &stored,
+                readStored: { iterator in
+                    iterator.nextStoredRecord { reader, path in DiagnosticCoder.decode(&reader, path: path, rules: rules) }
+                },
+                precedes: Diagnostic.ordered, severity: \.severity, merged: { $0 })
+        }
+
+        /// The next item in report order, of the stored ones (`pending`, read by `readStored` when
+        /// nil) and the merged diagnostics: a merged diagnostic comes before the stored one it
+        /// `precedes`; only errors when the list holds only errors. Both iterators read so.
+        fileprivate mutating func nextInOrder<Item>(
+            _ pending: inout Item?, readStored: (inout Iterator) -> Item?, precedes: (Diagnostic, Item) -> Bool,
+            severity: (Item) -> Severity, merged: (Diagnostic) -> Item
+        ) -> Item? {
             while true {
-                if pending == nil { pending = nextStored() }
-                if mergedIndex < list.merged.count,
-                   pending.map({ Diagnostic.ordered(list.merged[mergedIndex], $0) }) ?? true {
+                if pending == nil { pending = readStored(&self) }
+                if mergedIndex < list.merged.count, pending.map({ precedes(list.merged[mergedIndex], $0) }) ?? true {
                     mergedIndex += 1
                     let d = list.merged[mergedIndex - 1]
                     if list.errorsOnly && d.severity != .error { continue }
-                    return d
+                    return merged(d)
                 }
-                guard let d = pending else { return nil }
+                guard let item = pending else { return nil }
                 pending = nil
-                if list.errorsOnly && d.severity != .error { continue }
-                return d
-            }
-        }
-
-        private mutating func nextStored() -> Diagnostic? {
-            let keysOnly = keysOnly, ordering = !list.merged.isEmpty, rules = rules
-            return nextStoredRecord { reader, path in
-                keysOnly ? DiagnosticCoder.decodeKey(&reader, path: path, rules: rules, message: ordering)
-                         : DiagnosticCoder.decode(&reader, path: path, rules: rules)
+                if list.errorsOnly && severity(item) != .error { continue }
+                return item
             }
         }
 
@@ -523,25 +522,41 @@ enum DiagnosticCoder {
         }
     }
 
-    /// What ``DiagnosticKey`` needs of a record and what ``Diagnostic/ordered(_:_:)`` compares
-    /// (read as ``decode(_:path:rules:)`` reads them, in the order ``encode(_:rule:into:)`` wrote
-    /// them); the message only when `message` is true, and the fields after the platform not at all.
-    static func decodeKey(_ r: inout Reader, path: String, rules: [String], message: Bool) -> Diagnostic {
+    /// The fields every record starts with, up to the platform, as ``encode(_:rule:into:)`` wrote
+    /// them. What a key does not need (indicator, YAML path, value) is passed over unless `full`;
+    /// the message is read only when `message` is true.
+    struct Head {
+        var rule: String
+        var severity: Severity
+        var message: String
+        var start: SourcePosition
+        var end: SourcePosition
+        var flags: UInt8
+        var screen: String?
+        var indicator: String?
+        var yamlPath: String?
+        var documentIndex: Int?
+        var value: String?
+        var platform: String?
+    }
+
+    @inline(__always)
+    static func decodeHead(_ r: inout Reader, rules: [String], full: Bool, message: Bool) -> Head {
         let rule = Int(clamping: r.unsigned())
         let severity = severities[min(Int(r.byte()), severities.count - 1)]
         var text = ""
         if message { text = r.string() } else { r.skipString() }
         let start = r.position(), end = r.position()
-        var d = Diagnostic(ruleID: rule < rules.count ? rules[rule] : "", severity: severity, message: text,
-                           path: path, range: SourceRange(start: start, end: end))
-        let flags = r.byte()
-        if flags & 1 != 0 { d.screen = r.string() }
-        if flags & 2 != 0 { r.skipString() }
-        if flags & 4 != 0 { r.skipString() }
-        if flags & 8 != 0 { d.documentIndex = r.int() }
-        if flags & 16 != 0 { r.skipString() }
-        if flags & 32 != 0 { d.platform = r.string() }
-        return d
+        var head = Head(rule: rule < rules.count ? rules[rule] : "", severity: severity, message: text,
+                        start: start, end: end, flags: r.byte())
+        let flags = head.flags
+        if flags & 1 != 0 { head.screen = r.string() }
+        if flags & 2 != 0 { if full { head.indicator = r.string() } else { r.skipString() } }
+        if flags & 4 != 0 { if full { head.yamlPath = r.string() } else { r.skipString() } }
+        if flags & 8 != 0 { head.documentIndex = r.int() }
+        if flags & 16 != 0 { if full { head.value = r.string() } else { r.skipString() } }
+        if flags & 32 != 0 { head.platform = r.string() }
+        return head
     }
 
     /// A stored diagnostic's key, with what ``Diagnostic/ordered(_:_:)`` compares besides the key:
@@ -553,40 +568,28 @@ enum DiagnosticCoder {
         var message: String
     }
 
-    /// ``decodeKey(_:path:rules:message:)`` into a ``StoredKey``: the same fields read, no ``Diagnostic`` made.
+    /// A record's ``Head`` as a ``StoredKey``: no ``Diagnostic`` made, the message only when `message`.
     static func decodeStoredKey(_ r: inout Reader, path: String, rules: [String], message: Bool) -> StoredKey {
-        let rule = Int(clamping: r.unsigned())
-        let severity = severities[min(Int(r.byte()), severities.count - 1)]
-        var text = ""
-        if message { text = r.string() } else { r.skipString() }
-        let line = r.int(), column = r.int()
-        _ = r.int()
-        _ = r.position()
-        var key = DiagnosticKey(path: path, ruleID: rule < rules.count ? rules[rule] : "", severity: severity)
-        let flags = r.byte()
-        if flags & 1 != 0 { key.screen = r.string() }
-        if flags & 2 != 0 { r.skipString() }
-        if flags & 4 != 0 { r.skipString() }
-        if flags & 8 != 0 { key.documentIndex = r.int() }
-        if flags & 16 != 0 { r.skipString() }
-        if flags & 32 != 0 { key.platform = r.string() }
-        return StoredKey(key: key, line: line, column: column, message: text)
+        let head = decodeHead(&r, rules: rules, full: false, message: message)
+        var key = DiagnosticKey(path: path, ruleID: head.rule, severity: head.severity)
+        key.screen = head.screen
+        key.documentIndex = head.documentIndex
+        key.platform = head.platform
+        return StoredKey(key: key, line: head.start.line, column: head.start.column, message: head.message)
     }
 
+    /// A whole record: its ``Head``, asks, source line and fix.
     static func decode(_ r: inout Reader, path: String, rules: [String]) -> Diagnostic {
-        let rule = Int(clamping: r.unsigned())
-        let severity = severities[min(Int(r.byte()), severities.count - 1)]
-        let message = r.string()
-        let start = r.position(), end = r.position()
-        var d = Diagnostic(ruleID: rule < rules.count ? rules[rule] : "", severity: severity, message: message,
-                           path: path, range: SourceRange(start: start, end: end))
-        let flags = r.byte()
-        if flags & 1 != 0 { d.screen = r.string() }
-        if flags & 2 != 0 { d.indicator = r.string() }
-        if flags & 4 != 0 { d.yamlPath = r.string() }
-        if flags & 8 != 0 { d.documentIndex = r.int() }
-        if flags & 16 != 0 { d.value = r.string() }
-        if flags & 32 != 0 { d.platform = r.string() }
+        let head = decodeHead(&r, rules: rules, full: true, message: true)
+        let flags = head.flags
+        var d = Diagnostic(ruleID: head.rule, severity: head.severity, message: head.message,
+                           path: path, range: SourceRange(start: head.start, end: head.end))
+        d.screen = head.screen
+        d.indicator = head.indicator
+        d.yamlPath = head.yamlPath
+        d.documentIndex = head.documentIndex
+        d.value = head.value
+        d.platform = head.platform
         let asks = Int(clamping: r.unsigned())
         if asks > 0 {
             d.asks.reserveCapacity(min(asks, 64))

@@ -1,0 +1,23 @@
+import ProgressLintSpec
+import ProgressLintYAML
+
+/// The file a cross-file value came from.
+public struct CrossFileSource: Hashable, Sendable {
+    /// The file's number in the run's ``FileList``.
+    let number: Int
+    /// The severity the file's configuration gives the rule.
+    package let severity: Severity
+    private let pathOfFile: @Sendable (Int) -> String
+
+    init(number: Int, severity: Severity, pathOfFile: @escaping @Sendable (Int) -> String) {
+        self.number = number
+        self.severity = severity
+        self.pathOfFile = pathOfFile
+    }
+
+    /// The file's path, as reported.
+    public var path: String { pathOfFile(number) }
+
+    public static func == (a: CrossFileSource, b: CrossFileSource) -> Bool { a.number == b.number }
+    public func hash(into hasher: inout Hasher) { hasher.combine(number) }
+}

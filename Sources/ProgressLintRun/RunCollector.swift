@@ -1,0 +1,88 @@
+import Dispatch
+import ProgressLintYAML
+import Synchronization
+import ProgressLintEngine
+import ProgressLintWorkspace
+
+/// What the workers hand over, file by file: kept compactly until the run is finished.
+struct RunCollector {
+    /// What linting one planned file came to.
+    enum Outcome {
+        case linted(FileResult, order: Int)
+        case failed(RunProblem, order: Int)
+        /// Found in folder number `folder` and skipped as not a spec.
+        case skipped(order: Int, folder: Int)
+    }
+
+    /// Outcomes that came before the ones planned ahead of them, by sequence.
+    private var waiting: [Int: Outcome] = [:]
+    private var nextSequence = 0
+
+    var files = FileList()
+    /// Each file's diagnostics, stored compactly as they come, keyed by its number in ``files``.
+    var diagnostics = DiagnosticList()
+    /// What cross-file rules collected, by rule id.
+    var crossFileStores: [String: CrossFileStore] = [:]
+    var deferredSuppressions: [(path: String, suppressions: [Suppression])] = []
+    var inventory = Inventory()
+    var timings = ScreenTimingList()
+    var problems: [(order: Int, problem: RunProblem)] = []
+    var configurationErrors: [ConfigurationError] = []
+    /// Files skipped as not specs: in all, and by the number of the folder they were found in.
+    var skipped = 0
+    var skippedByFolder: [Int: Int] = [:]
+    /// The `docs-url:` of a run over standard input.
+    var docsURL: String?
+
+    mutating func skip(folder: Int) {
+        skipped += 1
+        skippedByFolder[folder, default: 0] += 1
+    }
+
+    /// Keeps what the report needs of one file's result.
+    /// Takes the outcome of the planned file number `sequence`, keeping outcomes in that order:
+    /// a result that comes early waits here for the files planned before it (its worker goes on).
+    mutating func deliver(_ outcome: Outcome, sequence: Int) {
+        if sequence == nextSequence, waiting.isEmpty {
+            // The usual case (always with one job): the next one, nothing waiting. Taken at once,
+            // not moved through the dictionary (an outcome holds a whole file's result).
+            nextSequence += 1
+            switch outcome {
+            case .linted(let result, let order): add(result, order: order)
+            case .failed(let problem, let order): problems.append((order, problem))
+            case .skipped(_, let folder): skip(folder: folder)
+            }
+            return
+        }
+        waiting[sequence] = outcome
+        while let ready = waiting.removeValue(forKey: nextSequence) {
+            nextSequence += 1
+            switch ready {
+            case .linted(let result, let order): add(result, order: order)
+            case .failed(let problem, let order): problems.append((order, problem))
+            case .skipped(_, let folder): skip(folder: folder)
+            }
+        }
+    }
+
+    /// `order` is the file's place in the walk, which orders files whose paths read the same.
+    mutating func add(_ result: FileResult, order: Int) {
+        let number = files.append(result.summary, order: order)
+        diagnostics.appendFile(result.diagnostics, path: result.path, key: number)
+        timings.append(result.timings, file: number)
+        for collection in result.crossFile where collection.records.count > 0 {
+            let store: CrossFileStore
+            if let known = crossFileStores[collection.id] {
+                store = known
+            } else {
+                store = CrossFileStore()
+                crossFileStores[collection.id] = store
+            }
+            store.append(collection.records, file: number, severity: collection.severity)
+        }
+        if !result.deferredSuppressions.isEmpty {
+            deferredSuppressions.append((result.path, result.deferredSuppressions))
+        }
+        inventory.merge(result.inventory)
+    }
+}

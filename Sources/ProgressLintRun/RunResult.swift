@@ -1,0 +1,48 @@
+import Dispatch
+import ProgressLintYAML
+import Synchronization
+import ProgressLintEngine
+import ProgressLintWorkspace
+
+/// Everything a run produced, in report order.
+public struct RunResult: Sendable {
+    /// The files linted, in path order.
+    public var files = FileList()
+    /// Every diagnostic, in path, line, column, rule order, stored compactly (past 64 KB in a
+    /// temporary file): what reports read.
+    public var findings = DiagnosticList()
+    /// Every diagnostic, in path, line, column, rule order, all in memory (for tests and small runs;
+    /// reports read ``findings``). Setting it replaces ``findings``.
+    public var diagnostics: [Diagnostic] {
+        get { Array(findings) }
+        set { findings = DiagnosticList(newValue) }
+    }
+    /// Paths and configurations that could not be used.
+    public var problems: [RunProblem] = []
+    /// Configuration errors (the command exits 2).
+    public var configurationErrors: [ConfigurationError] = []
+    /// Folders named on the command line in which no spec was linted (no spec file, `include`/
+    /// `exclude` left them all out, or every YAML file in it is not a spec); the command makes
+    /// them ``problems`` or notes.
+    public var unmatched: [RunProblem] = []
+    /// Files found by walking folders that were skipped as YAML that is not a spec: not linted,
+    /// not counted among ``files``.
+    public var skipped = 0
+    /// The `docs-url:` of the configurations the run used (the first that sets one), for the
+    /// addresses of rule pages in reports.
+    public var docsURL: String?
+    /// What the linted files' indicators are, summed over all files.
+    public var inventory = Inventory()
+    /// Each file's screens with their thresholds and indicators' timing, in the order of ``files``.
+    public var timings = ScreenTimingList()
+
+    /// Creates an empty result.
+    public init() {}
+
+    /// Screens linted.
+    public var screens: Int { files.screens }
+    /// Indicators linted.
+    public var indicators: Int { files.indicators }
+    /// Diagnostics of one severity.
+    public func count(_ severity: Severity) -> Int { findings.count(severity) }
+}

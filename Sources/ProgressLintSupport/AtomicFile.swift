@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Replacing a file so that readers never see half of it: the new content goes to a temporary
+/// file in the same folder (given the target's permissions, or 0644 for a new file), synced and
+/// closed, then renamed over the target. Fixed specs and written reports both go this way.
+package enum AtomicFile {
+    /// New content written whole beside its target, waiting to be renamed over it.
+    package struct Staged {
+        /// The target's path, as bytes without the terminating NUL.
+        package var path: [UInt8]
+        /// The temporary file's path, NUL-terminated.
+        var temporary: [CChar]
+    }
+
+    /// Why a file could not be written: the system's text.
+    package struct Failure: Error {
+        package var reason: String
+    }
+
+    /// Writes `bytes` to the file at `path` (bytes, no NUL), which must exist; why it could not, or nil.
+    package static func replace(_ path: [UInt8], with bytes: [UInt8]) -> String? {
+        let staged = stage(path, mustExist: true) { fd in
+            bytes.withUnsafeBytes { SystemCalls.writeAll(fd, $0) }.map(SystemCalls.errorText)
+        }
+        switch staged {
+        case .failure(let failure): return failure.reason
+        case .success(let staged): return commit(staged)
+        }
+    }
+
+    /// Writes what `body` writes to the open temporary file (it returns why writing failed, or nil)
+    /// into a file beside `path`, with `path`'s permissions; ``commit(_:)`` puts it in place. When
+    /// `mustExist`, a missing target is an error; else a new file gets 0644.
+    package static func stage(_ path: [UInt8], mustExist: Bool, _ body: (Int32) -> String?) -> Result<Staged, Failure> {
+        let target = path.map { CChar(bitPattern: $0) } + [0]
+        var existing = stat()
+        let mode: mode_t
+        if stat(target, &existing) == 0 {
+            mode = existing.st_mode & 0o7777
+        } else if mustExist {
+            return .failure(Failure(reason: SystemCalls.errorText(errno)))
+        } else {
+            mode = 0o644
+        }
+        let slash = path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        var template = path
+        template.insert(UInt8(ascii: "."), at: slash)
+        template += Array(".XXXXXX".utf8)
+        var temporary = template.map { CChar(bitPattern: $0) } + [0]
+        let fd = mkstemp(&temporary)
+        guard fd >= 0 else { return .failure(Failure(reason: SystemCalls.errorText(errno))) }
+        var failure: String? = fchmod(fd, mode) == 0 ? nil : SystemCalls.errorText(errno)
+        if failure == nil { failure = body(fd) }
+        if failure == nil && fsync(fd) != 0 { failure = SystemCalls.errorText(errno) }
+        if close(fd) != 0 && failure == nil { failure = SystemCalls.errorText(errno) }
+        if let failure {
+            unlink(temporary)
+            return .failure(Failure(reason: failure))
+        }
+        return .success(Staged(path: path, temporary: temporary))
+    }
+
+    /// Renames a staged file over its target; why it could not (the staged file is then removed), or nil.
+    package static func commit(_ staged: Staged) -> String? {
+        let target = staged.path.map { CChar(bitPattern: $0) } + [0]
+        guard rename(staged.temporary, target) == 0 else {
+            let reason = SystemCalls.errorText(errno)
+            unlink(staged.temporary)
+            return reason
+        }
+        return nil
+    }
+
+    /// Removes a staged file without touching its target.
+    package static func discard(_ staged: Staged) {
+        unlink(staged.temporary)
+    }
+}

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The system calls that take more than one call to do their job, in one place: reads and writes
+/// retried after `EINTR` and continued after a short count, the current directory, and the
+/// system's text for an error number. Every module reads and writes through these.
+package enum SystemCalls {
+    /// One `read(2)` of at most `count` bytes into `buffer`, retried after `EINTR`: the bytes read,
+    /// 0 at the end, -1 on an error (in `errno`).
+    package static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+        while true {
+            let n = read(fd, buffer, count)
+            if n >= 0 || errno != EINTR { return n }
+        }
+    }
+
+    /// Reads into `buffer` until `count` bytes are in or the file ends: how many bytes are in, and
+    /// the error number when a read failed.
+    package static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> (count: Int, error: Int32?) {
+        var done = 0
+        while done < count {
+            let n = readSome(fd, into: buffer + done, count: count - done)
+            if n < 0 { return (done, errno) }
+            if n == 0 { break }
+            done += n
+        }
+        return (done, nil)
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying after `EINTR`: the error number when a write failed.
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var done = 0
+        while done < bytes.count {
+            let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            done += n
+        }
+        return nil
+    }
+
+    /// Writes all of `bytes` to `fd` at `offset` (`pwrite(2)`), retrying after `EINTR`: false when
+    /// a write failed or wrote nothing.
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            done += n
+        }
+        return true
+    }
+
+    /// Reads `count` bytes of `fd` from `offset` (`pread(2)`) into `buffer`, retrying after `EINTR`:
+    /// how many were read (fewer at the end of the file or on an error).
+    package static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
+        var done = 0
+        while done < count {
+            let n = pread(fd, buffer + done, count - done, off_t(offset + done))
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            done += n
+        }
+        return done
+    }
+
+    /// The current directory, or nil when the system cannot say.
+    package static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The system's text for the error number `code` ("No such file or directory").
+    package static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
