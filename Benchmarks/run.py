@@ -17,7 +17,11 @@ measures, interleaving the runs so the machine's load hits them alike:
            consistent-location: the same work and cross-file facts with a report of
            few findings, so its peak RSS is the memory a run needs besides its report
 
-and, on a fresh copy of the 10k corpus each run (it writes), --fix and --fix --unsafe-fixes
+(all --no-cache: they measure linting), then the cache on a copy of the 10k corpus (default jobs),
+each round: the floor, --no-cache, a cold run writing the cache, a warm run over the unchanged
+tree and a run after editing 50 files (targets: warm <= 0.2x the floor, 50 edited <= 0.25x,
+cold <= 1.15x --no-cache, warm peak RSS <= cold), and, on a fresh copy of the 10k corpus each
+run (it writes), --fix and --fix --unsafe-fixes
 against a plain lint of the same copy (all --jobs 1; target: --fix at most 2x the lint),
 plus a single-file run (as an editor's save hook does it) against a trivial Swift
 executable (Benchmarks/Trivial.swift) started the same way. Each figure is the
@@ -150,10 +154,11 @@ def bench_size(size, lint, floor, runs):
     page = os.path.join(OUT, 'report-%d.html' % size)
     commands = {
         'floor': [floor, folder],
-        'jobs1': [lint, folder, '--format', 'json', '--output', report, '--jobs', '1'],
-        'default': [lint, folder, '--format', 'json', '--output', report],
-        'few': [lint, folder, '--format', 'json', '--output', few, '--jobs', '1', '--config', few_findings_config(lint)],
-        'html': [lint, folder, '--format', 'html', '--output', page, '--jobs', '1'],
+        'jobs1': [lint, folder, '--format', 'json', '--output', report, '--jobs', '1', '--no-cache'],
+        'default': [lint, folder, '--format', 'json', '--output', report, '--no-cache'],
+        'few': [lint, folder, '--format', 'json', '--output', few, '--jobs', '1', '--no-cache',
+                '--config', few_findings_config(lint)],
+        'html': [lint, folder, '--format', 'html', '--output', page, '--jobs', '1', '--no-cache'],
     }
     # One warm-up pass fills the page cache for every contender alike.
     for command in commands.values():
@@ -180,7 +185,7 @@ def bench_fix(size, lint, runs):
     work = os.path.join(OUT, 'fix-copy-%d' % size)
     report = os.path.join(OUT, 'report-fix-%d.json' % size)
     base = [lint, '--format', 'json', '--output', report, '--jobs', '1']
-    commands = {'lint': base + [work], 'fix': base + ['--fix', work],
+    commands = {'lint': base + ['--no-cache', work], 'fix': base + ['--fix', work],
                 'fix-unsafe': base + ['--fix', '--unsafe-fixes', work]}
     samples = {name: [] for name in commands}
     for i in range(runs + 1):
@@ -197,12 +202,59 @@ def bench_fix(size, lint, runs):
     return {name: summarize(s) for name, s in samples.items()}
 
 
+def bench_cache(size, lint, floor, runs):
+    """The cache (default jobs) on a copy of the corpus, each round in this order: the floor,
+    --no-cache, a cold run that writes the cache (its folder removed first), a warm run over the
+    unchanged tree, and a run after 50 files were edited (a comment line added to each)."""
+    folder = corpus(size)
+    work = os.path.join(OUT, 'cache-copy-%d' % size)
+    cache = os.path.join(OUT, 'cache-%d' % size)
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(folder, work)
+    specs = sorted(os.path.join(d, f) for d, _, fs in os.walk(work) for f in fs if f.endswith(('.yaml', '.yml')))
+    step = max(1, len(specs) // 50)
+    reports = {name: os.path.join(OUT, 'report-cache-%s-%d.json' % (name, size))
+               for name in ('nocache', 'cold', 'warm', 'edit50')}
+
+    def lint_command(name):
+        return [lint, work, '--format', 'json', '--output', reports[name], '--cache-dir', cache] + (
+            ['--no-cache'] if name == 'nocache' else [])
+    samples = {name: [] for name in ('floor', 'nocache', 'cold', 'warm', 'edit50')}
+    for i in range(runs + 1):
+        round_samples = {'floor': measure([floor, work]), 'nocache': measure(lint_command('nocache'))}
+        shutil.rmtree(cache, ignore_errors=True)
+        round_samples['cold'] = measure(lint_command('cold'))
+        round_samples['warm'] = measure(lint_command('warm'))
+        if i == 0:
+            with open(reports['nocache'], 'rb') as a, open(reports['cold'], 'rb') as b, open(reports['warm'], 'rb') as c:
+                if not a.read() == b.read() == c.read():
+                    sys.exit('run.py: the reports with the cache differ from the one without it')
+        for n, path in enumerate(specs[i % step::step][:50]):
+            with open(path, 'a') as f:
+                f.write('# edited by run.py, round %d, file %d\n' % (i, n))
+        round_samples['edit50'] = measure(lint_command('edit50'))
+        if i > 0:  # the first round warms the page cache
+            for name, sample in round_samples.items():
+                samples[name].append(sample)
+            log('  cache, %d files, run %d/%d: %s' % (size, i, runs, ', '.join(
+                '%s %.3fs' % (n, samples[n][-1]['wall']) for n in samples)))
+    result = {name: summarize(s) for name, s in samples.items()}
+    result['cache_bytes'] = os.path.getsize(os.path.join(cache, 'lint-cache.bin'))
+    result['report_bytes'] = os.path.getsize(reports['nocache'])
+    shutil.rmtree(work, ignore_errors=True)
+    return result
+
+
 def bench_single(lint, trivial, runs):
     folder = corpus(1000)
     specs = sorted(os.path.join(d, f) for d, _, fs in os.walk(folder) for f in fs if f.endswith(('.yaml', '.yml')))
     path = specs[len(specs) // 2]
     report = os.path.join(OUT, 'report-single.json')
-    commands = {'single': [lint, path, '--format', 'json', '--output', report], 'trivial': [trivial]}
+    # 'single' lints afresh, as before the cache; 'single-cached' as users run it now (the cache on,
+    # the file unchanged since the last run, in a cache of that one file).
+    commands = {'single': [lint, path, '--format', 'json', '--output', report, '--no-cache'], 'trivial': [trivial],
+                'single-cached': [lint, path, '--format', 'json', '--output', report,
+                                  '--cache-dir', os.path.join(OUT, 'cache-single')]}
     for command in commands.values():
         measure(command)
     samples = {name: [] for name in commands}
@@ -305,6 +357,8 @@ def main():
         runs = args.runs if size < 100000 else max(1, min(args.runs, 3))
         results['sizes'][str(size)] = bench_size(size, lint, floor, runs)
     results['single'] = bench_single(lint, trivial, max(args.runs, 15))
+    cache_size = 10000 if 10000 in sizes else max(sizes)
+    results['cache'] = {'files': cache_size, **bench_cache(cache_size, lint, floor, args.runs)}
     fix_size = 10000 if 10000 in sizes else max(s for s in sizes if s <= 10000) if min(sizes) <= 10000 else None
     if fix_size:
         results['fix'] = {'files': fix_size, **bench_fix(fix_size, lint, args.runs)}
@@ -323,8 +377,17 @@ def main():
         f = results['fix']
         r['fix/lint %d files (target <= 2)' % f['files']] = ratio(f['fix']['wall'], f['lint']['wall'])
         r['fix --unsafe-fixes/lint %d files' % f['files']] = ratio(f['fix-unsafe']['wall'], f['lint']['wall'])
+    c = results['cache']
+    r['cache %d' % c['files']] = {
+        'warm/floor (target <= 0.2)': ratio(c['warm']['wall'], c['floor']['wall']),
+        'after editing 50 files/floor (target <= 0.25)': ratio(c['edit50']['wall'], c['floor']['wall']),
+        'cold writing the cache/--no-cache (target <= 1.15)': ratio(c['cold']['wall'], c['nocache']['wall']),
+        'peak RSS warm/cold (target <= 1)': ratio(c['warm']['rss_mib'], c['cold']['rss_mib']),
+        'cache file/JSON report (bytes)': ratio(c['cache_bytes'], c['report_bytes']),
+    }
     single = results['single']
     r['single/trivial'] = ratio(single['single']['wall'], single['trivial']['wall'])
+    r['single with the cache/trivial'] = ratio(single['single-cached']['wall'], single['trivial']['wall'])
     by = results['sizes']
     small, large = str(min(sizes)), str(max(sizes))
     if small != large:
@@ -348,7 +411,11 @@ def main():
         for mode in ('lint', 'fix', 'fix-unsafe'):
             f = results['fix'][mode]
             print('%-8s %-10s %8.3f %10.3f %10.1f' % (results['fix']['files'], mode, f['wall'], f['cpu'], f['rss_mib']))
-    for mode in ('single', 'trivial'):
+    for mode in ('floor', 'nocache', 'cold', 'warm', 'edit50'):
+        f = results['cache'][mode]
+        print('%-8s %-8s %10.3f %10.3f %10.1f' % (str(results['cache']['files']) + 'c', mode, f['wall'], f['cpu'],
+                                                   f['rss_mib']))
+    for mode in ('single', 'single-cached', 'trivial'):
         f = single[mode]
         print('%-8s %-8s %10.4f %10.4f %10.1f' % ('1', mode, f['wall'], f['cpu'], f['rss_mib']))
     print('ratios:')
