@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Server:
-    def __init__(self, binary, cwd):
-        self.process = subprocess.Popen([binary, "server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    def __init__(self, binary, cwd, prefix=()):
+        # `prefix` runs the server under another command (run.py: /usr/bin/time, for its own peak RSS).
+        self.process = subprocess.Popen([*prefix, binary, "server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, cwd=cwd)
         self.lock = threading.Condition()
         self.inbox = []
@@ -145,14 +146,28 @@ def workspace(binary, files):
                        capture_output=True)
         cli_seconds = time.perf_counter() - started
         cli_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        server = Server(binary, folder)
+        server_seconds, server_rss = workspace_run(binary, folder)
+    return cli_seconds, server_seconds, (cli_rss if cli_rss > before else before), server_rss
+
+
+def workspace_run(binary, folder):
+    """The server's background run over `folder`, from `initialized` to the end of its `$/progress`:
+    (seconds, peak RSS in KiB). /usr/bin/time starts the server when it is there, so the peak is
+    the server's own (a child forked from Python starts with Python's resident size)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        stats = os.path.join(scratch, "time.txt")
+        timed = os.path.exists("/usr/bin/time")
+        server = Server(binary, folder, ["/usr/bin/time", "-f", "%M", "-o", stats] if timed else ())
         started = server.start(folder, {"workspaceDiagnostics": True})
         at, _ = server.wait(lambda m: m.get("method") == "$/progress" and m["params"]["value"].get("kind") == "end")
-        server_seconds = at - started
-        with open(f"/proc/{server.process.pid}/status") as status:
-            server_rss = peak_rss_kb(status.read())
+        if not timed:
+            with open(f"/proc/{server.process.pid}/status") as status:
+                rss = peak_rss_kb(status.read())
         server.stop()
-    return cli_seconds, server_seconds, (cli_rss if cli_rss > before else before), server_rss
+        if timed:
+            with open(stats) as f:
+                rss = int(f.read().split()[-1])
+    return at - started, rss
 
 
 def main():

@@ -76,15 +76,27 @@ extension LanguageServer {
             diagnostics.removeAll { linter.isCrossFile($0.ruleID) }
             diagnostics = (diagnostics + (workspace.crossFile[path] ?? [])).sorted(by: Diagnostic.ordered)
         }
+        let docs = docsURL(for: document.path)
         let lint = Document.Lint(version: document.version, diagnostics: diagnostics,
-                                 published: diagnostics.map { lspDiagnostic($0, index: document.index) })
+                                 published: diagnostics.map { lspDiagnostic($0, index: document.index, docsURL: docs) })
         document.lint = lint
         documents[uri] = document
         return lint
     }
 
-    /// An engine diagnostic in LSP terms, in the agreed encoding.
-    func lspDiagnostic(_ diagnostic: Diagnostic, index: TextIndex) -> LSPDiagnostic {
+    /// Where the rule pages of the file at `path` are published, for `codeDescription.href`: as
+    /// the command decides (`PROGRESS_LINT_DOCS_URL`, else the config's `docs-url:`). None when no
+    /// address is configured or the client does not take `codeDescription`.
+    func docsURL(for path: String?) -> String? {
+        guard client.codeDescription else { return nil }
+        let absolute = path ?? (configurations.workingDirectory as NSString).appendingPathComponent("untitled.yml")
+        let configured = (try? configurations.configuration(for: absolute).get())?.docsURL
+        return Configuration.effectiveDocsURL(configured: configured,
+                                              environment: ProcessInfo.processInfo.environment[Configuration.docsURLVariable])
+    }
+
+    /// An engine diagnostic in LSP terms, in the agreed encoding; `docsURL` gives its rule's page.
+    func lspDiagnostic(_ diagnostic: Diagnostic, index: TextIndex, docsURL: String? = nil) -> LSPDiagnostic {
         var data: DiagnosticData?
         if let fix = diagnostic.fix {
             data = DiagnosticData(fix: .init(
@@ -98,7 +110,10 @@ extension LanguageServer {
         default: severity = 3
         }
         return LSPDiagnostic(range: index.range(of: diagnostic.range, encoding), severity: severity,
-                             code: diagnostic.ruleID, codeDescription: nil, source: "progress-lint",
+                             code: diagnostic.ruleID,
+                             codeDescription: Configuration.documentationURI(for: diagnostic.ruleID, docsURL: docsURL)
+                                 .map { CodeDescription(href: $0) },
+                             source: "progress-lint",
                              message: diagnostic.message, data: data)
     }
 

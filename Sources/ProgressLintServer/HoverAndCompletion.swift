@@ -219,7 +219,7 @@ enum SpecKeyText {
         case .expectedDuration: return "a duration, a range such as `2s..30s`, or `unknown`"
         case .fraction: return "a number from 0 to 1"
         case .version: return "the format's version, `1`"
-        case .choice(let values): return "one of " + values.map { "`\($0)`" }.joined(separator: ", ")
+        case .choice(let values, _): return "one of " + values.map { "`\($0)`" }.joined(separator: ", ")
         case .mapping: return "a mapping"
         case .list(let item, _): return "a list; each item is \(item)"
         case .indicators: return "a list of indicators"

@@ -337,7 +337,9 @@ public final class LanguageServer {
         client.pullDiagnostics = capabilities["textDocument"]?["diagnostic"] != nil
         client.diagnosticRefresh = capabilities["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue ?? false
         client.workDoneProgress = capabilities["window"]?["workDoneProgress"]?.boolValue ?? false
-        client.codeDescription = capabilities["textDocument"]?["publishDiagnostics"]?["codeDescriptionSupport"]?.boolValue ?? false
+        // Pushed diagnostics say it under `publishDiagnostics`; LSP 3.18 says it for pulled ones too.
+        client.codeDescription = capabilities["textDocument"]?["publishDiagnostics"]?["codeDescriptionSupport"]?.boolValue
+            ?? capabilities["textDocument"]?["diagnostic"]?["codeDescriptionSupport"]?.boolValue ?? false
         client.watchedFilesRegistration =
             capabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
         func acceptsMarkdown(_ formats: JSON?) -> Bool {

@@ -137,7 +137,8 @@ extension LanguageServer {
             let index = TextIndex(bytes)
             var shown = found
             if !settings.specSchema { shown.removeAll { $0.ruleID == InputRuleID.specSchema } }
-            published[DocumentURI.uri(of: absolute)] = shown.map { lspDiagnostic($0, index: index) }
+            let docs = docsURL(for: absolute)
+            published[DocumentURI.uri(of: absolute)] = shown.map { lspDiagnostic($0, index: index, docsURL: docs) }
         }
         let before = workspace.published
         workspace.published = published

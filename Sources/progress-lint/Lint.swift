@@ -199,7 +199,8 @@ struct Lint: ParsableCommand {
         var context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet,
                                     columnUnit: ColumnUnit(rawValue: columnUnit) ?? .char)
         context.unsafeFixes = unsafeFixes
-        context.docsURL = Output.environment(Tool.docsURLVariable).flatMap { $0.isEmpty ? nil : $0 } ?? result.docsURL
+        context.docsURL = Configuration.effectiveDocsURL(configured: result.docsURL,
+                                                          environment: Output.environment(Tool.docsURLVariable))
         context.previous = try previousReport()
         let allTargets = try targets()
         // Reports to files first, all or none: one that cannot be written makes the run a failure

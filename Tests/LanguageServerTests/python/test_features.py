@@ -1,10 +1,11 @@
 """Hover, completion, settings and configuration changes."""
 
 import asyncio
+import shutil
 
 from lsprotocol import types
 
-from lspsupport import CLIENTS, ROOT, apply_edits, change_document, diagnostics, open_document
+from lspsupport import CLIENTS, ROOT, apply_edits, change_document, diagnostics, open_document, pulls
 
 
 def position(line, character):
@@ -203,3 +204,69 @@ async def test_yaml_that_is_not_a_spec_gets_no_diagnostics(client, workspace):
         assert any(d.code == "yaml-syntax" for d in await diagnostics(client, uri))
     finally:
         path.unlink()
+
+
+def takes_code_description(client) -> bool:
+    text = client.capabilities.text_document
+    return bool((text.publish_diagnostics and text.publish_diagnostics.code_description_support)
+                or (text.diagnostic and getattr(text.diagnostic, "code_description_support", None)))
+
+
+async def test_code_description_links_the_rule_page_only_when_docs_url_is_configured(client, workspace):
+    # Without `docs-url:` (or PROGRESS_LINT_DOCS_URL), no address.
+    uri = open_document(client, workspace / "unicode" / "emoji.yaml")
+    found = list(await diagnostics(client, uri))
+    assert found and all(d.code_description is None for d in found)
+    # A folder whose config sets one: each finding links `<docs-url>` with `{rule}` replaced.
+    folder = workspace / "documented"
+    folder.mkdir()
+    (folder / ".progress-lint.yml").write_text("docs-url: https://docs.example.com/rules/{rule}.html\n")
+    path = folder / "upload.yaml"
+    path.write_text("version: 1\nplatform: ios\nscreen: Upload\nindicators:\n"
+                    "  - id: up\n    style: spinner\n    label: Loading...\n    duration: 30s\n")
+    try:
+        uri = open_document(client, path)
+        found = list(await diagnostics(client, uri))
+        assert found
+        for d in found:
+            if takes_code_description(client):
+                assert d.code_description.href == f"https://docs.example.com/rules/{d.code}.html"
+            else:
+                assert d.code_description is None
+    finally:
+        shutil.rmtree(folder)
+
+
+async def test_a_config_changed_on_disk_and_announced_relints_the_open_spec(client, workspace):
+    folder = workspace / "watched"
+    folder.mkdir()
+    config = folder / ".progress-lint.yml"
+    config.write_text("# the team's settings\nrules:\n  vague-label: warning\n")
+    spec = folder / "a.yaml"
+    spec.write_text("version: 1\nplatform: ios\nscreen: x\nindicators:\n"
+                    "  - {id: a, style: spinner, label: Loading..., duration: 3s}\n")
+    def severity(found):
+        return [int(d.severity) for d in found if d.code == "vague-label"]
+
+    try:
+        uri = open_document(client, spec)
+        assert severity(await diagnostics(client, uri)) == [2]
+        config.write_text("# the team's settings\nrules:\n  vague-label: error\n")
+        refreshes = client.diagnostic_refresh_count
+        client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+            types.FileEvent(uri=config.as_uri(), type=types.FileChangeType.Changed)]))
+        if pulls(client):
+            # The server asks the client to pull again where it can; the pull sees the new level.
+            workspace_caps = client.capabilities.workspace
+            if workspace_caps and workspace_caps.diagnostics and workspace_caps.diagnostics.refresh_support:
+                for _ in range(500):
+                    if client.diagnostic_refresh_count > refreshes:
+                        break
+                    await asyncio.sleep(0.02)
+                assert client.diagnostic_refresh_count > refreshes, "no workspace/diagnostic/refresh after the announced change"
+            assert severity(await diagnostics(client, uri)) == [1]
+        else:
+            # Pushed again with no edit to the document: the announcement alone re-lints it.
+            assert severity(await diagnostics(client, uri)) == [1]
+    finally:
+        shutil.rmtree(folder)
