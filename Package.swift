@@ -12,6 +12,8 @@ let package = Package(
         // For tools outside this package (the fuzzer in Fuzz/): the rules and the reporters.
         .library(name: "ProgressLintRules", targets: ["ProgressLintRules"]),
         .library(name: "ProgressLintReporters", targets: ["ProgressLintReporters"]),
+        // The language server, for the fuzzer's message-loop target.
+        .library(name: "ProgressLintServer", targets: ["ProgressLintServer"]),
         // SwiftPM plugins: findings in `swift build` / Xcode, and `swift package progress-lint`.
         .plugin(name: "ProgressLintBuildToolPlugin", targets: ["ProgressLintBuildToolPlugin"]),
         .plugin(name: "ProgressLintCommandPlugin", targets: ["ProgressLintCommandPlugin"]),
@@ -53,12 +55,21 @@ let package = Package(
             name: "ProgressLintReporters",
             dependencies: ["ProgressLintRun", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport"]
         ),
+        // `progress-lint server`: the language server (JSON-RPC framing, LSP messages, positions)
+        // on the engine and the workspace; the run module for workspace diagnostics.
+        .target(
+            name: "ProgressLintServer",
+            dependencies: [
+                "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters",
+                "ProgressLintSpec", "ProgressLintYAML",
+            ]
+        ),
         // The command: arguments, choosing files and reporters, exit codes.
         .executableTarget(
             name: "progress-lint",
             dependencies: [
                 "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintReporters",
-                "ProgressLintSupport",
+                "ProgressLintSupport", "ProgressLintServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -101,6 +112,13 @@ let package = Package(
             dependencies: ["ProgressLintReporters", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML", "TestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["progress-lint", "TestSupport"]),
+        // The language server in process (framing, encodings, the message loop) and, through
+        // pytest-lsp, the built binary (Tests/LanguageServerTests/python).
+        .testTarget(
+            name: "LanguageServerTests",
+            dependencies: ["ProgressLintServer", "ProgressLintEngine", "ProgressLintYAML", "progress-lint", "TestSupport"],
+            exclude: ["python"]
+        ),
         // Hostile files and faults: generated fixtures, the built binary under a hang guard.
         .testTarget(
             name: "HostileInputTests",

@@ -3,7 +3,7 @@
 
 Usage: python3 Benchmarks/run.py [--quick] [--sizes 1000,10000,100000] [--runs N]
                                  [--json FILE] [--skip-build] [--lint BINARY]
-                                 [--reference BINARY [--compare-only]]
+                                 [--reference BINARY [--compare-only]] [--server-only]
 
 For each corpus size it generates (once; reused afterwards) the standard corpus
 with ../shared/bench/gen-corpus.py (fixed seed 1) under bench-out/corpus-<N>, then
@@ -17,10 +17,18 @@ measures, interleaving the runs so the machine's load hits them alike:
            consistent-location: the same work and cross-file facts with a report of
            few findings, so its peak RSS is the memory a run needs besides its report
 
-and, on a fresh copy of the 10k corpus each run (it writes), --fix and --fix --unsafe-fixes
+(all --no-cache: they measure linting), then the cache on a copy of the 10k corpus (default jobs),
+each round: the floor, --no-cache, a cold run writing the cache, a warm run over the unchanged
+tree and a run after editing 50 files (targets: warm <= 0.2x the floor, 50 edited <= 0.25x,
+cold <= 1.15x --no-cache, warm peak RSS <= cold), and, on a fresh copy of the 10k corpus each
+run (it writes), --fix and --fix --unsafe-fixes
 against a plain lint of the same copy (all --jobs 1; target: --fix at most 2x the lint),
 plus a single-file run (as an editor's save hook does it) against a trivial Swift
-executable (Benchmarks/Trivial.swift) started the same way. Each figure is the
+executable (Benchmarks/Trivial.swift) started the same way, and the language server
+(Benchmarks/server.py): didChange -> diagnostics on a 300-indicator spec (median and p95 of 200
+changes; targets 10 and 50 ms) and its workspace diagnostics over the 10k corpus (or the largest
+size under it) beside the command's default-jobs --no-cache run, wall time and peak RSS (targets:
+at most 1.5x each); --server-only runs that section alone. Each figure is the
 median of several runs (fewer for 100k); wall time, CPU time (user + system) and
 peak RSS of that one child come from /usr/bin/time. It prints the figures and the
 ratios and writes them to bench-out/bench-<date>.json (and bench-out/latest.json).
@@ -150,10 +158,11 @@ def bench_size(size, lint, floor, runs):
     page = os.path.join(OUT, 'report-%d.html' % size)
     commands = {
         'floor': [floor, folder],
-        'jobs1': [lint, folder, '--format', 'json', '--output', report, '--jobs', '1'],
-        'default': [lint, folder, '--format', 'json', '--output', report],
-        'few': [lint, folder, '--format', 'json', '--output', few, '--jobs', '1', '--config', few_findings_config(lint)],
-        'html': [lint, folder, '--format', 'html', '--output', page, '--jobs', '1'],
+        'jobs1': [lint, folder, '--format', 'json', '--output', report, '--jobs', '1', '--no-cache'],
+        'default': [lint, folder, '--format', 'json', '--output', report, '--no-cache'],
+        'few': [lint, folder, '--format', 'json', '--output', few, '--jobs', '1', '--no-cache',
+                '--config', few_findings_config(lint)],
+        'html': [lint, folder, '--format', 'html', '--output', page, '--jobs', '1', '--no-cache'],
     }
     # One warm-up pass fills the page cache for every contender alike.
     for command in commands.values():
@@ -180,7 +189,7 @@ def bench_fix(size, lint, runs):
     work = os.path.join(OUT, 'fix-copy-%d' % size)
     report = os.path.join(OUT, 'report-fix-%d.json' % size)
     base = [lint, '--format', 'json', '--output', report, '--jobs', '1']
-    commands = {'lint': base + [work], 'fix': base + ['--fix', work],
+    commands = {'lint': base + ['--no-cache', work], 'fix': base + ['--fix', work],
                 'fix-unsafe': base + ['--fix', '--unsafe-fixes', work]}
     samples = {name: [] for name in commands}
     for i in range(runs + 1):
@@ -197,12 +206,59 @@ def bench_fix(size, lint, runs):
     return {name: summarize(s) for name, s in samples.items()}
 
 
+def bench_cache(size, lint, floor, runs):
+    """The cache (default jobs) on a copy of the corpus, each round in this order: the floor,
+    --no-cache, a cold run that writes the cache (its folder removed first), a warm run over the
+    unchanged tree, and a run after 50 files were edited (a comment line added to each)."""
+    folder = corpus(size)
+    work = os.path.join(OUT, 'cache-copy-%d' % size)
+    cache = os.path.join(OUT, 'cache-%d' % size)
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(folder, work)
+    specs = sorted(os.path.join(d, f) for d, _, fs in os.walk(work) for f in fs if f.endswith(('.yaml', '.yml')))
+    step = max(1, len(specs) // 50)
+    reports = {name: os.path.join(OUT, 'report-cache-%s-%d.json' % (name, size))
+               for name in ('nocache', 'cold', 'warm', 'edit50')}
+
+    def lint_command(name):
+        return [lint, work, '--format', 'json', '--output', reports[name], '--cache-dir', cache] + (
+            ['--no-cache'] if name == 'nocache' else [])
+    samples = {name: [] for name in ('floor', 'nocache', 'cold', 'warm', 'edit50')}
+    for i in range(runs + 1):
+        round_samples = {'floor': measure([floor, work]), 'nocache': measure(lint_command('nocache'))}
+        shutil.rmtree(cache, ignore_errors=True)
+        round_samples['cold'] = measure(lint_command('cold'))
+        round_samples['warm'] = measure(lint_command('warm'))
+        if i == 0:
+            with open(reports['nocache'], 'rb') as a, open(reports['cold'], 'rb') as b, open(reports['warm'], 'rb') as c:
+                if not a.read() == b.read() == c.read():
+                    sys.exit('run.py: the reports with the cache differ from the one without it')
+        for n, path in enumerate(specs[i % step::step][:50]):
+            with open(path, 'a') as f:
+                f.write('# edited by run.py, round %d, file %d\n' % (i, n))
+        round_samples['edit50'] = measure(lint_command('edit50'))
+        if i > 0:  # the first round warms the page cache
+            for name, sample in round_samples.items():
+                samples[name].append(sample)
+            log('  cache, %d files, run %d/%d: %s' % (size, i, runs, ', '.join(
+                '%s %.3fs' % (n, samples[n][-1]['wall']) for n in samples)))
+    result = {name: summarize(s) for name, s in samples.items()}
+    result['cache_bytes'] = os.path.getsize(os.path.join(cache, 'lint-cache.bin'))
+    result['report_bytes'] = os.path.getsize(reports['nocache'])
+    shutil.rmtree(work, ignore_errors=True)
+    return result
+
+
 def bench_single(lint, trivial, runs):
     folder = corpus(1000)
     specs = sorted(os.path.join(d, f) for d, _, fs in os.walk(folder) for f in fs if f.endswith(('.yaml', '.yml')))
     path = specs[len(specs) // 2]
     report = os.path.join(OUT, 'report-single.json')
-    commands = {'single': [lint, path, '--format', 'json', '--output', report], 'trivial': [trivial]}
+    # 'single' lints afresh, as before the cache; 'single-cached' as users run it now (the cache on,
+    # the file unchanged since the last run, in a cache of that one file).
+    commands = {'single': [lint, path, '--format', 'json', '--output', report, '--no-cache'], 'trivial': [trivial],
+                'single-cached': [lint, path, '--format', 'json', '--output', report,
+                                  '--cache-dir', os.path.join(OUT, 'cache-single')]}
     for command in commands.values():
         measure(command)
     samples = {name: [] for name in commands}
@@ -220,6 +276,33 @@ COMPARED_FORMATS = [
     ['--format', 'text', '--column-unit', 'byte', '--color', 'always'],
 ]
 JUNIT_TIMESTAMP = re.compile(rb'timestamp="[^"]*"')
+
+
+def bench_server(size, lint, runs):
+    """The language server (Benchmarks/server.py): didChange -> diagnostics on a 300-indicator spec
+    (200 changes; median and p95 in ms), and its workspace diagnostics over the corpus of `size`
+    files against the command's default-jobs --no-cache run, wall time and peak RSS side by side."""
+    sys.path.insert(0, os.path.join(ROOT, 'Benchmarks'))
+    import server
+    median, p95, spec_bytes, cpu = server.latency(lint, 200, 300)
+    result = {'latency': {'indicators': 300, 'changes': 200, 'spec_bytes': spec_bytes, 'median_ms': median,
+                          'p95_ms': p95, 'server_cpu_ms_per_change': cpu}}
+    folder = corpus(size)
+    report = os.path.join(OUT, 'report-server-cli-%d.json' % size)
+    command = [lint, folder, '--format', 'json', '--output', report, '--no-cache']
+    measure(command)  # warms the page cache for both
+    samples = {'cli': [], 'server': []}
+    for i in range(runs):
+        samples['cli'].append(measure(command))
+        seconds, rss_kib = server.workspace_run(lint, folder)
+        samples['server'].append({'wall': seconds, 'rss_mib': rss_kib / 1024.0})
+        log('  server, %d files, run %d/%d: command %.3fs %.0f MiB, server %.3fs %.0f MiB' % (
+            size, i + 1, runs, samples['cli'][-1]['wall'], samples['cli'][-1]['rss_mib'],
+            seconds, rss_kib / 1024.0))
+    result['workspace'] = {'files': size}
+    for name, s in samples.items():
+        result['workspace'][name] = {key: statistics.median(x[key] for x in s) for key in ('wall', 'rss_mib')}
+    return result
 
 
 def report_of(binary, folder, options):
@@ -272,6 +355,8 @@ def main():
     parser.add_argument('--reference', help='first check that reports are byte-identical to this binary\'s '
                         '(a release build of an earlier commit)')
     parser.add_argument('--compare-only', action='store_true', help='with --reference: only check, time nothing')
+    parser.add_argument('--server-only', action='store_true', help='only the language server section '
+                        '(at the largest size up to 10k)')
     args = parser.parse_args()
 
     if not os.path.exists(GENERATOR):
@@ -301,10 +386,19 @@ def main():
                'commit': subprocess.run(['git', 'describe', '--always', '--dirty'], cwd=ROOT,
                                         capture_output=True, text=True).stdout.strip(),
                'sizes': {}, 'ratios': {}}
+    server_size = max([s for s in sizes if s <= 10000] or [min(sizes)])
+    if args.server_only:
+        results['server'] = bench_server(server_size, lint, args.runs)
+        print_server(results)
+        write_results(results, args.json)
+        return
     for size in sizes:
         runs = args.runs if size < 100000 else max(1, min(args.runs, 3))
         results['sizes'][str(size)] = bench_size(size, lint, floor, runs)
     results['single'] = bench_single(lint, trivial, max(args.runs, 15))
+    cache_size = 10000 if 10000 in sizes else max(sizes)
+    results['cache'] = {'files': cache_size, **bench_cache(cache_size, lint, floor, args.runs)}
+    results['server'] = bench_server(server_size, lint, args.runs)
     fix_size = 10000 if 10000 in sizes else max(s for s in sizes if s <= 10000) if min(sizes) <= 10000 else None
     if fix_size:
         results['fix'] = {'files': fix_size, **bench_fix(fix_size, lint, args.runs)}
@@ -323,8 +417,22 @@ def main():
         f = results['fix']
         r['fix/lint %d files (target <= 2)' % f['files']] = ratio(f['fix']['wall'], f['lint']['wall'])
         r['fix --unsafe-fixes/lint %d files' % f['files']] = ratio(f['fix-unsafe']['wall'], f['lint']['wall'])
+    c = results['cache']
+    r['cache %d' % c['files']] = {
+        'warm/floor (target <= 0.2)': ratio(c['warm']['wall'], c['floor']['wall']),
+        'after editing 50 files/floor (target <= 0.25)': ratio(c['edit50']['wall'], c['floor']['wall']),
+        'cold writing the cache/--no-cache (target <= 1.15)': ratio(c['cold']['wall'], c['nocache']['wall']),
+        'peak RSS warm/cold (target <= 1)': ratio(c['warm']['rss_mib'], c['cold']['rss_mib']),
+        'cache file/JSON report (bytes)': ratio(c['cache_bytes'], c['report_bytes']),
+    }
     single = results['single']
+    w = results['server']['workspace']
+    r['server workspace %d files' % w['files']] = {
+        'wall server/command (target <= 1.5)': ratio(w['server']['wall'], w['cli']['wall']),
+        'peak RSS server/command (target <= 1.5)': ratio(w['server']['rss_mib'], w['cli']['rss_mib']),
+    }
     r['single/trivial'] = ratio(single['single']['wall'], single['trivial']['wall'])
+    r['single with the cache/trivial'] = ratio(single['single-cached']['wall'], single['trivial']['wall'])
     by = results['sizes']
     small, large = str(min(sizes)), str(max(sizes))
     if small != large:
@@ -348,9 +456,14 @@ def main():
         for mode in ('lint', 'fix', 'fix-unsafe'):
             f = results['fix'][mode]
             print('%-8s %-10s %8.3f %10.3f %10.1f' % (results['fix']['files'], mode, f['wall'], f['cpu'], f['rss_mib']))
-    for mode in ('single', 'trivial'):
+    for mode in ('floor', 'nocache', 'cold', 'warm', 'edit50'):
+        f = results['cache'][mode]
+        print('%-8s %-8s %10.3f %10.3f %10.1f' % (str(results['cache']['files']) + 'c', mode, f['wall'], f['cpu'],
+                                                   f['rss_mib']))
+    for mode in ('single', 'single-cached', 'trivial'):
         f = single[mode]
         print('%-8s %-8s %10.4f %10.4f %10.1f' % ('1', mode, f['wall'], f['cpu'], f['rss_mib']))
+    print_server(results)
     print('ratios:')
     for key, value in r.items():
         if isinstance(value, dict):
@@ -359,10 +472,27 @@ def main():
         else:
             print('  %s = %s' % (key, value))
 
+    write_results(results, args.json)
+
+
+def print_server(results):
+    """The language server section: latency, then the workspace run beside the command's."""
+    latency, w = results['server']['latency'], results['server']['workspace']
+    print('server   didChange -> diagnostics, %d indicators (%d KiB), %d changes: median %.2f ms, p95 %.2f ms '
+          '(targets 10 / 50); server CPU %.2f ms a change' % (
+              latency['indicators'], latency['spec_bytes'] // 1024, latency['changes'], latency['median_ms'],
+              latency['p95_ms'], latency['server_cpu_ms_per_change']))
+    print('server   workspace of %d files: command (default jobs, --no-cache) %.3f s %.1f MiB, '
+          'server %.3f s %.1f MiB (%.2fx time, %.2fx RSS; targets 1.5)' % (
+              w['files'], w['cli']['wall'], w['cli']['rss_mib'], w['server']['wall'], w['server']['rss_mib'],
+              w['server']['wall'] / w['cli']['wall'], w['server']['rss_mib'] / w['cli']['rss_mib']))
+
+
+def write_results(results, extra):
     text = json.dumps(results, indent=2) + '\n'
     stamp = datetime.datetime.now().strftime('%Y%m%d-%H%M%S')
     for path in [os.path.join(OUT, 'bench-%s.json' % stamp), os.path.join(OUT, 'latest.json')] + (
-            [args.json] if args.json else []):
+            [extra] if extra else []):
         with open(path, 'w') as f:
             f.write(text)
     log('figures written to bench-out/bench-%s.json' % stamp)

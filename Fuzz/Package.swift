@@ -3,7 +3,7 @@ import PackageDescription
 
 // libFuzzer targets, kept apart from the main package so `swift build` and `swift test` never
 // see the sanitizer flags: FuzzLint over the whole per-file pipeline, FuzzConfig over the
-// configuration and baseline loaders. Build and run with `Fuzz/run.sh SECONDS [TARGET]`.
+// configuration and baseline loaders, FuzzServer over the language server's message loop. Build and run with `Fuzz/run.sh SECONDS [TARGET]`.
 let package = Package(
     name: "progress-lint-fuzz",
     dependencies: [.package(name: "progress-lint", path: "..")],
@@ -27,6 +27,10 @@ let package = Package(
                 .product(name: "ProgressLintRules", package: "progress-lint"),
                 .product(name: "ProgressLintReporters", package: "progress-lint"),
             ]
+        ),
+        .executableTarget(
+            name: "FuzzServer",
+            dependencies: [.product(name: "ProgressLintServer", package: "progress-lint")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -17,7 +17,8 @@ if [ $# -gt 0 ] && [[ "$1" != -* ]]; then target=$1; shift; fi
 case "$target" in
     FuzzLint) dictionary=spec.dict; prefix="" ;;
     FuzzConfig) dictionary=config.dict; prefix="config-" ;;
-    *) echo "unknown target '$target': use FuzzLint or FuzzConfig" >&2; exit 2 ;;
+    FuzzServer) dictionary=server.dict; prefix="server-" ;;
+    *) echo "unknown target '$target': use FuzzLint, FuzzConfig or FuzzServer" >&2; exit 2 ;;
 esac
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -32,7 +33,38 @@ binary="$(swift build "${flags[@]}" --show-bin-path)/$target"
 mkdir -p "$work/corpus" "$work/seeds" "$work/artifacts" "$crashes"
 seeds="$work/seeds"
 rm -rf "$seeds" && mkdir -p "$seeds"
-if [ "$target" = FuzzConfig ]; then
+if [ "$target" = FuzzServer ]; then
+# Whole sessions, framed: initialize (each encoding), open a spec, edit it, ask for everything.
+python3 - "$seeds" "$root" <<'PY'
+import json, os, sys
+d, root = sys.argv[1], sys.argv[2]
+def frame(message):
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+spec = "version: 1\nplatform: ios\nscreen: Upload 😀\nindicators:\n  - id: \"上传\"\n    style: bar\n    location: toolbar\n    label: Loading...\n    duration: 30s\n"
+for n, encoding in enumerate(["utf-8", "utf-16", "utf-32", None]):
+    uri = "file:///fuzz/spec-%d.yaml" % n
+    caps = {"general": {"positionEncodings": [encoding]}} if encoding else {}
+    if n % 2:
+        caps["textDocument"] = {"diagnostic": {}}
+    position = {"line": 4, "character": 9}
+    rng = {"start": {"line": 4, "character": 4}, "end": {"line": 7, "character": 0}}
+    session = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": caps, "initializationOptions": {"unsafeFixes": n == 2}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": spec}}},
+        {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"range": {"start": {"line": 7, "character": 11}, "end": {"line": 7, "character": 21}}, "text": "Uploading 😀 e\u0301"}]}},
+        {"jsonrpc": "2.0", "id": 2, "method": "textDocument/diagnostic", "params": {"textDocument": {"uri": uri}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "textDocument/codeAction", "params": {"textDocument": {"uri": uri}, "range": rng, "context": {"diagnostics": []}}},
+        {"jsonrpc": "2.0", "id": 4, "method": "textDocument/hover", "params": {"textDocument": {"uri": uri}, "position": position}},
+        {"jsonrpc": "2.0", "id": 5, "method": "textDocument/completion", "params": {"textDocument": {"uri": uri}, "position": position}},
+        {"jsonrpc": "2.0", "id": 6, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    with open(os.path.join(d, "session-%d" % n), "wb") as f:
+        f.write(b"".join(frame(m) for m in session))
+PY
+elif [ "$target" = FuzzConfig ]; then
 python3 - "$seeds" <<'PY'
 import sys, os
 d = sys.argv[1]

@@ -35,7 +35,10 @@ struct ProgressLintBuildToolPlugin: BuildToolPlugin {
         let script = #"stamp=$1; shift; rm -f "$stamp"; "$@" && echo "// progress-lint: no error findings" > "$stamp""#
         let arguments = [
             "-c", script, "progress-lint", stamp.path(percentEncoded: false),
-            tool.url.path(percentEncoded: false), "lint", "--format", "concise", "--color", "never", folder.path(percentEncoded: false),
+            tool.url.path(percentEncoded: false), "lint", "--format", "concise", "--color", "never",
+            // The cache in the plugin's own folder, which the build's sandbox lets it write.
+            "--cache-dir", context.pluginWorkDirectoryURL.appending(path: "cache").path(percentEncoded: false),
+            folder.path(percentEncoded: false),
         ]
         return [
             .buildCommand(

@@ -27,6 +27,14 @@ struct ProgressLintCommandPlugin: CommandPlugin {
         process.executableURL = try context.tool(named: "progress-lint").url
         process.arguments = forwarded
         process.currentDirectoryURL = context.package.directoryURL
+        // The cache goes to the plugin's own folder (which the sandbox lets it write), unless the
+        // environment names one; `--cache-dir` and `--no-cache` still override it.
+        var environment = ProcessInfo.processInfo.environment
+        if environment["PROGRESS_LINT_CACHE_DIR", default: ""].isEmpty {
+            environment["PROGRESS_LINT_CACHE_DIR"] = context.pluginWorkDirectoryURL.appending(path: "cache")
+                .path(percentEncoded: false)
+        }
+        process.environment = environment
         try process.run()
         process.waitUntilExit()
 

@@ -56,6 +56,25 @@ public struct Configuration: Sendable {
     /// `docs-url:`: where the rule pages are published (the folder holding `<rule-id>.md`, or an
     /// address with `{rule}`); reports give a rule's address only when it is set.
     public var docsURL: String?
+
+    /// The environment variable that sets the rule pages' address over the config's `docs-url:`.
+    public static let docsURLVariable = "PROGRESS_LINT_DOCS_URL"
+
+    /// Where the rule pages are published for a run: `PROGRESS_LINT_DOCS_URL` when set and not
+    /// empty (`environment` is its value), else `configured` (a config's `docs-url:`), else none.
+    public static func effectiveDocsURL(configured: String?, environment: String?) -> String? {
+        if let environment, !environment.isEmpty { return environment }
+        guard let configured, !configured.isEmpty else { return nil }
+        return configured
+    }
+
+    /// The address of `rule`'s page under `docsURL`: `{rule}` replaced by the rule's id, or
+    /// `<docs-url>/<rule>.md`; none when no address is set. Every report and the language server use it.
+    public static func documentationURI(for rule: String, docsURL: String?) -> String? {
+        guard let base = docsURL, !base.isEmpty else { return nil }
+        if base.contains("{rule}") { return base.split(separator: "{rule}", omittingEmptySubsequences: false).joined(separator: rule) }
+        return (base.hasSuffix("/") ? base : base + "/") + rule + ".md"
+    }
     /// Per-rule levels set by the config.
     public var rules: [String: RuleLevel] = [:]
     /// Size, depth and alias limits.

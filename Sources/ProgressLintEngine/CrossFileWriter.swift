@@ -13,6 +13,13 @@ public struct CrossFileWriter: Sendable {
 
     init() {}
 
+    /// Records read back (from the cache): `bytes` as ``withBytes(_:)`` gave them, `count` records.
+    package init(written bytes: [UInt8], count: Int) {
+        storage = bytes
+        length = bytes.count
+        self.count = count
+    }
+
     /// The bytes written.
     package func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
         // `length <= storage.count`: `reserve` makes room before every write.

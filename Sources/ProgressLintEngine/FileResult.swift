@@ -39,4 +39,11 @@ package struct CrossFileCollection: Sendable {
     package let id: String
     package let severity: Severity
     package var records = CrossFileWriter()
+
+    /// A collection read back (from the cache).
+    package init(id: String, severity: Severity, records: CrossFileWriter = CrossFileWriter()) {
+        self.id = id
+        self.severity = severity
+        self.records = records
+    }
 }

@@ -7,6 +7,8 @@ import ProgressLintYAML
 ///
 /// A `Linter` holds no state between files and can be shared by threads.
 public struct Linter: Sendable {
+    /// Whether `id` names a rule that compares files (reported by a run over many files, not by ``lint(_:path:configuration:)``).
+    public func isCrossFile(_ id: String) -> Bool { crossFileRuleIDs.contains(id) }
     /// The rules it runs (input rules are built in).
     public let rules: [any Rule]
     /// Descriptions of every rule, input rules included, by id.

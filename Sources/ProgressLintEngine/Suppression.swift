@@ -30,6 +30,17 @@ public struct Suppression: Hashable, Sendable {
     /// The comment's bytes in the file, from its `#` to the end of its line (for fixes).
     public var byteRange: Range<Int> = 0..<0
 
+    /// A suppression read back (from the cache).
+    package init(scope: Scope?, directive: String, rules: [String], reason: String?, position: SourcePosition,
+                 byteRange: Range<Int> = 0..<0) {
+        self.scope = scope
+        self.directive = directive
+        self.rules = rules
+        self.reason = reason
+        self.position = position
+        self.byteRange = byteRange
+    }
+
     /// Whether this comment covers a diagnostic of `rule` on `line`.
     public func covers(rule: String, line: Int) -> Bool {
         guard rules.contains(rule), let scope else { return false }

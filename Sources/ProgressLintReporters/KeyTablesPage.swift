@@ -43,7 +43,7 @@ public enum KeyTablesPage {
         case .expectedDuration: "expected duration"
         case .fraction: "fraction"
         case .version: "`1`"
-        case .choice(let values): values.map { "`\($0)`" }.joined(separator: ", ")
+        case .choice(let values, _): values.map { "`\($0)`" }.joined(separator: ", ")
         case .mapping(let keys): "mapping \(nested(keys))"
         case .list(_, let keys): "list of \(nested(keys))"
         case .indicators: "list of indicators"
@@ -60,7 +60,7 @@ public enum KeyTablesPage {
             var notes: [String] = []
             var inner = ""
             switch key.info.type {
-            case .choice(let values): notes.append(values.map { "`\($0)`" }.joined(separator: "/"))
+            case .choice(let values, _): notes.append(values.map { "`\($0)`" }.joined(separator: "/"))
             case .mapping(let keys), .list(_, let keys): inner = " " + nested(keys)
             default: break
             }

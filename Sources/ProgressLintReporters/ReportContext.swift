@@ -22,9 +22,7 @@ public struct ReportContext: Sendable {
     /// The address of `rule`'s page, when ``docsURL`` is set: `{rule}` replaced by the rule's id,
     /// or `<docs-url>/<rule>.md`.
     public func documentationURI(for rule: String) -> String? {
-        guard let base = docsURL, !base.isEmpty else { return nil }
-        if base.contains("{rule}") { return base.split(separator: "{rule}", omittingEmptySubsequences: false).joined(separator: rule) }
-        return (base.hasSuffix("/") ? base : base + "/") + rule + ".md"
+        Configuration.documentationURI(for: rule, docsURL: docsURL)
     }
     /// The earlier JSON report to compare with (`--compare`): the HTML report marks new and fixed findings.
     public var previous: PreviousReport?

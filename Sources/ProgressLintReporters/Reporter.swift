@@ -53,5 +53,5 @@ public enum Tool {
     public static let name = "progress-lint"
     public static let version = "0.1.0"
     /// The environment variable that sets ``ReportContext/docsURL`` (over the config's `docs-url:`).
-    public static let docsURLVariable = "PROGRESS_LINT_DOCS_URL"
+    public static let docsURLVariable = Configuration.docsURLVariable
 }

@@ -21,6 +21,9 @@ public struct LintRunner: Sendable {
     public let jobs: Int
     /// With `--fix` or `--diff`: files are fixed first, and the report is of what they hold then.
     public var fixMode: FixMode?
+    /// Results kept between runs (``LintCache``): files whose entry is current are not linted again.
+    /// Not used with ``fixMode``, which lints every file afresh.
+    public var cache: LintCache?
 
     /// Creates a runner.
     public init(linter: Linter, loader: ConfigurationLoader, configPath: String? = nil, jobs: Int = 1) {
@@ -94,6 +97,7 @@ public struct LintRunner: Sendable {
         let collector = Mutex(RunCollector())
         let linter = self.linter
         let fixMode = self.fixMode
+        let cache = fixMode == nil ? self.cache : nil
         let work: @Sendable (Int) -> Void = { _ in
             // Inventories are summed per worker and handed over once.
             var counted = Inventory()
@@ -102,6 +106,7 @@ public struct LintRunner: Sendable {
                 return (item, planner.configurations[item.configuration])
             }) {
                 switch fixMode?.run(item.file, configuration: configuration, linter: linter, skippingNonSpec: item.walked)
+                    ?? cache?.lint(item.file, configuration: configuration, linter: linter, skippingNonSpec: item.walked)
                     ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter,
                                            skippingNonSpec: item.walked) {
                 case .success(let fileResult) where fileResult.skippedAsNotSpec:
@@ -201,7 +206,15 @@ public struct LintRunner: Sendable {
     static func lintFile(_ file: SpecFile, configuration: Configuration, linter: Linter,
                          skippingNonSpec: Bool = false) -> Result<FileResult, RunProblem>
     {
-        switch FileReader.read(file, limit: configuration.limits.maxFileSize) {
+        lint(FileReader.read(file, limit: configuration.limits.maxFileSize), file: file, configuration: configuration,
+             linter: linter, skippingNonSpec: skippingNonSpec)
+    }
+
+    /// What reading `file` came to, linted.
+    static func lint(_ read: Result<[UInt8], ReadFailure>, file: SpecFile, configuration: Configuration, linter: Linter,
+                     skippingNonSpec: Bool = false) -> Result<FileResult, RunProblem>
+    {
+        switch read {
         case .success(let bytes):
             return .success(linter.lint(bytes, path: file.path, configuration: configuration,
                                         skippingNonSpec: skippingNonSpec))
@@ -224,7 +237,7 @@ public struct LintRunner: Sendable {
         }
     }
 
-    static func tooLarge(_ path: String, limit: Int, prefix: [UInt8]) -> FileResult {
+    public static func tooLarge(_ path: String, limit: Int, prefix: [UInt8]) -> FileResult {
         var result = FileResult(path: path)
         let position = TextPosition.of(byteOffset: limit, in: prefix)
         result.diagnostics = [Diagnostic(

@@ -68,8 +68,8 @@ public indirect enum SpecValueType: Sendable {
     case fraction
     /// The format's version: `1`.
     case version
-    /// One of a closed set (a ``SpecEnum``'s raw values).
-    case choice([String])
+    /// One of a closed set (a ``DocumentedSpecEnum``'s raw values), with what each means (`docs`, in the same order).
+    case choice([String], docs: [String])
     /// A mapping of its own keys.
     case mapping([SpecKey])
     /// A list of mappings; `item` says what one is.
@@ -84,7 +84,9 @@ public indirect enum SpecValueType: Sendable {
     case durationOrFalse
 
     /// One of the raw values of `E`, in declaration order.
-    public static func choice<E: SpecEnum>(_: E.Type) -> SpecValueType { .choice(E.allCases.map(\.rawValue)) }
+    public static func choice<E: DocumentedSpecEnum>(_: E.Type) -> SpecValueType {
+        .choice(E.allCases.map(\.rawValue), docs: E.allCases.map(\.doc))
+    }
 }
 
 /// The top-level keys of a screen (one YAML document).

@@ -4,6 +4,7 @@ import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules
+import ProgressLintSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -106,6 +107,16 @@ struct Lint: ParsableCommand {
     @Flag(help: "Print a unified diff of what --fix would change, write nothing; exit 1 when there is something to fix.")
     var diff = false
 
+    @Flag(help: ArgumentHelp(
+        "Lint every file afresh: neither read nor write the cache.",
+        discussion: "The cache keeps each file's results between runs (see docs/cache.md)."))
+    var noCache = false
+
+    @Option(help: ArgumentHelp(
+        "Keep the cache in this folder (default: PROGRESS_LINT_CACHE_DIR, else .progress-lint-cache beside the nearest .progress-lint.yml).",
+        valueName: "dir"))
+    var cacheDir: String?
+
     func validate() throws {
         for name in format where Reporters.named(name) == nil {
             throw ValidationError("unknown format '\(name)'; use one of "
@@ -161,6 +172,8 @@ struct Lint: ParsableCommand {
         try OutputGuard.check(writes, linted: stdin ? [stdinFilename].compactMap { $0 } : paths, reading: baseline)
 
         if fix || diff { runner.fixMode = FixMode(unsafe: unsafeFixes, write: fix && !diff) }
+        // Standard input is never cached; --fix and --diff lint every file afresh.
+        if !stdin && !noCache && runner.fixMode == nil { runner.cache = openCache() }
         var result: RunResult
         if stdin && (fix || diff) {
             result = fixStandardInput(runner)
@@ -168,6 +181,10 @@ struct Lint: ParsableCommand {
             result = runner.runStandardInput(as: FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>"))
         } else {
             result = runner.run(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
+        }
+        if let cache = runner.cache, let failure = cache.save() {
+            Output.standardError("progress-lint: note: cannot write the cache in \(TerminalText.safe(cache.folder)): "
+                                 + "\(failure); this run's results were not kept\n")
         }
         takeUnmatched(&result)
         reportProblems(result)
@@ -182,7 +199,8 @@ struct Lint: ParsableCommand {
         var context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet,
                                     columnUnit: ColumnUnit(rawValue: columnUnit) ?? .char)
         context.unsafeFixes = unsafeFixes
-        context.docsURL = Output.environment(Tool.docsURLVariable).flatMap { $0.isEmpty ? nil : $0 } ?? result.docsURL
+        context.docsURL = Configuration.effectiveDocsURL(configured: result.docsURL,
+                                                          environment: Output.environment(Tool.docsURLVariable))
         context.previous = try previousReport()
         let allTargets = try targets()
         // Reports to files first, all or none: one that cannot be written makes the run a failure
@@ -203,6 +221,20 @@ struct Lint: ParsableCommand {
                                    maxWarnings: maxWarnings)
         if let message = status.message { Output.standardError("progress-lint: \(message)\n") }
         if status.code != 0 { throw ExitCode(status.code) }
+    }
+
+    /// The cache (``LintCache``) in `--cache-dir`, `PROGRESS_LINT_CACHE_DIR` or the default folder; nil,
+    /// with a note on standard error, when it cannot be used (the run goes on without it).
+    private func openCache() -> LintCache? {
+        let folder = CacheFolder.resolve(option: cacheDir, environment: Output.environment("PROGRESS_LINT_CACHE_DIR"),
+                                         workingDirectory: SystemCalls.currentDirectory() ?? ".")
+        switch LintCache.load(folder: folder) {
+        case .success(let cache):
+            return cache
+        case .failure(let unavailable):
+            Output.standardError("progress-lint: note: \(TerminalText.safe(unavailable.description))\n")
+            return nil
+        }
     }
 
     /// `--statistics`: after the report, on standard output unless a machine-readable report is written there.

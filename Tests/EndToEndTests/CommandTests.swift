@@ -27,6 +27,8 @@ import Testing
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "GITHUB_ACTIONS")
+        // The cache stays on, in a folder of its own, out of the trees tests compare.
+        env["PROGRESS_LINT_CACHE_DIR"] = cacheFolder
         for (k, v) in environment { env[k] = v }
         process.environment = env
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
@@ -43,6 +45,10 @@ import Testing
         return Run(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
                    stderr: String(decoding: stderrData, as: UTF8.self))
     }
+
+    /// The cache the runs of these tests share (`PROGRESS_LINT_CACHE_DIR`): beside the temporary folders.
+    static let cacheFolder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("pl-e2e-cache-\(ProcessInfo.processInfo.processIdentifier)").path
 
     static func temporaryFolder() throws -> String {
         try TestFolders.temporary(prefix: "pl-e2e").path

@@ -48,6 +48,9 @@ enum Hostile {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "GITHUB_ACTIONS")
         env["NO_COLOR"] = "1"
+        // The cache stays on, in a folder of its own, out of the trees tests compare.
+        env["PROGRESS_LINT_CACHE_DIR"] = FileManager.default.temporaryDirectory
+            .appendingPathComponent("pl-hostile-cache-\(ProcessInfo.processInfo.processIdentifier)").path
         env.merge(environment) { $1 }
         process.environment = env
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }

@@ -77,6 +77,58 @@ import Testing
         }
     }
 
+    @Test func everyKeyHasAMarkdownDescriptionAndEveryEnumValueADescription() throws {
+        var properties = 0, enums = 0
+        func walk(_ node: Any, _ path: String) {
+            if let object = node as? [String: Any] {
+                if let props = object["properties"] as? [String: Any] {
+                    for (key, value) in props {
+                        properties += 1
+                        let markdown = (value as? [String: Any])?["markdownDescription"] as? String ?? ""
+                        #expect(!markdown.isEmpty, "\(path)/\(key) has no markdownDescription")
+                    }
+                }
+                if let list = object["enum"] as? [String], list != ["stop-animation", "none"] {
+                    enums += 1
+                    let descriptions = object["enumDescriptions"] as? [String] ?? []
+                    #expect(descriptions.count == list.count && !descriptions.contains(""),
+                            "\(path): enum \(list) has descriptions \(descriptions)")
+                }
+                for (key, value) in object { walk(value, path + "/" + key) }
+            } else if let array = node as? [Any] {
+                for (i, value) in array.enumerated() { walk(value, path + "/\(i)") }
+            }
+        }
+        walk(try committed(), "#")
+        #expect(properties >= SpecKeys.screen.count + SpecKeys.indicator.count)
+        #expect(enums >= 10)
+    }
+
+    @Test(.enabled(if: Python.has("jsonschema")))
+    func theSchemaIsAValidDraft7AndItsSnippetsAreValidSpecsAndIndicators() throws {
+        let script = """
+            import json, re, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft7Validator.check_schema(schema)
+            def resolved(value):
+                if isinstance(value, str): return re.sub(r"\\$\\{[0-9]+:([^}]*)\\}", r"\\1", value)
+                if isinstance(value, list): return [resolved(v) for v in value]
+                if isinstance(value, dict): return {k: resolved(v) for k, v in value.items()}
+                return value
+            screens = [resolved(s["body"]) for s in schema["defaultSnippets"]]
+            indicators = [resolved(s["body"]) for s in schema["definitions"]["indicator"]["defaultSnippets"]]
+            assert screens and indicators
+            for screen in screens:
+                jsonschema.Draft7Validator(schema).validate(screen)
+            for indicator in indicators:
+                jsonschema.Draft7Validator(schema).validate({"screen": "S", "indicators": [indicator]})
+            print(json.dumps(screens))
+            """
+        let (status, output) = try Python.run(script, [Self.file.path])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("\"platform\": \"ios\""), "placeholders not resolved: \(output)")
+    }
+
     static let valid = [
         """
         version: 1
@@ -127,6 +179,7 @@ import Testing
         let script = """
             import json, sys, yaml, jsonschema
             schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft7Validator.check_schema(schema)
             spec = yaml.safe_load(open(sys.argv[2]))
             errors = list(jsonschema.Draft7Validator(schema).iter_errors(spec))
             for e in errors: print(list(e.absolute_path), e.message[:200])

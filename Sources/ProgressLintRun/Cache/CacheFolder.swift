@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProgressLintEngine
+import ProgressLintWorkspace
+import ProgressLintYAML
+import ProgressLintSupport
+
+/// Where the cache lives and what its folder holds besides the cache file.
+public enum CacheFolder {
+    /// The default folder's name.
+    public static let defaultName = ".progress-lint-cache"
+
+    /// The folder to use: `--cache-dir`, else `PROGRESS_LINT_CACHE_DIR`, else `.progress-lint-cache`
+    /// beside the nearest `.progress-lint.yml` (or `.yaml`) of the current folder or above it,
+    /// else in the current folder.
+    public static func resolve(option: String?, environment: String?, workingDirectory: String) -> String {
+        if let option, !option.isEmpty { return option }
+        if let environment, !environment.isEmpty { return environment }
+        var folder = workingDirectory
+        while true {
+            for name in ConfigurationResolver.fileNames {
+                var info = stat()
+                if (folder == "/" ? "/" + name : folder + "/" + name).withCString({ stat($0, &info) }) == 0,
+                   info.st_mode & S_IFMT == S_IFREG {
+                    return (folder == "/" ? "" : folder) + "/" + defaultName
+                }
+            }
+            guard let slash = folder.lastIndex(of: "/"), folder != "/" else { break }
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        }
+        return workingDirectory == "/" ? "/" + defaultName : workingDirectory + "/" + defaultName
+    }
+
+    /// The `.gitignore` that keeps the folder out of git, as Ruff's does.
+    static let gitignore = "# Automatically created by progress-lint.\n*\n"
+    /// The tag backup tools know a cache folder by (https://bford.info/cachedir/).
+    static let tag = "Signature: 8a477f597d28d172789f06886806bc55\n"
+        + "# This file is a cache directory tag created by progress-lint.\n"
+        + "# For information about cache directory tags see https://bford.info/cachedir/\n"
+
+    /// Makes `folder` (and the folders above it) when missing, with its `.gitignore` and
+    /// `CACHEDIR.TAG`; returns why it cannot, or nil.
+    static func prepare(_ folder: String) -> String? {
+        if let reason = makeFolder(folder) { return reason }
+        for (name, text) in [(".gitignore", gitignore), ("CACHEDIR.TAG", tag)] {
+            let path = folder + "/" + name
+            if path.withCString({ access($0, F_OK) }) == 0 { continue }
+            let fd = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+            if fd < 0 {
+                if errno == EEXIST { continue }
+                return SystemCalls.errorText(errno)
+            }
+            let failure = CacheIO.write(fd, Array(text.utf8), at: 0)
+            close(fd)
+            if let failure { return failure }
+        }
+        return nil
+    }
+
+    private static func makeFolder(_ folder: String) -> String? {
+        var info = stat()
+        if folder.withCString({ stat($0, &info) }) == 0 {
+            return info.st_mode & S_IFMT == S_IFDIR ? nil : "\(folder) is not a folder"
+        }
+        if let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
+            if let reason = makeFolder(String(folder[..<slash])) { return reason }
+        }
+        if folder.withCString({ mkdir($0, 0o755) }) != 0 && errno != EEXIST { return SystemCalls.errorText(errno) }
+        return nil
+    }
+}

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProgressLintEngine
+import ProgressLintWorkspace
+import ProgressLintYAML
+import ProgressLintSupport
+
+/// The few system calls the cache makes, through ``SystemCalls`` (retried after `EINTR`,
+/// continued after short counts), and `stat` of a path given by its bytes.
+enum CacheIO {
+    /// `count` bytes of `fd` from `offset` (fewer at the end of the file or on an error).
+    static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
+        guard count >= 0, offset >= 0 else { return nil }
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = count == 0 ? 0 : SystemCalls.readFully(fd, into: buffer.baseAddress!, count: count, at: offset)
+        }
+    }
+
+    /// Writes all of `bytes` at `offset`; the system's reason when it cannot.
+    static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int) -> String? {
+        let written = bytes.withUnsafeBytes { $0.isEmpty || SystemCalls.writeAll(fd, $0, at: offset) }
+        return written ? nil : SystemCalls.errorText(errno == 0 ? ENOSPC : errno)
+    }
+
+    /// Calls `body` with `raw` as a C string.
+    static func withCString<T>(_ raw: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+        var terminated = raw
+        terminated.append(0)
+        return terminated.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { body($0) }
+        }
+    }
+}
+
+/// What the quick check compares of a file: its device and inode, size, and the times its
+/// content (`mtime`) and its inode (`ctime`, which no tool can set back) last changed, to the nanosecond.
+struct FileStamp: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64
+    var modifiedNanoseconds: Int64
+    var changed: Int64
+    var changedNanoseconds: Int64
+
+    init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, modifiedNanoseconds: Int64,
+         changed: Int64, changedNanoseconds: Int64) {
+        (self.device, self.inode, self.size) = (device, inode, size)
+        (self.modified, self.modifiedNanoseconds, self.changed, self.changedNanoseconds) =
+            (modified, modifiedNanoseconds, changed, changedNanoseconds)
+    }
+
+    init(_ info: stat) {
+        #if canImport(Darwin)
+        let m = info.st_mtimespec, c = info.st_ctimespec
+        #else
+        let m = info.st_mtim, c = info.st_ctim
+        #endif
+        self.init(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+                  size: Int64(truncatingIfNeeded: info.st_size),
+                  modified: Int64(truncatingIfNeeded: m.tv_sec), modifiedNanoseconds: Int64(truncatingIfNeeded: m.tv_nsec),
+                  changed: Int64(truncatingIfNeeded: c.tv_sec), changedNanoseconds: Int64(truncatingIfNeeded: c.tv_nsec))
+    }
+
+    /// The stamp of the file at `raw` (following links, as reading it does); nil when it has none.
+    static func of(_ raw: [UInt8]) -> FileStamp? {
+        var info = stat()
+        guard CacheIO.withCString(raw, { stat($0, &info) }) == 0 else { return nil }
+        return FileStamp(info)
+    }
+
+    static func of(descriptor fd: Int32) -> FileStamp? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return FileStamp(info)
+    }
+
+    /// Whether the file's last change is safely before `now` (a time read from the file system's
+    /// own clock: a file made then), so that any later write gives it another stamp.
+    ///
+    /// The "racy-git" problem: a write in the same clock tick as the stamp was read leaves the
+    /// stamp as it was. A stamp of that tick or later is not settled, and a file with it is hashed
+    /// on the next run, whatever its stamp says. A file system that keeps whole seconds (no
+    /// nanoseconds in either time) needs two seconds between (FAT's times are even seconds).
+    func settled(before now: (seconds: Int64, nanoseconds: Int64)) -> Bool {
+        let latest = (modified, modifiedNanoseconds) < (changed, changedNanoseconds)
+            ? (changed, changedNanoseconds) : (modified, modifiedNanoseconds)
+        if modifiedNanoseconds == 0 && changedNanoseconds == 0 {
+            return latest.0 <= now.seconds - 2
+        }
+        return latest < now
+    }
+}

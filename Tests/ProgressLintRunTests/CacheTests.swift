@@ -1,0 +1,269 @@
+import Foundation
+import ProgressLintEngine
+import ProgressLintRules
+@testable import ProgressLintRun
+import ProgressLintWorkspace
+import Testing
+import LintTestSupport
+import TestSupport
+
+/// The cache (``LintCache``): what makes an entry current, what the file keeps, and its faults.
+@Suite struct CacheTests {
+    static let spec = """
+        version: 1
+        platform: ios
+        screen: Upload
+        indicators:
+          - id: upload
+            style: bar
+            task: sync
+            location: toolbar
+            presentation: overlay
+            # progress-lint-disable-next-line consistent-location -- kept as designed
+            label: Loading
+          - id: wait
+            style: spinner
+            task: sync
+            location: content
+            label: Please wait
+        """
+
+    /// A runner using the cache in `folder`, and that cache.
+    static func cachedRun(_ paths: [String], cacheFolder: String, executable: String = BuildIdentity.executable,
+                          config: String? = nil) throws -> (RunResult, LintCache.Statistics) {
+        var runner = runner(config: config)
+        runner.cache = try LintCache.load(folder: cacheFolder, executable: executable).get()
+        let result = runner.run(paths)
+        #expect(runner.cache!.save() == nil)
+        return (result, runner.cache!.statistics)
+    }
+
+    /// Waits until the file system's clock has passed every file's stamp (so entries are settled).
+    static func letTheClockMove() { usleep(30_000) }
+
+    @Test func xxh64MatchesThePublishedTestVectors() {
+        #expect(ContentHash.xxh64(Array("".utf8)) == 0xEF46_DB37_51D8_E999)
+        #expect(ContentHash.xxh64(Array("a".utf8)) == 0xD24E_C4F1_A98C_6E5B)
+        #expect(ContentHash.xxh64(Array("abc".utf8)) == 0x44BC_2CF5_AD77_0999)
+        #expect(ContentHash.xxh64(Array("Nobody inspects the spammish repetition".utf8)) == 0xFBCE_A83C_8A37_8BF1)
+    }
+
+    @Test func aFileResultReadsBackAsItWasWritten() throws {
+        let linter = RuleRegistry.makeLinter()
+        let broken = Self.spec + "\n  - id: x\n    style: bar\n    label: Loading\n    accessibility: {label: ''}\n"
+        for text in [Self.spec, broken, "screen: [", "# nothing\n"] {
+            let result = linter.lint(Array(text.utf8), path: "a/b.yaml", configuration: Configuration())
+            let bytes = CachedFileResult.encode(result)
+            let read = try #require(bytes.withUnsafeBytes { CachedFileResult.decode($0, path: "a/b.yaml") })
+            #expect(read.diagnostics == result.diagnostics)
+            #expect(read.summary == result.summary)
+            #expect(read.inventory == result.inventory)
+            #expect(read.deferredSuppressions == result.deferredSuppressions)
+            #expect(read.crossFile.map(\.id) == result.crossFile.map(\.id))
+            #expect(read.crossFile.map(\.severity) == result.crossFile.map(\.severity))
+            #expect(read.crossFile.map { $0.records.withBytes { Array($0) } } == result.crossFile.map { $0.records.withBytes { Array($0) } })
+            #expect(read.crossFile.map(\.records.count) == result.crossFile.map(\.records.count))
+            #expect(read.timings == result.timings)
+            #expect(!result.timings.isEmpty || text.hasPrefix("screen: [") || text.hasPrefix("#"))
+            #expect(read.skippedAsNotSpec == result.skippedAsNotSpec)
+            // Any shorter or longer record is refused, never read as a result.
+            for cut in [1, bytes.count / 2] where bytes.count > cut {
+                #expect(Array(bytes.dropLast(cut)).withUnsafeBytes { CachedFileResult.decode($0, path: "p") } == nil)
+            }
+            #expect((bytes + [0]).withUnsafeBytes { CachedFileResult.decode($0, path: "p") } == nil)
+        }
+    }
+
+    @Test func aSecondRunReadsEveryFileFromTheCacheAndReportsTheSame() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<5 { try folder.write("specs/s\(i).yaml", Self.spec.replacingOccurrences(of: "Upload", with: "U\(i)")) }
+        let cache = folder.path + "/cache"
+        let uncached = runner().run([folder.path + "/specs"])
+        let (cold, first) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        #expect(first.linted == 5)
+        Self.letTheClockMove()
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        let (warm, second) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        #expect(second == .init(unread: 5, hashed: 0, linted: 0, entriesRead: 5))
+        for result in [cold, warm] {
+            #expect(result.diagnostics == uncached.diagnostics)
+            #expect(Array(result.files) == Array(uncached.files))
+            #expect(result.inventory == uncached.inventory)
+        }
+        // The cross-file rule ran over cached values: its findings are there, and its suppression applied.
+        #expect(warm.diagnostics.contains { $0.ruleID == "consistent-location" })
+        #expect(uncached.diagnostics.contains { $0.ruleID == "consistent-location" })
+
+        // An edit is linted again; a touch that changes nothing is hashed and read from the cache.
+        try folder.write("specs/s1.yaml", Self.spec.replacingOccurrences(of: "toolbar", with: "status-bar"))
+        let touched = folder.path + "/specs/s2.yaml"
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: touched)
+        let (edited, third) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        #expect(third.linted == 1 && third.hashed == 1 && third.unread == 3)
+        #expect(edited.diagnostics == runner().run([folder.path + "/specs"]).diagnostics)
+    }
+
+    @Test func aFileChangedInTheTickOfTheRunIsHashedNextTimeNotTrustedOnItsStamp() throws {
+        let folder = try TemporaryFolder()
+        let cache = folder.path + "/cache"
+        var runner = runner()
+        runner.cache = try LintCache.load(folder: cache).get()
+        // Written after the cache opened: its stamp is of the run's own time, so it is not settled.
+        let path = try folder.write("s.yaml", Self.spec)
+        _ = runner.run([path])
+        #expect(runner.cache!.save() == nil)
+        let entry = try #require(LintCache.entries(in: cache).first)
+        #expect(!entry.settled)
+        Self.letTheClockMove()
+        // Its stamp is the same, but it is read and hashed; now settled, the next run does not read it.
+        #expect(try Self.cachedRun([path], cacheFolder: cache).1 == .init(unread: 0, hashed: 1, linted: 0, entriesRead: 1))
+        #expect(try Self.cachedRun([path], cacheFolder: cache).1 == .init(unread: 1, hashed: 0, linted: 0, entriesRead: 1))
+    }
+
+    @Test func settledMeansStrictlyBeforeTheRunOnTheFileSystemsClock() {
+        func stamp(_ seconds: Int64, _ nanoseconds: Int64) -> FileStamp {
+            FileStamp(device: 1, inode: 2, size: 3, modified: seconds, modifiedNanoseconds: nanoseconds,
+                      changed: seconds, changedNanoseconds: nanoseconds)
+        }
+        #expect(stamp(100, 5).settled(before: (100, 6)))
+        #expect(!stamp(100, 5).settled(before: (100, 5)))
+        #expect(!stamp(100, 7).settled(before: (100, 5)))
+        // Whole seconds only (a coarse file system): two seconds apart at least.
+        #expect(!stamp(100, 0).settled(before: (101, 500)))
+        #expect(stamp(100, 0).settled(before: (102, 0)))
+        // The inode's change time counts too.
+        var changedLater = stamp(100, 5)
+        changedLater.changed = 200
+        #expect(!changedLater.settled(before: (150, 0)))
+    }
+
+    @Test func aDamagedCacheIsIgnoredAndRewritten() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<3 { try folder.write("specs/s\(i).yaml", Self.spec) }
+        let cache = folder.path + "/cache"
+        let file = cache + "/" + LintCache.fileName
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        Self.letTheClockMove()
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        let expected = runner().run([folder.path + "/specs"]).diagnostics
+        var damaged: [[UInt8]] = [Array(whole.prefix(whole.count - 1)), Array(whole.prefix(10)), [], Array("PLCACHE".utf8),
+                                  Array(repeating: 0x41, count: whole.count)]
+        // A byte of the index (past the results), and one of the header's format version.
+        var index = whole
+        index[whole.count - 60] ^= 1
+        damaged.append(index)
+        var version = whole
+        version[8] ^= 1
+        damaged.append(version)
+        for bytes in damaged {
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            let (result, statistics) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+            #expect(statistics.entriesRead == 0 && statistics.linted == 3)
+            #expect(result.diagnostics == expected)
+            #expect(LintCache.entries(in: cache).count == 3, "rewritten whole")
+        }
+        // A byte of one file's result: that file is linted again, the others are read.
+        Self.letTheClockMove()
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        var result = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        let first = try #require(LintCache.entries(in: cache).map(\.offset).min())
+        result[first + 3] ^= 0x20
+        try Data(result).write(to: URL(fileURLWithPath: file))
+        let (read, statistics) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        #expect(statistics.linted == 1 && statistics.entriesRead == 3)
+        #expect(read.diagnostics == expected)
+    }
+
+    @Test func anotherBuildsCacheIsNotUsed() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("s.yaml", Self.spec)
+        let cache = folder.path + "/cache"
+        let other = try folder.write("other-executable", "not this build")
+        _ = try Self.cachedRun([path], cacheFolder: cache)
+        Self.letTheClockMove()
+        #expect(try Self.cachedRun([path], cacheFolder: cache, executable: other).1.linted == 1)
+        #expect(try Self.cachedRun([path], cacheFolder: cache).1.linted == 1)
+        // The other build's executable changed: its stamp differs, and it is identified anew.
+        try "another build".write(toFile: other, atomically: false, encoding: .utf8)
+        #expect(try Self.cachedRun([path], cacheFolder: cache, executable: other).1.linted == 1)
+    }
+
+    @Test func aChangedConfigurationOrAFileItExtendsIsAMiss() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("app/s.yaml", Self.spec)
+        try folder.write("app/.progress-lint.yml", "extends: ../base.yml\n")
+        try folder.write("base.yml", "rules:\n  vague-label: warning\n")
+        let cache = folder.path + "/cache"
+        _ = try Self.cachedRun([path], cacheFolder: cache)
+        Self.letTheClockMove()
+        #expect(try Self.cachedRun([path], cacheFolder: cache).1.unread == 1)
+        try folder.write("base.yml", "rules:\n  vague-label: error\n")
+        let (result, statistics) = try Self.cachedRun([path], cacheFolder: cache)
+        #expect(statistics.linted == 1)
+        #expect(result.diagnostics == runner().run([path]).diagnostics)
+        #expect(result.diagnostics.contains { $0.ruleID == "vague-label" && $0.severity == .error })
+        try folder.write("app/.progress-lint.yml", "extends: ../base.yml\nthresholds:\n  attention: 20s\n")
+        #expect(try Self.cachedRun([path], cacheFolder: cache).1.linted == 1)
+    }
+
+    @Test func theConfigurationKeyCoversEveryFieldThatChangesFindings() throws {
+        let linter = RuleRegistry.makeLinter()
+        // A field added to Configuration must be considered here (and in CacheKey) before this passes.
+        #expect(Mirror(reflecting: Configuration()).children.compactMap(\.label) == CacheKey.configurationFields)
+        let base = CacheKey.configuration(Configuration(), linter: linter)
+        var changes: [Configuration] = []
+        var c = Configuration(); c.platform = .ios; changes.append(c)
+        c = Configuration(); c.thresholds.attention = .seconds(20); changes.append(c)
+        c = Configuration(); c.limits.maxDiagnosticsPerFile = 5; changes.append(c)
+        c = Configuration(); c.limits.yaml.maxDepth = 9; changes.append(c)
+        c = Configuration(); c.rules["vague-label"] = .off; changes.append(c)
+        c = Configuration(); c.options[VagueLabel.labels] = VagueLabel.Labels(["Working"]); changes.append(c)
+        c = try RuleRegistry.makeConfigurationLoader().load(Array("components:\n  AppSpinner: UIActivityIndicatorView\n".utf8),
+                                                             path: "c.yml", directory: "/")
+        #expect(!c.components.isEmpty)
+        changes.append(c)
+        for changed in changes { #expect(CacheKey.configuration(changed, linter: linter) != base) }
+        // Where the file is and what it was read from do not change what a spec reports.
+        c = Configuration(); c.path = "x/.progress-lint.yml"; c.directory = "x"; c.sources = ["platform": "x"]
+        c.docsURL = "https://example.com/rules/"
+        #expect(CacheKey.configuration(c, linter: linter) == base)
+    }
+
+    @Test func entriesOfFilesThatAreGoneArePruned() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<3 { try folder.write("specs/s\(i).yaml", Self.spec) }
+        let cache = folder.path + "/cache"
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        try FileManager.default.removeItem(atPath: folder.path + "/specs/s1.yaml")
+        // A run over one file keeps the other existing file's entry, drops the deleted one's.
+        _ = try Self.cachedRun([folder.path + "/specs/s0.yaml"], cacheFolder: cache)
+        #expect(LintCache.entries(in: cache).count == 2)
+    }
+
+    @Test func aFolderThatCannotBeMadeIsReportedAndTheRunGoesOnWithout() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("a-file", "x")
+        guard case .failure(let unavailable) = LintCache.load(folder: file + "/cache") else {
+            Issue.record("a cache under a file was opened")
+            return
+        }
+        #expect(unavailable.description.contains("this run is not cached"))
+    }
+
+    @Test func twoRunsAtOnceLeaveAWholeCache() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<20 { try folder.write("specs/s\(i).yaml", Self.spec) }
+        let cache = folder.path + "/cache"
+        var a = runner(jobs: 2), b = runner(jobs: 2)
+        a.cache = try LintCache.load(folder: cache).get()
+        b.cache = try LintCache.load(folder: cache).get()
+        let (x, y, specs) = (a, b, folder.path + "/specs")
+        DispatchQueue.concurrentPerform(iterations: 2) { i in _ = (i == 0 ? x : y).run([specs]) }
+        #expect(a.cache!.save() == nil)
+        #expect(b.cache!.save() == nil)
+        #expect(LintCache.entries(in: cache).count == 20)
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache).sorted()
+        #expect(names == [".gitignore", "CACHEDIR.TAG", LintCache.fileName], "no temporary file left")
+    }
+}
