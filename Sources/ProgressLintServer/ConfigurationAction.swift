@@ -1,6 +1,7 @@
 import Foundation
 import ProgressLintEngine
 import ProgressLintRun
+import ProgressLintSupport
 import ProgressLintWorkspace
 import ProgressLintYAML
 
@@ -16,7 +17,7 @@ extension LanguageServer {
         guard let written = configuration.path else {
             guard client.createFiles else { return nil }
             let folder = folders.first { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
-                ?? (path as NSString).deletingLastPathComponent
+                ?? PathText.parent(path)
             let newPath = (folder as NSString).appendingPathComponent(ConfigurationResolver.fileNames[0])
             let text = "rules:\n  \(rule): off\n"
             guard turnsOff(rule, text: Array(text.utf8), path: newPath) else { return nil }
@@ -52,7 +53,7 @@ extension LanguageServer {
 
     /// Whether the config text loads and sets `rule` off.
     private func turnsOff(_ rule: String, text: [UInt8], path: String) -> Bool {
-        guard let loaded = try? loader.load(text, path: path, directory: (path as NSString).deletingLastPathComponent,
+        guard let loaded = try? loader.load(text, path: path, directory: PathText.parent(path),
                                             workingDirectory: configurations.workingDirectory)
         else { return false }
         return loaded.rules[rule] == .off

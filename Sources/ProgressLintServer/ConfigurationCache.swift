@@ -1,6 +1,7 @@
 import Foundation
 import ProgressLintEngine
 import ProgressLintRun
+import ProgressLintSupport
 import ProgressLintWorkspace
 
 #if canImport(Glibc)
@@ -67,7 +68,7 @@ final class ConfigurationCache {
 
     /// The configuration for the file at the absolute `path`.
     func configuration(for path: String) -> Result<Configuration, ConfigurationError> {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(path)
         if let entry = byFolder[folder], !entry.watched.contains(where: { ConfigurationCache.stamp($0.path) != $0.stamp }) {
             return entry.result
         }
@@ -81,8 +82,8 @@ final class ConfigurationCache {
                 watched.append((candidate, stamp))
                 if stamp != nil { break search }
             }
-            if current == "/" || current.isEmpty { break }
-            current = (current as NSString).deletingLastPathComponent
+            if current == "/" || current == "." || current.isEmpty { break }
+            current = PathText.parent(current)
         }
         let result = ConfigurationResolver(loader: loader, configPath: nil).configuration(for: path)
         var read: [String] = []

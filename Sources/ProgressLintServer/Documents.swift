@@ -1,6 +1,7 @@
 import Foundation
 import ProgressLintEngine
 import ProgressLintRun
+import ProgressLintSupport
 import ProgressLintWorkspace
 
 /// An open document: its text as the editor has it, and its last lint.
@@ -43,15 +44,25 @@ struct Document {
 
 /// `file:` URIs and paths.
 enum DocumentURI {
-    /// The path of a `file:` URI (percent-decoded), nil for another scheme.
+    /// The path of a `file:` URI (percent-decoded and normalized), nil for another scheme or for a
+    /// path that is not absolute (`file:x/y.yaml`): such a path names no folder to look for
+    /// configurations in, and Foundation's path arithmetic traps on some relative paths (`x/`).
     static func path(of uri: String) -> String? {
-        guard let url = URL(string: uri), url.isFileURL else {
+        let path: String?
+        if let url = URL(string: uri), url.isFileURL {
+            path = url.path
+        } else if uri.hasPrefix("file://") {
             // A URI with characters URL does not accept (spaces unescaped) still names a file.
-            if uri.hasPrefix("file://") { return String(uri.dropFirst("file://".count)).removingPercentEncoding }
-            return nil
+            path = String(uri.dropFirst("file://".count)).removingPercentEncoding
+        } else {
+            path = nil
         }
-        let path = url.path
-        return path.isEmpty ? nil : path
+        return path.flatMap(absolute(_:))
+    }
+
+    /// `path` normalized when it is absolute, nil otherwise.
+    static func absolute(_ path: String) -> String? {
+        path.hasPrefix("/") ? PathText.normalize(path) : nil
     }
 
     /// The `file:` URI of an absolute path.

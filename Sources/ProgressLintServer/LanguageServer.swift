@@ -355,7 +355,7 @@ public final class LanguageServer {
         client.name = params.clientInfo.map { "\($0.name) \($0.version ?? "")" } ?? "an unnamed client"
         if let workspaceFolders = params.workspaceFolders {
             folders = workspaceFolders.compactMap { DocumentURI.path(of: $0.uri) }
-        } else if let root = params.rootUri.flatMap(DocumentURI.path(of:)) ?? params.rootPath {
+        } else if let root = params.rootUri.flatMap(DocumentURI.path(of:)) ?? params.rootPath.flatMap(DocumentURI.absolute(_:)) {
             folders = [root]
         }
         var problems: [String] = []

@@ -248,6 +248,16 @@ final class InProcessServer: @unchecked Sendable {
         }
     }
 
+    /// A `file:` URI whose path is not absolute (`file:x//a.yaml`, found by the fuzzer) names no
+    /// file: Foundation's path arithmetic traps on such paths, so the server never walks them.
+    @Test func aFileURIWithARelativePathNamesNoFileAndAbsoluteOnesAreNormalized() {
+        #expect(DocumentURI.path(of: "file:x//fuzz/spec.yaml") == nil)
+        #expect(DocumentURI.path(of: "file:x/") == nil)
+        #expect(DocumentURI.path(of: "untitled:Untitled-1") == nil)
+        #expect(DocumentURI.path(of: "file:///work/./specs//a.yaml") == "/work/specs/a.yaml")
+        #expect(DocumentURI.path(of: "file:///work/my%20specs/a.yaml") == "/work/my specs/a.yaml")
+    }
+
     /// Every input the message-loop fuzzer crashed on (`Fuzz/run.sh SECONDS FuzzServer` keeps them
     /// as `server-*` beside the other fuzz crashes) is handled without a crash.
     @Test func fuzzCrashInputsAreHandled() throws {
