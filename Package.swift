@@ -49,7 +49,7 @@ let package = Package(
             dependencies: ["ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintYAML", "ProgressLintSpec", "ProgressLintSupport"]
         ),
         // One file per rule, grouped by category; the registry of all rules. The engine only.
-        .target(name: "ProgressLintRules", dependencies: ["ProgressLintEngine", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport", "ProgressLintSupport"]),
+        .target(name: "ProgressLintRules", dependencies: ["ProgressLintEngine", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport"]),
         // One file per output format; they read a finished run.
         .target(
             name: "ProgressLintReporters",
