@@ -94,10 +94,12 @@ public struct LintRunner: Sendable {
     public func run(_ paths: [String], filterNamedFiles: Bool = false) -> RunResult {
         let planner = Mutex(Planner(paths, resolver: ConfigurationResolver(loader: loader, configPath: configPath),
                                     filterNamedFiles: filterNamedFiles))
-        let collector = Mutex(RunCollector())
         let linter = self.linter
         let fixMode = self.fixMode
         let cache = fixMode == nil ? self.cache : nil
+        // With the cache, diagnostics number rules as its records do, so records are copied as they are.
+        let collector = Mutex(RunCollector(rules: cache?.rules))
+        let crossFileIDs = linter.crossFileRules.map(\.id)
         let work: @Sendable (Int) -> Void = { _ in
             // Inventories are summed per worker and handed over once.
             var counted = Inventory()
@@ -105,10 +107,31 @@ public struct LintRunner: Sendable {
                 guard let item = planner.next() else { return nil }
                 return (item, planner.configurations[item.configuration])
             }) {
-                switch fixMode?.run(item.file, configuration: configuration, linter: linter, skippingNonSpec: item.walked)
-                    ?? cache?.lint(item.file, configuration: configuration, linter: linter, skippingNonSpec: item.walked)
-                    ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter,
-                                           skippingNonSpec: item.walked) {
+                let answer: Result<FileResult, RunProblem>
+                if fixMode == nil, let cache {
+                    switch cache.lint(item.file, configuration: configuration, linter: linter,
+                                      skippingNonSpec: item.walked, crossFileIDs: crossFileIDs) {
+                    case .success(.record(let record)) where record.skippedAsNotSpec:
+                        collector.withLock {
+                            $0.deliver(.skipped(order: item.order, folder: item.folder), sequence: item.sequence)
+                        }
+                        continue
+                    case .success(.record(let record)):
+                        counted.merge(record.inventory)
+                        collector.withLock {
+                            $0.deliver(.record(record, path: item.file.path, order: item.order), sequence: item.sequence)
+                        }
+                        continue
+                    case .success(.result(let result)): answer = .success(result)
+                    case .failure(let problem): answer = .failure(problem)
+                    }
+                } else {
+                    answer = fixMode?.run(item.file, configuration: configuration, linter: linter,
+                                          skippingNonSpec: item.walked)
+                        ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter,
+                                               skippingNonSpec: item.walked)
+                }
+                switch answer {
                 case .success(let fileResult) where fileResult.skippedAsNotSpec:
                     collector.withLock {
                         $0.deliver(.skipped(order: item.order, folder: item.folder), sequence: item.sequence)
@@ -131,7 +154,7 @@ public struct LintRunner: Sendable {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
         var collected = collector.withLock { collector in
-            var taken = RunCollector()
+            var taken = RunCollector(rules: cache?.rules)
             swap(&taken, &collector)
             return taken
         }

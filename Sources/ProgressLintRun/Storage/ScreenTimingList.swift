@@ -23,11 +23,25 @@ public struct ScreenTimingList: Sendable {
     public mutating func append(_ screens: [ScreenTiming], file number: Int) {
         while fileCount < number { appendIndex(start: 0, length: 0) }
         guard number == fileCount else { return }
+        let bytes = ScreenTimingList.encode(screens)
+        let start = bytes.withUnsafeBytes { data.append($0) }
+        appendIndex(start: start, length: bytes.count)
+    }
+
+    /// The bytes ``append(_:file:)`` stores for `screens`.
+    static func encode(_ screens: [ScreenTiming]) -> [UInt8] {
         var writer = TimingWriter()
         writer.int(screens.count)
         for screen in screens { writer.screen(screen) }
-        let start = writer.bytes.withUnsafeBytes { data.append($0) }
-        appendIndex(start: start, length: writer.bytes.count)
+        return writer.bytes
+    }
+
+    /// Adds the file numbered `number` whose screens ``encode(_:)`` gave as `bytes`.
+    mutating func appendEncoded(_ bytes: UnsafeRawBufferPointer, file number: Int) {
+        while fileCount < number { appendIndex(start: 0, length: 0) }
+        guard number == fileCount else { return }
+        let start = data.append(bytes)
+        appendIndex(start: start, length: bytes.count)
     }
 
     private mutating func appendIndex(start: Int, length: Int) {
