@@ -100,6 +100,26 @@ import TestSupport
         #expect(FileRecord.encode(result, rules: RuleNumbers()) == nil)
     }
 
+    @Test func rulesFirstFoundInALaterRunAreNumberedAfterTheKeptOnesAndEveryEntryReadsBackItsOwn() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("specs/a.yaml", Self.spec)
+        let cache = folder.path + "/cache"
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        // A file whose findings are of rules the first run never numbered (yaml-syntax), and
+        // whose records are written after the kept ones.
+        try folder.write("specs/b.yaml", "screen: [")
+        Self.letTheClockMove()
+        let (second, counts) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        #expect(counts.linted == 1 && counts.unread + counts.hashed == 1)
+        Self.letTheClockMove()
+        let (third, read) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        #expect(read == .init(unread: 2, hashed: 0, linted: 0, entriesRead: 2))
+        let expected = runner().run([folder.path + "/specs"]).diagnostics
+        #expect(expected.contains { $0.ruleID == "yaml-syntax" })
+        #expect(second.diagnostics == expected)
+        #expect(third.diagnostics == expected)
+    }
+
     @Test func aSecondRunReadsEveryFileFromTheCacheAndReportsTheSame() throws {
         let folder = try TemporaryFolder()
         for i in 0..<5 { try folder.write("specs/s\(i).yaml", Self.spec.replacingOccurrences(of: "Upload", with: "U\(i)")) }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ProgressLintEngine
 import ProgressLintSpec
 import ProgressLintWorkspace
@@ -111,33 +118,32 @@ struct FileRecord: Sendable {
             guard raw.count >= headerSize, raw[1] == 0, raw[2] == 0, raw[3] == 0, raw[0] <= 1 else { return nil }
             func field(_ i: Int) -> Int { Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 + 4 * i, as: UInt32.self))) }
             let indicators = field(0), nameCount = field(1)
-            let lengths = [field(2), field(3), field(4), field(5), field(6)]
-            // Five numbers below 2^32 each: no overflow in Int.
-            guard headerSize + lengths.reduce(0, +) == raw.count else { return nil }
-            var sections: [Range<Int>] = []
-            var at = headerSize
-            for length in lengths {
-                sections.append(at..<(at + length))
-                at += length
-            }
+            // Five lengths below 2^32 each: no overflow in Int.
+            let names = headerSize..<(headerSize + field(2))
+            let diagnostics = names.upperBound..<(names.upperBound + field(3))
+            let timings = diagnostics.upperBound..<(diagnostics.upperBound + field(4))
+            let crossFileSection = timings.upperBound..<(timings.upperBound + field(5))
+            let rest = crossFileSection.upperBound..<(crossFileSection.upperBound + field(6))
+            guard rest.upperBound == raw.count else { return nil }
+            let sections = (names, diagnostics, timings, crossFileSection, rest)
             // Screen names: each an 8-byte head and its bytes, exactly filling the section.
-            guard nameCount <= sections[0].count / 8 else { return nil }
-            var offset = sections[0].lowerBound
+            guard nameCount <= sections.0.count / 8 else { return nil }
+            var offset = sections.0.lowerBound
             for _ in 0..<nameCount {
-                guard sections[0].upperBound - offset >= 8 else { return nil }
+                guard sections.0.upperBound - offset >= 8 else { return nil }
                 let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-                guard length <= sections[0].upperBound - offset - 8 else { return nil }
+                guard length <= sections.0.upperBound - offset - 8 else { return nil }
                 offset += 8 + length
             }
-            guard offset == sections[0].upperBound else { return nil }
+            guard offset == sections.0.upperBound else { return nil }
             // Diagnostics: each framed, tagged, of a known rule and severity.
             var counts = (0, 0, 0)
-            offset = sections[1].lowerBound
-            while offset < sections[1].upperBound {
-                guard sections[1].upperBound - offset >= 4 else { return nil }
+            offset = sections.1.lowerBound
+            while offset < sections.1.upperBound {
+                guard sections.1.upperBound - offset >= 4 else { return nil }
                 let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
                 offset += 4
-                guard length >= 3, length <= sections[1].upperBound - offset else { return nil }
+                guard length >= 3, length <= sections.1.upperBound - offset else { return nil }
                 var reader = DiagnosticCoder.Reader(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + length)]))
                 guard reader.byte() == DiagnosticCoder.diagnosticTag else { return nil }
                 let rule = reader.unsigned()
@@ -152,25 +158,28 @@ struct FileRecord: Sendable {
             }
             // Cross-file values.
             var crossFile: [(id: String, severity: Severity, records: Range<Int>)] = []
-            var r = Reader(base: DiagnosticCoder.Reader(UnsafeRawBufferPointer(rebasing: raw[sections[3]])))
+            var r = Reader(base: DiagnosticCoder.Reader(UnsafeRawBufferPointer(rebasing: raw[sections.3])))
             while !r.failed && r.left > 0 {
                 let idLength = r.count()
                 guard let idLength else { return nil }
-                let idStart = sections[3].lowerBound + r.base.offset
+                let idStart = sections.3.lowerBound + r.base.offset
                 r.base.offset += idLength
                 let id = UnsafeRawBufferPointer(rebasing: raw[idStart..<(idStart + idLength)])
                 let level = Int(r.byte())
                 guard Severity.allCases.indices.contains(level), let count = r.count(), count > 0,
                       let length = r.count(), length > 0 else { return nil }
-                let start = sections[3].lowerBound + r.base.offset
+                let start = sections.3.lowerBound + r.base.offset
                 r.base.offset += length
-                let known = crossFileIDs.first { $0.utf8.elementsEqual(id) }
+                let known = crossFileIDs.first { known in
+                    var known = known
+                    return known.withUTF8 { $0.count == id.count && ($0.isEmpty || memcmp($0.baseAddress!, id.baseAddress!, id.count) == 0) }
+                }
                 crossFile.append((known ?? String(decoding: id, as: UTF8.self), Severity.allCases[level],
                                   start..<(start + length)))
             }
             guard !r.failed else { return nil }
             // Inventory and suppressions.
-            r = Reader(base: DiagnosticCoder.Reader(UnsafeRawBufferPointer(rebasing: raw[sections[4]])))
+            r = Reader(base: DiagnosticCoder.Reader(UnsafeRawBufferPointer(rebasing: raw[sections.4])))
             var inventory = Inventory()
             inventory.indicators = r.int()
             inventory.determinate = r.int()
@@ -178,18 +187,18 @@ struct FileRecord: Sendable {
             inventory.reduceMotionFallback = r.int()
             inventory.cancel = r.int()
             inventory.completionAnnouncement = r.int()
-            var tables: [[String: Int]] = []
-            for _ in 0..<2 {
+            func table() -> [String: Int]? {
                 guard let n = r.count() else { return nil }
                 var table: [String: Int] = [:]
                 for _ in 0..<n {
                     let key = r.string()
                     table[key] = r.int()
                 }
-                tables.append(table)
+                return table
             }
-            inventory.byStyle = tables[0]
-            inventory.byPlatform = tables[1]
+            guard let byStyle = table(), let byPlatform = table() else { return nil }
+            if !byStyle.isEmpty { inventory.byStyle = byStyle }
+            if !byPlatform.isEmpty { inventory.byPlatform = byPlatform }
             guard let suppressionCount = r.count() else { return nil }
             var suppressions: [Suppression] = []
             for _ in 0..<suppressionCount {
@@ -211,7 +220,7 @@ struct FileRecord: Sendable {
             guard !r.failed, r.left == 0 else { return nil }
             return FileRecord(
                 bytes: bytes, skippedAsNotSpec: raw[0] == 1, indicators: indicators, nameCount: nameCount,
-                names: sections[0], diagnostics: sections[1], severityCounts: counts, timings: sections[2],
+                names: sections.0, diagnostics: sections.1, severityCounts: counts, timings: sections.2,
                 crossFile: crossFile, inventory: inventory, deferredSuppressions: suppressions)
         }
     }

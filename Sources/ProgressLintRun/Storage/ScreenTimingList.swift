@@ -93,13 +93,19 @@ public struct ScreenTimingList: Sendable {
     }
 }
 
-/// Writes timings as bytes: integers as 8 bytes, doubles by their bits, optionals with a flag.
+/// Writes timings as bytes: integers as varints (zigzag: LEB128 of `(v << 1) ^ (v >> 63)`, as
+/// ``DiagnosticCoder`` writes them), doubles by their 8 bytes, optionals with a flag.
 private struct TimingWriter {
     var bytes: [UInt8] = []
 
     mutating func int(_ value: Int) {
-        var v = UInt64(bitPattern: Int64(value)).littleEndian
-        withUnsafeBytes(of: &v) { bytes.append(contentsOf: $0) }
+        let v = Int64(value)
+        var u = UInt64(bitPattern: (v << 1) ^ (v >> 63))
+        while u >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: u) | 0x80)
+            u >>= 7
+        }
+        bytes.append(UInt8(truncatingIfNeeded: u))
     }
 
     mutating func double(_ value: Double) {
@@ -190,7 +196,23 @@ private struct TimingReader {
         return v
     }
 
-    mutating func int() -> Int { Int(Int64(bitPattern: word())) }
+    mutating func int() -> Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard at < bytes.count, shift < 64 else {
+                failed = true
+                at = bytes.count
+                return 0
+            }
+            let b = bytes[at]
+            at += 1
+            value |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { break }
+            shift += 7
+        }
+        return Int(truncatingIfNeeded: Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1))))
+    }
     mutating func count() -> Int { Swift.max(0, Swift.min(int(), bytes.count - at)) }
     mutating func double() -> Double { Double(bitPattern: word()) }
     mutating func optionalDouble() -> Double? { byte() == 1 ? double() : nil }
