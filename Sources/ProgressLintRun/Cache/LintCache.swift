@@ -53,8 +53,8 @@ public final class LintCache: Sendable {
     }
 
     struct State {
-        /// The entries of the cache read at the start.
-        var old: [EntryKey: Entry] = [:]
+        /// Entries of the cache read whose files were linted and not kept: not to be kept either.
+        var dropped: Set<EntryKey> = []
         /// The entries of the cache written at the end.
         var kept: [EntryKey: Entry] = [:]
         /// Results not yet written to the temporary file, and how much of that file is written.
@@ -100,12 +100,28 @@ public final class LintCache: Sendable {
     private let startedAt: (seconds: Int64, nanoseconds: Int64)
     private let workingDirectory: [UInt8]
     private let state: Mutex<State>
+    /// The entries of the cache read at the start (read without the lock: never changed).
+    private let old: [EntryKey: Entry]
+
+    /// What one of a run's workers notes between its turns at the shared state: on a warm run a
+    /// file's own work is a `stat`, a read and a copy, less than two workers waiting for a lock
+    /// taken for every file. ``lint(_:configuration:linter:skippingNonSpec:crossFileIDs:worker:)``
+    /// hands its notes over every few hundred files, and ``finish(_:)`` the rest.
+    struct Worker {
+        /// The configuration of the last file, by its name (``configurationKey(_:linter:worker:)``).
+        fileprivate var configuration: (name: String, key: ConfigurationKey)?
+        /// Entries read on their stamp alone, kept as they are.
+        fileprivate var hits: [(key: EntryKey, entry: Entry)] = []
+
+        init() {}
+    }
 
     /// Bytes of results gathered before they are written.
     static let writeBuffer = 1 << 18
 
     private init(folder: String, path: String, temporaryPath: [UInt8], header: [UInt8], oldFile: Int32, newFile: Int32,
-                 startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String], state: State) {
+                 startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String], old: [EntryKey: Entry],
+                 state: State) {
         self.folder = folder
         self.rules = RuleNumbers(rules)
         self.path = path
@@ -115,6 +131,7 @@ public final class LintCache: Sendable {
         self.newFile = newFile
         self.startedAt = startedAt
         self.workingDirectory = workingDirectory
+        self.old = old
         self.state = Mutex(state)
     }
 
@@ -186,9 +203,10 @@ public final class LintCache: Sendable {
         var state = State()
         state.written = header.count
         var rules: [String] = []
+        var old: [EntryKey: Entry] = [:]
         if oldFile >= 0, let recorded, recorded.build == build, let (entries, ids) = read(oldFile, header: recorded.bytes) {
             rules = ids
-            state.old = entries
+            old = entries
             state.kept.reserveCapacity(entries.count)
             state.statistics.entriesRead = entries.count
             // A new executable stamp is kept for the next run (so it does not hash the executable again).
@@ -199,7 +217,7 @@ public final class LintCache: Sendable {
         return .success(LintCache(
             folder: folder, path: path, temporaryPath: template, header: header, oldFile: oldFile, newFile: newFile,
             startedAt: (birth.modified, birth.modifiedNanoseconds),
-            workingDirectory: Array((SystemCalls.currentDirectory() ?? ".").utf8), rules: rules, state: state))
+            workingDirectory: Array((SystemCalls.currentDirectory() ?? ".").utf8), rules: rules, old: old, state: state))
     }
 
     /// The header: magic, format, the executable's stamp and whether it was settled, the build.
@@ -293,12 +311,30 @@ public final class LintCache: Sendable {
         return EntryKey(workingDirectory + [UInt8(ascii: "/")] + raw)
     }
 
-    private func configurationKey(_ configuration: Configuration, linter: Linter) -> ConfigurationKey {
+    private func configurationKey(_ configuration: Configuration, linter: Linter, worker: inout Worker)
+        -> ConfigurationKey
+    {
         let name = configuration.path ?? "\u{0}" + configuration.directory
-        if let known = state.withLock({ $0.configurationKeys[name] }) { return known }
-        let key = CacheKey.configuration(configuration, linter: linter)
-        state.withLock { $0.configurationKeys[name] = key }
+        if let last = worker.configuration, last.name == name { return last.key }
+        let key: ConfigurationKey
+        if let known = state.withLock({ $0.configurationKeys[name] }) {
+            key = known
+        } else {
+            key = CacheKey.configuration(configuration, linter: linter)
+            state.withLock { $0.configurationKeys[name] = key }
+        }
+        worker.configuration = (name, key)
         return key
+    }
+
+    /// Hands over what `worker` noted: call it when the worker has no more files.
+    func finish(_ worker: inout Worker) {
+        guard !worker.hits.isEmpty else { return }
+        state.withLock { state in
+            for (key, entry) in worker.hits { state.kept[key] = entry }
+            state.statistics.unread += worker.hits.count
+        }
+        worker.hits.removeAll(keepingCapacity: true)
     }
 
     /// The record kept for `entry` (of the cache read), when its bytes are whole.
@@ -323,22 +359,20 @@ public final class LintCache: Sendable {
     /// `skippingNonSpec` (a file found in a folder: YAML that is not a spec is skipped) is part of
     /// the entry's key with the configuration: the same file named on the command line is linted.
     func lint(_ file: SpecFile, configuration: Configuration, linter: Linter, skippingNonSpec: Bool = false,
-              crossFileIDs: [String]) -> Result<Answer, RunProblem>
+              crossFileIDs: [String], worker: inout Worker) -> Result<Answer, RunProblem>
     {
         guard let stamp = FileStamp.of(file.rawPath) else {
             return LintRunner.lintFile(file, configuration: configuration, linter: linter, skippingNonSpec: skippingNonSpec)
                 .map { .result($0) }
         }
         let key = self.key(file.rawPath)
-        var configurationKey = self.configurationKey(configuration, linter: linter)
+        var configurationKey = self.configurationKey(configuration, linter: linter, worker: &worker)
         if skippingNonSpec { configurationKey.low ^= 1 }
-        let entry = state.withLock { $0.old[key] }
+        let entry = old[key]
         if let entry, entry.settled, entry.stamp == stamp, entry.configuration == configurationKey,
            let record = record(of: entry, crossFileIDs: crossFileIDs) {
-            state.withLock { state in
-                state.kept[key] = entry
-                state.statistics.unread += 1
-            }
+            worker.hits.append((key, entry))
+            if worker.hits.count >= 256 { finish(&worker) }
             return .success(.record(record))
         }
         let read = FileReader.read(file, limit: configuration.limits.maxFileSize)
@@ -367,7 +401,7 @@ public final class LintCache: Sendable {
         else {
             state.withLock { state in
                 // Not kept: nor is its old entry.
-                state.old[key] = nil
+                state.dropped.insert(key)
                 state.changed = true
                 state.statistics.linted += 1
             }
@@ -425,7 +459,7 @@ public final class LintCache: Sendable {
             removeAbandonedTemporaryFiles()
             var untouchedBytes = 0
             let touchedBytes = state.kept.values.reduce(0) { $0 + $1.length }
-            let untouched = state.old.filter { state.kept[$0.key] == nil }
+            let untouched = old.filter { state.kept[$0.key] == nil && !state.dropped.contains($0.key) }
             for (key, entry) in untouched.sorted(by: { $0.value.offset < $1.value.offset }) {
                 untouchedBytes += entry.length
                 if untouchedBytes <= touchedBytes + (8 << 20), FileStamp.of(key.bytes) != nil {
