@@ -172,7 +172,10 @@ struct FileRecord: Sendable {
                 r.base.offset += length
                 let known = crossFileIDs.first { known in
                     var known = known
-                    return known.withUTF8 { $0.count == id.count && ($0.isEmpty || memcmp($0.baseAddress!, id.baseAddress!, id.count) == 0) }
+                    return known.withUTF8 { utf8 in
+                        // Both non-empty when their counts match and are not zero: their bases are there.
+                        utf8.count == id.count && (utf8.isEmpty || memcmp(utf8.baseAddress!, id.baseAddress!, id.count) == 0)
+                    }
                 }
                 crossFile.append((known ?? String(decoding: id, as: UTF8.self), Severity.allCases[level],
                                   start..<(start + length)))

@@ -25,8 +25,8 @@ import Synchronization
 /// each entry's result as a ``FileRecord`` (with its own checksum), an index of the entries and
 /// the rule ids the records' diagnostics number, and a trailer with the index's place and a
 /// checksum of header and index. A run's diagnostic storage numbers rules with the same table
-/// (``rules``), so a kept file's record is copied into the run as it is. One that is short, damaged, of another
-/// format or build, is ignored and replaced. A run writes a new one to a temporary file in the
+/// (``rules``), so a kept file's record is copied into the run as it is. A file that is short,
+/// damaged, of another format or build, is ignored and replaced. A run writes a new one to a temporary file in the
 /// same folder and renames it over the old one, so two runs at once never leave a mixed file
 /// (the last one's wins). A run that changed nothing leaves the file as it is.
 public final class LintCache: Sendable {
