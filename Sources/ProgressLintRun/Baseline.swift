@@ -202,7 +202,7 @@ public struct Baseline: Hashable, Sendable {
                 kept.append(diagnostic)
             }
         }
-        result.findings = kept
+        result.setFindings(kept)
         let linted = Baseline.lintedFiles(result, location: location)
         return remaining.filter { $0.value > 0 && linted.contains($0.key.path) }
             .map { StaleEntry(key: $0.key, unmatched: $0.value) }
