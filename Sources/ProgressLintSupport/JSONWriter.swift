@@ -1,12 +1,12 @@
-import ProgressLintSupport
-
 /// Writes JSON as it goes, indented by two spaces with keys in the order written (stable,
-/// diffable output), straight into a ``ReportStream``: no tree of values is built first.
+/// diffable output), straight into a ``ReportStream``: no tree of values is built first. Every
+/// JSON the tool writes goes through it: reports, the schema, baselines.
 public struct JSONWriter {
     /// Where the text goes.
     public var out: ReportStream
-    /// The open arrays and objects, innermost last, with how many members each has so far.
-    private var open: [(isArray: Bool, members: Int)] = []
+    /// The open arrays and objects, innermost last, with how many members each has so far and
+    /// whether its members stay on one line.
+    private var open: [(isArray: Bool, members: Int, oneLine: Bool)] = []
     /// Whether a key was just written, so the value follows it on the same line.
     private var afterKey = false
 
@@ -18,20 +18,28 @@ public struct JSONWriter {
     /// Starts an object; members are written with ``key(_:)`` and a value each.
     public mutating func beginObject() {
         beforeValue()
-        open.append((false, 0))
+        open.append((false, 0, false))
+    }
+
+    /// Starts an object whose members stay on one line, `{"a": 1, "b": 2}` (a baseline's entries).
+    public mutating func beginOneLineObject() {
+        beforeValue()
+        open.append((false, 0, true))
     }
 
     /// Starts an array.
     public mutating func beginArray() {
         beforeValue()
-        open.append((true, 0))
+        open.append((true, 0, false))
     }
 
     /// Ends the innermost object or array.
     public mutating func end() {
-        let (isArray, members) = open.removeLast()
+        let (isArray, members, oneLine) = open.removeLast()
         if members == 0 {
             out.write(ascii: isArray ? "[]" : "{}")
+        } else if oneLine {
+            out.write(byte: isArray ? 0x5D : 0x7D)
         } else {
             newline(open.count, comma: false)
             out.write(byte: isArray ? 0x5D : 0x7D)
@@ -142,7 +150,11 @@ public struct JSONWriter {
         let first = open[last].members == 0
         if first { out.write(byte: open[last].isArray ? 0x5B : 0x7B) }
         open[last].members += 1
-        newline(open.count, comma: !first)
+        if open[last].oneLine {
+            if !first { out.write(ascii: ", ") }
+        } else {
+            newline(open.count, comma: !first)
+        }
     }
 
     /// Writes a line break (after a comma when `comma`) and the indentation of `level`.
