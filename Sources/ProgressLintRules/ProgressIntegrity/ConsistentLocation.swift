@@ -208,9 +208,9 @@ public struct ConsistentLocation: CrossFileRule {
         guard common.contains(where: { $0 != nil }) else { return [] }
         // Second: every indicator of such a task drawn elsewhere. A location written once but
         // reached by several indicators (`<<`, aliases) is reported once.
-        struct Place: Hashable { let file: CrossFileSource, line: Int, column: Int }
         var findings: [CrossFileFinding] = []
-        var reported: Set<Place> = []
+        // The places reported in the current file (its values come together), line and column in one number.
+        var (reportedFile, reported): (CrossFileSource?, Set<Int>) = (nil, [])
         for (file, record) in sightings.records {
             guard let placement = try? record.read(Placement.self),
                   let t = taskNumbers[placement.task], let usual = common[t] else { continue }
@@ -219,9 +219,9 @@ public struct ConsistentLocation: CrossFileRule {
             // Locations of a task are distinct as Swift compares texts, so this is the first
             // pass's place of the sighting being other than the most common one.
             guard placement.location != best.location else { continue }
-            guard let sighting = try? record.read(Sighting.self),
-                  reported.insert(Place(file: file, line: sighting.range.start.line,
-                                        column: sighting.range.start.column)).inserted
+            guard let sighting = try? record.read(Sighting.self) else { continue }
+            if reportedFile != file { (reportedFile, reported) = (file, []) }
+            guard reported.insert(sighting.range.start.line << 32 | sighting.range.start.column & 0xFFFF_FFFF).inserted
             else { continue }
             let example = firsts[best.first]
             var whereExample = "indicator '\(example.sighting.indicator ?? "(no id)")' on screen "
