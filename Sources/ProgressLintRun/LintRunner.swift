@@ -341,12 +341,12 @@ public struct LintRunner: Sendable {
         if stored.isStreamable {
             extra.sort(by: Diagnostic.ordered)
             stored.merge(extra)
-            result.findings = stored
+            result.setFindings(stored)
         } else {
             // Files whose paths read the same (or a file's findings under another path): sorted as a whole.
             var all = Array(stored) + extra
             all.sort(by: Diagnostic.ordered)
-            result.findings = DiagnosticList(all)
+            result.setFindings(DiagnosticList(all))
         }
         return result
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Diagnostics written as JSON by hand: a spec with hundreds of findings is published after every
 /// change, and `JSONEncoder` spent as long on that as the lint itself. The same members as the

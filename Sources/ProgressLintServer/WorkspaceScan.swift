@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ProgressLintSupport
 import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
@@ -91,7 +96,7 @@ extension LanguageServer {
             notify("$/progress", ProgressParams(token: token, value: WorkDoneProgressBegin(
                 title: "progress-lint", percentage: nil)))
         }
-        let thread = Thread {
+        SystemCalls.startThread(stackSize: 8 << 20) {
             let started = Date()
             let result = runner.run(folders)
             let files = (0..<result.files.count).map { result.files.path(at: $0) }
@@ -102,8 +107,14 @@ extension LanguageServer {
             var byte: UInt8 = 1
             _ = write(wake, &byte, 1)
         }
-        thread.stackSize = 8 << 20
-        thread.start()
+    }
+
+    /// `seconds` with two decimals, as `%.2f` writes it (`0.25`).
+    static func twoDecimals(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { return "\(seconds)" }
+        let hundredths = Int((seconds * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
     /// Takes a finished scan (after the wake pipe was readable) and publishes it.
@@ -121,7 +132,7 @@ extension LanguageServer {
                 message: "\(files.count) file\(files.count == 1 ? "" : "s") linted")))
             workspace.progressToken = nil
         }
-        log("workspace: \(files.count) files, \(diagnostics.count) findings in \(String(format: "%.2f", seconds)) s")
+        log("workspace: \(files.count) files, \(diagnostics.count) findings in \(Self.twoDecimals(seconds)) s")
         var byPath: [String: [Diagnostic]] = [:]
         for file in files { byPath[file] = [] }
         for diagnostic in diagnostics { byPath[diagnostic.path, default: []].append(diagnostic) }

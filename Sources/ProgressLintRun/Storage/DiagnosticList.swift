@@ -95,7 +95,8 @@ public struct DiagnosticList: Sequence, Sendable {
     /// Adds a diagnostic at the end (a new chunk when its path is not the last one's).
     public mutating func append(_ diagnostic: Diagnostic) {
         makeUnique()
-        if lastWasFileChunk || lastChunkPath != diagnostic.path {
+        // A new chunk for a path of other bytes (canonically equivalent paths are two files).
+        if lastWasFileChunk || !(lastChunkPath.map { ByteOrder.same($0, diagnostic.path) } ?? false) {
             writePath(diagnostic.path)
             lastWasFileChunk = false
         }
@@ -704,7 +705,9 @@ extension Diagnostic {
     /// ``Diagnostic/ordered(_:_:)`` of this diagnostic and a stored one read as a key (its message
     /// read too, as keys are when diagnostics are merged).
     fileprivate func precedes(_ stored: DiagnosticCoder.StoredKey) -> Bool {
-        if path != stored.key.path { return Diagnostic.pathPrecedes(path, stored.key.path) }
+        if path != stored.key.path || !ByteOrder.same(path, stored.key.path) {
+            return Diagnostic.pathPrecedes(path, stored.key.path)
+        }
         if range.start.line != stored.line { return range.start.line < stored.line }
         if range.start.column != stored.column { return range.start.column < stored.column }
         if ruleID != stored.key.ruleID { return ruleID < stored.key.ruleID }
