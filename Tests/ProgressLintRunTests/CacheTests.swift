@@ -257,19 +257,36 @@ import TestSupport
         let linter = RuleRegistry.makeLinter()
         // A field added to Configuration must be considered here (and in CacheKey) before this passes.
         #expect(Mirror(reflecting: Configuration()).children.compactMap(\.label) == CacheKey.configurationFields)
+        #expect(Mirror(reflecting: Thresholds()).children.compactMap(\.label) == CacheKey.thresholdsFields)
+        #expect(Mirror(reflecting: Limits()).children.compactMap(\.label) == CacheKey.limitsFields)
+        #expect(Mirror(reflecting: YAMLLimits()).children.compactMap(\.label) == CacheKey.yamlLimitsFields)
         let base = CacheKey.configuration(Configuration(), linter: linter)
         var changes: [Configuration] = []
         var c = Configuration(); c.platform = .ios; changes.append(c)
+        c = Configuration(); c.thresholds.instant = .seconds(0.2); changes.append(c)
+        c = Configuration(); c.thresholds.noticeable = .seconds(2); changes.append(c)
         c = Configuration(); c.thresholds.attention = .seconds(20); changes.append(c)
+        c = Configuration(); c.thresholds.showAfterMax = .seconds(3); changes.append(c)
+        c = Configuration(); c.thresholds.updatesEveryMax = .seconds(3); changes.append(c)
+        c = Configuration(); c.limits.maxFileSize = 1024; changes.append(c)
         c = Configuration(); c.limits.maxDiagnosticsPerFile = 5; changes.append(c)
         c = Configuration(); c.limits.yaml.maxDepth = 9; changes.append(c)
+        c = Configuration(); c.limits.yaml.maxAliasNodes = 9; changes.append(c)
+        c = Configuration(); c.limits.yaml.maxAliasBytes = 9; changes.append(c)
         c = Configuration(); c.rules["vague-label"] = .off; changes.append(c)
+        c = Configuration(); c.rules["vague-label"] = .on(.error); changes.append(c)
         c = Configuration(); c.options[VagueLabel.labels] = VagueLabel.Labels(["Working"]); changes.append(c)
+        c = Configuration(); c.options[VagueLabel.labels] = VagueLabel.Labels(["Work", "ing"]); changes.append(c)
+        c = Configuration(); c.options[VagueLabel.labels] = VagueLabel.Labels(["Working", ""]); changes.append(c)
         c = try RuleRegistry.makeConfigurationLoader().load(Array("components:\n  AppSpinner: UIActivityIndicatorView\n".utf8),
                                                              path: "c.yml", directory: "/")
         #expect(!c.components.isEmpty)
         changes.append(c)
-        for changed in changes { #expect(CacheKey.configuration(changed, linter: linter) != base) }
+        for (n, changed) in changes.enumerated() { #expect(CacheKey.configuration(changed, linter: linter) != base, "change \(n)") }
+        // Every change is a key of its own: no two collide.
+        #expect(Set(changes.map { CacheKey.configuration($0, linter: linter) }).count == changes.count)
+        // The same configuration, made again, has the same key.
+        #expect(CacheKey.configuration(Configuration(), linter: linter) == base)
         // Where the file is and what it was read from do not change what a spec reports.
         c = Configuration(); c.path = "x/.progress-lint.yml"; c.directory = "x"; c.sources = ["platform": "x"]
         c.docsURL = "https://example.com/rules/"

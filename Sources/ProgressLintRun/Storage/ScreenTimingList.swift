@@ -63,23 +63,7 @@ public struct ScreenTimingList: Sendable {
 
     /// The screens of the file at `position` in report order (none for a position it has not).
     public func screens(at position: Int) -> [ScreenTiming] {
-        guard position >= 0 else { return [] }
-        let number: Int
-        if let reportOrder {
-            guard position < reportOrder.count else { return [] }
-            number = Int(reportOrder[position])
-        } else {
-            number = position
-        }
-        guard number >= 0, number < fileCount else { return [] }
-        let (start, length) = index.read(number * 12, 12) { raw -> (Int, Int) in
-            var s: UInt64 = 0, l: UInt32 = 0
-            for i in 0..<8 { s |= UInt64(raw[i]) << (8 * UInt64(i)) }
-            for i in 0..<4 { l |= UInt32(raw[8 + i]) << (8 * UInt32(i)) }
-            return (Int(clamping: s), Int(l))
-        }
-        guard length > 0 else { return [] }
-        return data.read(start, length) { raw in
+        withBytes(at: position) { raw in
             var reader = TimingReader(raw)
             let count = reader.int()
             var screens: [ScreenTiming] = []
@@ -89,8 +73,109 @@ public struct ScreenTimingList: Sendable {
                 n += 1
             }
             return screens
+        } ?? []
+    }
+
+    /// Hands `visitor` the screens of the file at `position` in report order, field by field as
+    /// they are stored: the screens ``screens(at:)`` gives, in its order, with no `String`, array
+    /// or ``ScreenTiming`` made (texts are the stored UTF-8, valid only during the call). A
+    /// screen whose bytes run short, and every one after it, is left out, as there.
+    public func visitScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) {
+        _ = withBytes(at: position) { raw -> Bool in
+            // First how many screens are whole, then those are visited.
+            var check = TimingReader(raw)
+            let count = check.int()
+            var whole = 0
+            var skip = SkippingVisitor()
+            while whole < count, !check.failed {
+                check.visitScreen(&skip)
+                if check.failed { break }
+                whole += 1
+            }
+            var reader = TimingReader(raw)
+            _ = reader.int()
+            for _ in 0..<whole { reader.visitScreen(&visitor) }
+            return true
         }
     }
+
+    /// `body` of the stored bytes of the file at `position` in report order; nil when it has none.
+    private func withBytes<R: Sendable>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        guard position >= 0 else { return nil }
+        let number: Int
+        if let reportOrder {
+            guard position < reportOrder.count else { return nil }
+            number = Int(reportOrder[position])
+        } else {
+            number = position
+        }
+        guard number >= 0, number < fileCount else { return nil }
+        let (start, length) = index.read(number * 12, 12) { raw -> (Int, Int) in
+            var s: UInt64 = 0, l: UInt32 = 0
+            for i in 0..<8 { s |= UInt64(raw[i]) << (8 * UInt64(i)) }
+            for i in 0..<4 { l |= UInt32(raw[8 + i]) << (8 * UInt32(i)) }
+            return (Int(clamping: s), Int(l))
+        }
+        guard length > 0 else { return nil }
+        return data.read(start, length, body)
+    }
+}
+
+/// What ``ScreenTimingList/visitScreens(at:_:)`` hands over, in this order for each screen:
+/// ``screen(_:)``, then for each of its indicators ``indicator(_:)``, its phases, its `becomes`
+/// and ``endIndicator()``, and last ``endScreen()``. Texts are UTF-8 as stored (nil when absent).
+public protocol ScreenTimingVisitor {
+    /// A screen's own fields.
+    mutating func screen(_ screen: EncodedScreen)
+    /// An indicator's own fields; its phases and `becomes` follow.
+    mutating func indicator(_ indicator: EncodedIndicator)
+    /// One of the indicator's phases.
+    mutating func phase(name: UnsafeRawBufferPointer?, share: Double?, durationMs: Double?)
+    /// One of the indicator's `becomes` states.
+    mutating func becomes(when: UnsafeRawBufferPointer?, determinate: Bool?, style: UnsafeRawBufferPointer?)
+    /// The indicator is done.
+    mutating func endIndicator()
+    /// The screen is done.
+    mutating func endScreen()
+}
+
+/// A ``ScreenTiming``'s fields as stored (see ``ScreenTimingVisitor``).
+public struct EncodedScreen {
+    public var path: UnsafeRawBufferPointer?
+    public var screen: UnsafeRawBufferPointer?
+    public var documentIndex: Int
+    public var platform: UnsafeRawBufferPointer?
+    /// `instant`, `noticeable`, `attention`, `showAfterMax`, `updatesEveryMax`, in milliseconds.
+    public var thresholds: (Double, Double, Double, Double, Double)
+    public var indicatorCount: Int
+}
+
+/// An ``IndicatorTiming``'s own fields as stored (see ``ScreenTimingVisitor``); `presentation`
+/// and `location` are nil where ``IndicatorTiming`` has an empty text.
+public struct EncodedIndicator {
+    public var id: UnsafeRawBufferPointer?
+    public var line: Int
+    public var endLine: Int
+    public var style: UnsafeRawBufferPointer?
+    public var determinate: Bool
+    public var component: UnsafeRawBufferPointer?
+    public var presentation: UnsafeRawBufferPointer?
+    public var location: UnsafeRawBufferPointer?
+    public var showAfterMs: Double?
+    public var durationMinMs: Double?
+    public var durationMaxMs: Double?
+    public var phaseCount: Int
+    public var becomesCount: Int
+}
+
+/// Visits nothing: reading through it checks that the bytes are whole.
+private struct SkippingVisitor: ScreenTimingVisitor {
+    mutating func screen(_ screen: EncodedScreen) {}
+    mutating func indicator(_ indicator: EncodedIndicator) {}
+    mutating func phase(name: UnsafeRawBufferPointer?, share: Double?, durationMs: Double?) {}
+    mutating func becomes(when: UnsafeRawBufferPointer?, determinate: Bool?, style: UnsafeRawBufferPointer?) {}
+    mutating func endIndicator() {}
+    mutating func endScreen() {}
 }
 
 /// Writes timings as bytes: integers as varints (zigzag: LEB128 of `(v << 1) ^ (v >> 63)`, as
@@ -226,6 +311,11 @@ private struct TimingReader {
     }
 
     mutating func string() -> String? {
+        stringBytes().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A text's stored UTF-8, nil when absent (or the bytes run short).
+    mutating func stringBytes() -> UnsafeRawBufferPointer? {
         guard byte() == 1 else { return nil }
         let length = int()
         guard length >= 0, bytes.count - at >= length else {
@@ -234,7 +324,58 @@ private struct TimingReader {
             return nil
         }
         defer { at += length }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[at..<(at + length)]), as: UTF8.self)
+        return UnsafeRawBufferPointer(rebasing: bytes[at..<(at + length)])
+    }
+
+    /// Reads one screen as ``screen()`` does, handing its fields to `visitor` as they come;
+    /// stops handing over once the bytes ran short (`failed`).
+    mutating func visitScreen<Visitor: ScreenTimingVisitor>(_ visitor: inout Visitor) {
+        let path = stringBytes()
+        let screen = stringBytes()
+        let documentIndex = int()
+        let platform = stringBytes()
+        let thresholds = (double(), double(), double(), double(), double())
+        let indicatorCount = count()
+        guard !failed else { return }
+        visitor.screen(EncodedScreen(path: path, screen: screen, documentIndex: documentIndex, platform: platform,
+                                     thresholds: thresholds, indicatorCount: indicatorCount))
+        for _ in 0..<indicatorCount {
+            let id = stringBytes()
+            let line = int(), endLine = int()
+            let style = stringBytes()
+            let determinate = bool() ?? false
+            let component = stringBytes()
+            let presentation = stringBytes()
+            let location = stringBytes()
+            let showAfter = optionalDouble(), minMs = optionalDouble(), maxMs = optionalDouble()
+            let phaseCount = count()
+            guard !failed else { return }
+            // The count of `becomes` comes after the phases: read them first, visited after.
+            let phasesStart = at
+            for _ in 0..<phaseCount where !failed {
+                _ = stringBytes()
+                _ = optionalDouble()
+                _ = optionalDouble()
+            }
+            let becomesCount = count()
+            guard !failed else { return }
+            visitor.indicator(EncodedIndicator(
+                id: id, line: line, endLine: endLine, style: style, determinate: determinate, component: component,
+                presentation: presentation, location: location, showAfterMs: showAfter, durationMinMs: minMs,
+                durationMaxMs: maxMs, phaseCount: phaseCount, becomesCount: becomesCount))
+            at = phasesStart
+            for _ in 0..<phaseCount {
+                visitor.phase(name: stringBytes(), share: optionalDouble(), durationMs: optionalDouble())
+            }
+            // Read again, the same bytes give the same count: `at` is `becomesStart` after it.
+            _ = count()
+            for _ in 0..<becomesCount where !failed {
+                visitor.becomes(when: stringBytes(), determinate: bool(), style: stringBytes())
+            }
+            guard !failed else { return }
+            visitor.endIndicator()
+        }
+        visitor.endScreen()
     }
 
     mutating func screen() -> ScreenTiming? {
