@@ -135,7 +135,14 @@ enum ScreenTimingJSON {
         mutating func put(ascii text: StaticString) { out.write(ascii: text) }
 
         mutating func string(_ bytes: UnsafeRawBufferPointer?) {
-            if let bytes { JSONWriter.escape(utf8: bytes, into: &out) } else { put(ascii: "null") }
+            guard let bytes else { return put(ascii: "null") }
+            // Most texts are printable ASCII without `"`, `\` or `[`: copied between quotes as they are.
+            for byte in bytes where byte &- 0x20 >= 0x5F || byte == 0x22 || byte == 0x5C || byte == 0x5B {
+                return JSONWriter.escape(utf8: bytes, into: &out)
+            }
+            out.write(byte: 0x22)
+            out.write(bytes: bytes.assumingMemoryBound(to: UInt8.self))
+            out.write(byte: 0x22)
         }
 
         mutating func bool(_ value: Bool) { put(ascii: value ? "true" : "false") }
