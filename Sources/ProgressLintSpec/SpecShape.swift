@@ -20,12 +20,12 @@ public enum SpecShape {
             let key = document.pair(n, of: root).key
             if document.valueEquals(key, "screen") || document.valueEquals(key, "indicators") { return false }
         }
-        var visited: Set<NodeID> = []
+        var visited: Set<Int32> = []  // node indices: a set of NodeIDs costs a conformance scan
         return !hasSpecKey(root, in: document, visited: &visited)
     }
 
-    private static func hasSpecKey(_ mapping: NodeID, in document: YAMLDocument, visited: inout Set<NodeID>) -> Bool {
-        guard document.kind(of: mapping) == .mapping, visited.insert(mapping).inserted else { return false }
+    private static func hasSpecKey(_ mapping: NodeID, in document: YAMLDocument, visited: inout Set<Int32>) -> Bool {
+        guard document.kind(of: mapping) == .mapping, visited.insert(mapping.index).inserted else { return false }
         for n in 0..<document.pairCount(of: mapping) {
             let (key, value) = document.pair(n, of: mapping)
             guard document.kind(of: key) == .scalar else { continue }
