@@ -121,53 +121,6 @@ public struct ScreenTimingList: Sendable {
     }
 }
 
-/// What ``ScreenTimingList/visitScreens(at:_:)`` hands over, in this order for each screen:
-/// ``screen(_:)``, then for each of its indicators ``indicator(_:)``, its phases, its `becomes`
-/// and ``endIndicator()``, and last ``endScreen()``. Texts are UTF-8 as stored (nil when absent).
-public protocol ScreenTimingVisitor {
-    /// A screen's own fields.
-    mutating func screen(_ screen: EncodedScreen)
-    /// An indicator's own fields; its phases and `becomes` follow.
-    mutating func indicator(_ indicator: EncodedIndicator)
-    /// One of the indicator's phases.
-    mutating func phase(name: UnsafeRawBufferPointer?, share: Double?, durationMs: Double?)
-    /// One of the indicator's `becomes` states.
-    mutating func becomes(when: UnsafeRawBufferPointer?, determinate: Bool?, style: UnsafeRawBufferPointer?)
-    /// The indicator is done.
-    mutating func endIndicator()
-    /// The screen is done.
-    mutating func endScreen()
-}
-
-/// A ``ScreenTiming``'s fields as stored (see ``ScreenTimingVisitor``).
-public struct EncodedScreen {
-    public var path: UnsafeRawBufferPointer?
-    public var screen: UnsafeRawBufferPointer?
-    public var documentIndex: Int
-    public var platform: UnsafeRawBufferPointer?
-    /// `instant`, `noticeable`, `attention`, `showAfterMax`, `updatesEveryMax`, in milliseconds.
-    public var thresholds: (Double, Double, Double, Double, Double)
-    public var indicatorCount: Int
-}
-
-/// An ``IndicatorTiming``'s own fields as stored (see ``ScreenTimingVisitor``); `presentation`
-/// and `location` are nil where ``IndicatorTiming`` has an empty text.
-public struct EncodedIndicator {
-    public var id: UnsafeRawBufferPointer?
-    public var line: Int
-    public var endLine: Int
-    public var style: UnsafeRawBufferPointer?
-    public var determinate: Bool
-    public var component: UnsafeRawBufferPointer?
-    public var presentation: UnsafeRawBufferPointer?
-    public var location: UnsafeRawBufferPointer?
-    public var showAfterMs: Double?
-    public var durationMinMs: Double?
-    public var durationMaxMs: Double?
-    public var phaseCount: Int
-    public var becomesCount: Int
-}
-
 /// Visits nothing: reading through it checks that the bytes are whole.
 private struct SkippingVisitor: ScreenTimingVisitor {
     mutating func screen(_ screen: EncodedScreen) {}

@@ -1,0 +1,15 @@
+/// A ``ScreenTiming``'s fields as stored (see ``ScreenTimingVisitor``).
+public struct EncodedScreen {
+    /// ``ScreenTiming/path``.
+    public var path: UnsafeRawBufferPointer?
+    /// ``ScreenTiming/screen``.
+    public var screen: UnsafeRawBufferPointer?
+    /// ``ScreenTiming/documentIndex``.
+    public var documentIndex: Int
+    /// ``ScreenTiming/platform``.
+    public var platform: UnsafeRawBufferPointer?
+    /// `instant`, `noticeable`, `attention`, `showAfterMax`, `updatesEveryMax`, in milliseconds.
+    public var thresholds: (Double, Double, Double, Double, Double)
+    /// How many indicators follow.
+    public var indicatorCount: Int
+}
