@@ -217,8 +217,25 @@ struct IncomingMessage: Decodable {
     var error: JSON?
     /// The message as read.
     var body = Data()
+    /// The params of a `textDocument/didChange` or `textDocument/didOpen`, decoded with the message:
+    /// they carry a document's text, which is then read once, not once for the envelope and
+    /// again for the params (nil when they do not have that shape: decoded again, to say so).
+    var didChange: DidChangeTextDocumentParams?
+    var didOpen: DidOpenTextDocumentParams?
 
-    enum CodingKeys: String, CodingKey { case id, method, error }
+    enum CodingKeys: String, CodingKey { case id, method, error, params }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(JSON.self, forKey: .id)
+        method = try container.decodeIfPresent(String.self, forKey: .method)
+        error = try container.decodeIfPresent(JSON.self, forKey: .error)
+        switch method {
+        case "textDocument/didChange": didChange = try? container.decode(DidChangeTextDocumentParams.self, forKey: .params)
+        case "textDocument/didOpen": didOpen = try? container.decode(DidOpenTextDocumentParams.self, forKey: .params)
+        default: break
+        }
+    }
 }
 
 /// The `params` of a message, decoded as `Params`.
