@@ -40,13 +40,13 @@ extension LintRunner {
                 crossRules.contains($0.ruleID) && linter.crossFileRuleIDs.contains($0.ruleID)
             }
             var all = rest + linter.apply(result.deferredSuppressions, to: candidates, path: path)
-            all.sort(by: Diagnostic.ordered)
+            all.sortInReportOrder()
             return all
         }
         if crossFile.isEmpty { return result.diagnostics }
         // The file's diagnostics are in report order; the (few) cross-file ones are sorted and
         // merged in, each after the file's diagnostics it does not strictly precede (as a run reads them).
-        crossFile.sort(by: Diagnostic.ordered)
+        crossFile.sortInReportOrder()
         var merged: [Diagnostic] = []
         merged.reserveCapacity(result.diagnostics.count + crossFile.count)
         var next = 0
