@@ -153,8 +153,10 @@ extension LanguageServer {
         guard finished.generation == workspace.generation else { return }
         workspace.running = false
         if let token = workspace.progressToken {
+            let fromCache = (finished.cache?.unread ?? 0) + (finished.cache?.hashed ?? 0)
             notify("$/progress", ProgressParams(token: token, value: WorkDoneProgressEnd(
-                message: "\(files.count) file\(files.count == 1 ? "" : "s") linted")))
+                message: "\(files.count) file\(files.count == 1 ? "" : "s") linted"
+                    + (fromCache > 0 ? " (\(fromCache) from the cache)" : ""))))
             workspace.progressToken = nil
         }
         var cached = ""
