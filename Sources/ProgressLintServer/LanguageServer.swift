@@ -277,6 +277,12 @@ public final class LanguageServer {
             for change in p.contentChanges { document.apply(change, encoding: encoding) }
             document.version = version
             documents[p.textDocument.uri] = document
+            // A newer change to the document, read already, would make this version's lint stale:
+            // only the newest is linted.
+            if queue.contains(where: { $0.didChange?.textDocument.uri == p.textDocument.uri
+                                       && ($0.didChange?.textDocument.version ?? Int.max) > version }) {
+                return
+            }
             changed(p.textDocument.uri, save: false)
         case "textDocument/didSave":
             guard let p = decode(DidSaveTextDocumentParams.self, params) else { return }
