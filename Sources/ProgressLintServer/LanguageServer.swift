@@ -158,6 +158,12 @@ public final class LanguageServer {
         case .malformed(let reason):
             log("skipped a malformed frame: \(reason)")
         case .body(let data):
+            // A document's text, read from the bytes (any other message, or anything this reader
+            // is not sure of, goes through `JSONDecoder`).
+            if let message = DocumentMessageReader.read(data) {
+                queue.append(message)
+                return
+            }
             do {
                 var message = try JSONCoding.decode(IncomingMessage.self, from: data)
                 message.body = data

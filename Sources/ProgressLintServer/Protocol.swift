@@ -27,22 +27,22 @@ public struct LSPRange: Codable, Hashable, Sendable {
 }
 
 struct TextDocumentIdentifier: Codable { var uri: String }
-struct VersionedTextDocumentIdentifier: Codable {
+struct VersionedTextDocumentIdentifier: Codable, Equatable {
     var uri: String
     var version: Int?
 }
-struct TextDocumentItem: Codable {
+struct TextDocumentItem: Codable, Equatable {
     var uri: String
     var languageId: String?
     var version: Int
     var text: String
 }
-struct DidOpenTextDocumentParams: Codable { var textDocument: TextDocumentItem }
-struct TextDocumentContentChangeEvent: Codable {
+struct DidOpenTextDocumentParams: Codable, Equatable { var textDocument: TextDocumentItem }
+struct TextDocumentContentChangeEvent: Codable, Equatable {
     var range: LSPRange?
     var text: String
 }
-struct DidChangeTextDocumentParams: Codable {
+struct DidChangeTextDocumentParams: Codable, Equatable {
     var textDocument: VersionedTextDocumentIdentifier
     var contentChanges: [TextDocumentContentChangeEvent]
 }
@@ -224,6 +224,9 @@ struct IncomingMessage: Decodable {
     var didOpen: DidOpenTextDocumentParams?
 
     enum CodingKeys: String, CodingKey { case id, method, error, params }
+
+    /// A message with nothing read yet (``DocumentMessageReader`` fills it in).
+    init() {}
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
