@@ -109,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ProgressLintReportersTests",
-            dependencies: ["ProgressLintReporters", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML", "TestSupport"]
+            dependencies: ["ProgressLintReporters", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport", "TestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["progress-lint", "TestSupport"]),
         // The language server in process (framing, encodings, the message loop) and, through

@@ -3,7 +3,7 @@
 
 Usage: python3 Benchmarks/run.py [--quick] [--sizes 1000,10000,100000] [--runs N]
                                  [--json FILE] [--skip-build] [--lint BINARY]
-                                 [--reference BINARY [--compare-only]] [--server-only]
+                                 [--reference BINARY [--compare-only]] [--server-only] [--cache-only]
 
 For each corpus size it generates (once; reused afterwards) the standard corpus
 with ../shared/bench/gen-corpus.py (fixed seed 1) under bench-out/corpus-<N>, then
@@ -366,6 +366,8 @@ def main():
     parser.add_argument('--compare-only', action='store_true', help='with --reference: only check, time nothing')
     parser.add_argument('--server-only', action='store_true', help='only the language server section '
                         '(at the largest size up to 10k)')
+    parser.add_argument('--cache-only', action='store_true', help='only the cache section (at 10k, or the largest '
+                        'size given)')
     args = parser.parse_args()
 
     if not os.path.exists(GENERATOR):
@@ -401,11 +403,16 @@ def main():
         print_server(results)
         write_results(results, args.json)
         return
+    cache_size = 10000 if 10000 in sizes else max(sizes)
+    if args.cache_only:
+        results['cache'] = {'files': cache_size, **bench_cache(cache_size, lint, floor, args.runs)}
+        print_cache(results)
+        write_results(results, args.json)
+        return
     for size in sizes:
         runs = args.runs if size < 100000 else max(1, min(args.runs, 3))
         results['sizes'][str(size)] = bench_size(size, lint, floor, runs)
     results['single'] = bench_single(lint, trivial, max(args.runs, 15))
-    cache_size = 10000 if 10000 in sizes else max(sizes)
     results['cache'] = {'files': cache_size, **bench_cache(cache_size, lint, floor, args.runs)}
     results['server'] = bench_server(server_size, lint, args.runs)
     fix_size = 10000 if 10000 in sizes else max(s for s in sizes if s <= 10000) if min(sizes) <= 10000 else None
@@ -482,6 +489,24 @@ def main():
             print('  %s = %s' % (key, value))
 
     write_results(results, args.json)
+
+
+def print_cache(results):
+    """The cache section alone (--cache-only): its figures and ratios."""
+    c = results['cache']
+    print('progress-lint cache benchmark, %s, %s, load average %s' % (
+        results['date'], results['machine'], ' '.join('%.2f' % x for x in os.getloadavg())))
+    print('%-8s %-8s %10s %10s %10s' % ('files', 'what', 'wall s', 'cpu s', 'peak MiB'))
+    for mode in ('floor', 'nocache', 'cold', 'warm', 'edit50'):
+        f = c[mode]
+        print('%-8s %-8s %10.3f %10.3f %10.1f' % (str(c['files']) + 'c', mode, f['wall'], f['cpu'], f['rss_mib']))
+    for name, (a, b, target) in {
+            'warm/floor': ('warm', 'floor', 0.2), 'after editing 50 files/floor': ('edit50', 'floor', 0.25),
+            'cold writing the cache/--no-cache': ('cold', 'nocache', 1.15)}.items():
+        print('  %s: wall %s, cpu %s (target <= %s)' % (name, ratio(c[a]['wall'], c[b]['wall']),
+                                                       ratio(c[a]['cpu'], c[b]['cpu']), target))
+    print('  peak RSS warm/cold: %s (target <= 1)' % ratio(c['warm']['rss_mib'], c['cold']['rss_mib']))
+    print('  cache file/JSON report (bytes): %s' % ratio(c['cache_bytes'], c['report_bytes']))
 
 
 def print_server(results):

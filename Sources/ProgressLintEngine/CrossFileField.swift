@@ -92,3 +92,16 @@ extension SourceRange: CrossFileField {
         SourceRange(start: try SourcePosition.read(from: &record), end: try SourcePosition.read(from: &record))
     }
 }
+
+extension YAMLItemPath: CrossFileField {
+    @inlinable public func write(to record: inout CrossFileWriter) {
+        text.write(to: &record)
+        item.write(to: &record)
+        atField.write(to: &record)
+    }
+
+    @inlinable public static func read(from record: inout CrossFileReader) throws(CrossFileReadError) -> YAMLItemPath {
+        YAMLItemPath(text: try String?.read(from: &record), item: try Int?.read(from: &record),
+                     atField: try Bool.read(from: &record))
+    }
+}

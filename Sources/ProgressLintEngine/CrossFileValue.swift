@@ -23,24 +23,6 @@ public protocol CrossFileValue: Sendable {
     static var layout: CrossFileLayout<Self> { get }
 }
 
-/// How a ``CrossFileValue`` is made from its fields and what they are.
-public struct CrossFileLayout<Value>: Sendable {
-    @usableFromInline let writeFields: @Sendable (Value, inout CrossFileWriter) -> Void
-    @usableFromInline let readFields: @Sendable (inout CrossFileReader) throws(CrossFileReadError) -> Value
-
-    /// The layout of the fields `field` reads of a value, made again by `make` (its memberwise
-    /// initialiser, usually) from the same fields in the same order.
-    @inlinable public init<each Field: CrossFileField>(
-        _ make: @escaping @Sendable (repeat each Field) -> Value,
-        _ field: repeat @escaping @Sendable (Value) -> each Field
-    ) {
-        writeFields = { value, record in repeat (each field)(value).write(to: &record) }
-        readFields = { (record: inout CrossFileReader) throws(CrossFileReadError) -> Value in
-            try make(repeat (each Field).read(from: &record))
-        }
-    }
-}
-
 /// A kept value that cannot be read back: its record ends before its fields do, or holds what no
 /// field of its type can be (damaged storage, or a layout that does not start as the record's).
 public struct CrossFileReadError: Error, Hashable, Sendable {

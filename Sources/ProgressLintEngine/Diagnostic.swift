@@ -56,9 +56,11 @@ public struct Diagnostic: Hashable, Sendable {
     /// Byte-wise order of two paths (what `ls` and the file walk use).
     public static func pathPrecedes(_ a: String, _ b: String) -> Bool { ByteOrder.precedes(a, b) }
 
-    /// The order reporters print in: path, line, column, rule.
+    /// The order reporters print in: path (its bytes, as files are ordered), line, column, rule.
     public static func ordered(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-        if a.path != b.path { return pathPrecedes(a.path, b.path) }
+        // Paths that are equal as `String`s but not byte for byte (canonically equivalent Unicode)
+        // are two files: ordered by their bytes too.
+        if a.path != b.path || !ByteOrder.same(a.path, b.path) { return pathPrecedes(a.path, b.path) }
         if a.range.start.line != b.range.start.line { return a.range.start.line < b.range.start.line }
         if a.range.start.column != b.range.start.column { return a.range.start.column < b.range.start.column }
         if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }

@@ -129,14 +129,17 @@ public struct RulePlan: Sendable {
 
 /// The plans of the configurations a linter has met, by their rule levels (all a plan depends on).
 final class PlanCache: Sendable {
-    private let plans = Mutex<[[String: RuleLevel]: RulePlan]>([:])
+    /// Each plan with its levels, by the levels' hash: a dictionary keyed by the levels themselves
+    /// costs, at its first use, two scans of every protocol conformance record in the process.
+    private let plans = Mutex<[Int: [(levels: [String: RuleLevel], plan: RulePlan)]]>([:])
 
     func plan(for levels: [String: RuleLevel], make: () -> RulePlan) -> RulePlan {
-        if let known = plans.withLock({ $0[levels] }) { return known }
+        let hash = levels.hashValue
+        if let known = plans.withLock({ $0[hash]?.first { $0.levels == levels }?.plan }) { return known }
         let made = make()
         return plans.withLock { plans in
-            if let known = plans[levels] { return known }
-            plans[levels] = made
+            if let known = plans[hash]?.first(where: { $0.levels == levels })?.plan { return known }
+            plans[hash, default: []].append((levels, made))
             return made
         }
     }

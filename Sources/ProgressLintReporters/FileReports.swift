@@ -1,4 +1,5 @@
 import ProgressLintEngine
+import ProgressLintSupport
 import ProgressLintRun
 import ProgressLintWorkspace
 

@@ -39,6 +39,15 @@ public enum Fingerprint {
         /// A sequence that forgets the hashes of a file once the next file starts (when `byFile`).
         public init(byFile: Bool) { self.byFile = byFile }
 
+        /// The sequence for the findings of `report`, read in its order: forgetting each file's
+        /// hashes once the next starts, unless two spellings of one path (`./a.yaml` and `a.yaml`)
+        /// have findings apart (see ``Order``).
+        public init(for report: RunReport) {
+            var order = Order()
+            for d in report.diagnostics.keys { order.note(path: d.path) }
+            self.init(byFile: order.isByFile)
+        }
+
         /// How many times `hashes` were given before, counting this time in.
         private mutating func count(_ hashes: Hashes) -> Int {
             if seen.isEmpty {

@@ -18,7 +18,7 @@ public struct GitHubReporter: Reporter {
         // Escaped once: a file's path for its first finding, a rule's title for its first finding.
         var file: (path: String, escaped: String)?
         var titles: [String: String] = [:]
-        for d in context.shown(result) {
+        for d in context.report(result).diagnostics {
             switch d.severity {
             case .error: out.write(ascii: "::error ")
             case .warning: out.write(ascii: "::warning ")

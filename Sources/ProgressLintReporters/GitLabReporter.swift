@@ -44,15 +44,13 @@ public struct GitLabReporter: Reporter {
     }
 
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
-        let shown = context.shown(result)
-        var order = Fingerprint.Order()
-        for d in shown.keys { order.note(path: d.path) }
-        var fingerprints = Fingerprint.Sequence(byFile: order.isByFile)
+        let report = context.report(result)
+        var fingerprints = Fingerprint.Sequence(for: report)
         let folder = currentFolder ?? GitLabReporter.workingDirectory()
         var file: (path: String, relative: String)?
         out.writeJSON { json in
             json.beginArray()
-            for d in shown {
+            for d in report.diagnostics {
                 if file.map({ !ByteOrder.same($0.path, d.path) }) ?? true {
                     file = (d.path, GitLabReporter.relativePath(d.path, to: folder))
                 }

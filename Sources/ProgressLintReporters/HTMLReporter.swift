@@ -24,17 +24,15 @@ public struct HTMLReporter: Reporter {
     public init() {}
 
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
-        let shown = context.shown(result)
-        var tally = JSONReporter.Tally()
-        for d in shown.keys { tally.note(d) }
-        let bySeverity = [Severity.error, .warning, .info].map { ($0, shown.count($0)) }
+        let report = context.report(result)
+        let bySeverity = [Severity.error, .warning, .info].map { ($0, report.count($0)) }
         // With --compare: this run's fingerprints first (a pass over the findings), then what is new and fixed.
         var current: Set<String>?
         var newCount = 0
         if let previous = context.previous {
-            var fingerprints = Fingerprint.Sequence(byFile: tally.fingerprintOrder.isByFile)
+            var fingerprints = Fingerprint.Sequence(for: report)
             var set = Set<String>()
-            for d in shown {
+            for d in report.diagnostics {
                 let fp = fingerprints.next(d)
                 set.insert(fp)
                 if !previous.fingerprints.contains(fp) { newCount += 1 }
@@ -92,34 +90,33 @@ public struct HTMLReporter: Reporter {
         }
         out.write("</section>\n")
 
-        glance(result, tally: tally, bySeverity: bySeverity, total: total, into: &out)
+        glance(result, report: report, bySeverity: bySeverity, total: total, into: &out)
 
         // Screens, file by file: one file's screens and findings in memory at a time.
         out.write("<section aria-labelledby=\"screens\">\n<h2 id=\"screens\">Screens</h2>\n")
-        filters(tally: tally, into: &out)
-        var perFile = FileDiagnostics(shown, inOrder: tally.pathsInOrder)
-        var fingerprints = Fingerprint.Sequence(byFile: tally.fingerprintOrder.isByFile)
+        filters(report: report, into: &out)
+        var fingerprints = Fingerprint.Sequence(for: report)
         var number = 0
-        for position in result.files.indices {
-            let path = result.files.path(at: position)
+        // Findings of a path no file has belong to no file's section.
+        for file in report.byFile {
+            guard let position = file.position else { continue }
             let screens = result.timings.screens(at: position)
-            let diagnostics = perFile.take(path)
-            let prints = diagnostics.map { fingerprints.next($0) }
-            guard !screens.isEmpty || !diagnostics.isEmpty else { continue }
-            fileSection(path: path, position: position, screens: screens, diagnostics: diagnostics, fingerprints: prints,
-                        context: context, number: &number, into: &out)
+            let prints = file.diagnostics.map { fingerprints.next($0) }
+            guard !screens.isEmpty || !file.diagnostics.isEmpty else { continue }
+            fileSection(path: file.path, position: position, screens: screens, diagnostics: file.diagnostics,
+                        fingerprints: prints, context: context, number: &number, into: &out)
         }
         out.write("</section>\n")
 
-        rules(context: context, tally: tally, into: &out)
-        files(result, shown: shown, tally: tally, into: &out)
+        rules(context: context, report: report, into: &out)
+        files(report, into: &out)
         out.write("</main>\n<footer><p class=\"muted\">Written by progress-lint \(Tool.version). "
                   + "This page loads nothing from the network.</p></footer>\n<script>")
         out.write(HTMLAssets.script)
         out.write("</script>\n</body>\n</html>\n")
     }
 
-    private func glance(_ result: RunResult, tally: JSONReporter.Tally, bySeverity: [(Severity, Int)], total: Int,
+    private func glance(_ result: RunResult, report: RunReport, bySeverity: [(Severity, Int)], total: Int,
                         into out: inout ReportStream) {
         out.write("<section aria-labelledby=\"glance\">\n<h2 id=\"glance\">At a glance</h2>\n<ul class=\"inline\">\n")
         // By severity.
@@ -130,8 +127,8 @@ public struct HTMLReporter: Reporter {
                       + "\(severity.rawValue)</span></th><td class=\"n\">\(count)</td></tr>\n")
         }
         out.write("<tr><th scope=\"row\">all</th><td class=\"n\">\(total)</td></tr></tbody></table></li>\n")
-        counts("Findings by rule", "Rule", tally.byRule, into: &out)
-        counts("Findings by platform", "Platform", tally.byPlatform, into: &out)
+        counts("Findings by rule", "Rule", report.byRule, into: &out)
+        counts("Findings by platform", "Platform", report.byPlatform, into: &out)
         let inventory = result.inventory
         counts("Indicators by style", "Style", inventory.byStyle, into: &out)
         func share(_ n: Int, _ of: Int) -> String {
@@ -158,7 +155,7 @@ public struct HTMLReporter: Reporter {
         out.write("</tbody></table></li>\n")
     }
 
-    private func filters(tally: JSONReporter.Tally, into out: inout ReportStream) {
+    private func filters(report: RunReport, into out: inout ReportStream) {
         out.write("<nav id=\"filters\" aria-label=\"Filters\" hidden>\n")
         func group(_ legend: String, _ name: String, _ values: [String]) {
             out.write("<fieldset><legend>\(legend)</legend>")
@@ -170,8 +167,8 @@ public struct HTMLReporter: Reporter {
             out.write("</fieldset>\n")
         }
         group("Severity", "severity", ["error", "warning", "info"])
-        group("Platform", "platform", tally.byPlatform.keys.sorted())
-        group("Rule", "rule", tally.byRule.keys.sorted())
+        group("Platform", "platform", report.byPlatform.keys.sorted())
+        group("Rule", "rule", report.byRule.keys.sorted())
         out.write("<p id=\"shown\" role=\"status\"></p>\n</nav>\n")
     }
 
@@ -319,7 +316,8 @@ public struct HTMLReporter: Reporter {
         return "<a href=\"\(HTMLText.escape(address))\">\(HTMLText.escape(id))</a>"
     }
 
-    private func rules(context: ReportContext, tally: JSONReporter.Tally, into out: inout ReportStream) {
+    private func rules(context: ReportContext, report: RunReport, into out: inout ReportStream) {
+        let byRule = report.byRule
         out.write("<section aria-labelledby=\"rules\">\n<h2 id=\"rules\">Rules</h2>\n<table><caption>Every rule, with "
                   + "its findings in this report</caption><thead><tr><th scope=\"col\">Rule</th><th scope=\"col\">Name</th>"
                   + "<th scope=\"col\">Default severity</th><th scope=\"col\">Findings</th></tr></thead><tbody>\n")
@@ -328,29 +326,26 @@ public struct HTMLReporter: Reporter {
             listed.insert(rule.id)
             out.write("<tr><td>\(Self.ruleName(rule.id, context: context))</td>"
                       + "<td>\(HTMLText.escape(rule.name))</td><td>\(rule.defaultSeverity.rawValue)</td>"
-                      + "<td class=\"n\">\(tally.byRule[rule.id] ?? 0)</td></tr>\n")
+                      + "<td class=\"n\">\(byRule[rule.id] ?? 0)</td></tr>\n")
         }
-        for id in tally.byRule.keys.sorted() where !listed.contains(id) {
-            out.write("<tr><td>\(HTMLText.escape(id))</td><td></td><td></td><td class=\"n\">\(tally.byRule[id]!)</td></tr>\n")
+        for id in byRule.keys.sorted() where !listed.contains(id) {
+            out.write("<tr><td>\(HTMLText.escape(id))</td><td></td><td></td><td class=\"n\">\(byRule[id]!)</td></tr>\n")
         }
         out.write("</tbody></table>\n</section>\n")
     }
 
-    private func files(_ result: RunResult, shown: DiagnosticList, tally: JSONReporter.Tally, into out: inout ReportStream) {
+    private func files(_ report: RunReport, into out: inout ReportStream) {
         out.write("<section aria-labelledby=\"files\">\n<h2 id=\"files\">Files</h2>\n<table><caption>Every file linted, "
                   + "in path order</caption><thead><tr><th scope=\"col\">Path</th><th scope=\"col\">Screens</th>"
                   + "<th scope=\"col\">Indicators</th><th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th>"
                   + "<th scope=\"col\">Infos</th></tr></thead><tbody>\n")
-        var fileCounts = JSONReporter.FileCounts(shown, pathsInOrder: tally.pathsInOrder)
-        for position in result.files.indices {
-            let file = result.files[position]
-            let c = fileCounts.counts(file.path)
+        for (position, file, c) in report.fileCounts {
             // Files with a section (screens or findings) are linked to it.
-            let name = file.screens > 0 || c[0] + c[1] + c[2] > 0
+            let name = file.screens > 0 || c.total > 0
                 ? "<a href=\"#file-\(position)\">\(HTMLText.escape(file.path))</a>" : HTMLText.escape(file.path)
             out.write("<tr><td>\(name)</td><td class=\"n\">\(file.screens)</td>"
-                      + "<td class=\"n\">\(file.indicators)</td><td class=\"n\">\(c[0])</td><td class=\"n\">\(c[1])</td>"
-                      + "<td class=\"n\">\(c[2])</td></tr>\n")
+                      + "<td class=\"n\">\(file.indicators)</td><td class=\"n\">\(c.errors)</td><td class=\"n\">\(c.warnings)</td>"
+                      + "<td class=\"n\">\(c.infos)</td></tr>\n")
         }
         out.write("</tbody></table>\n</section>\n")
     }

@@ -1,3 +1,5 @@
+import ProgressLintSupport
+
 /// Text from specs made safe in HTML, in every context the report writes it (element content and
 /// double-quoted attribute values alike): `&`, `<`, `>`, `"` and `'` become references, and
 /// control, bidirectional and zero-width characters (``TerminalText/isUnsafe(_:)``, plus the

@@ -24,10 +24,7 @@ public struct JSONReporter: Reporter {
     public init() {}
 
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
-        let shown = context.shown(result)
-        // One pass for what the summary counts and what the later passes may take for granted.
-        var tally = Tally()
-        for d in shown.keys { tally.note(d) }
+        let report = context.report(result)
         out.writeJSON { json in
             json.beginObject()
             json.key(literal: "version")
@@ -42,14 +39,11 @@ public struct JSONReporter: Reporter {
             json.key(literal: "columnUnit")
             json.string(context.columnUnit.rawValue)
             json.key(literal: "summary")
-            summary(result, shown: shown, tally: tally, into: &json)
+            summary(result, report: report, into: &json)
             // Files and diagnostics are written one by one, never built as a whole.
             json.key(literal: "files")
             json.beginArray()
-            var fileCounts = FileCounts(shown, pathsInOrder: tally.pathsInOrder)
-            for position in result.files.indices {
-                let file = result.files[position]
-                let counts = fileCounts.counts(file.path)
+            for (_, file, counts) in report.fileCounts {
                 json.beginObject()
                 json.key(literal: "path")
                 json.string(file.path)
@@ -60,18 +54,18 @@ public struct JSONReporter: Reporter {
                 json.key(literal: "indicators")
                 json.int(file.indicators)
                 json.key(literal: "errors")
-                json.int(counts[0])
+                json.int(counts.errors)
                 json.key(literal: "warnings")
-                json.int(counts[1])
+                json.int(counts.warnings)
                 json.key(literal: "infos")
-                json.int(counts[2])
+                json.int(counts.infos)
                 json.end()
             }
             json.end()
             json.key(literal: "diagnostics")
             json.beginArray()
-            var fingerprints = Fingerprint.Sequence(byFile: tally.fingerprintOrder.isByFile)
-            for d in shown {
+            var fingerprints = Fingerprint.Sequence(for: report)
+            for d in report.diagnostics {
                 diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit,
                            docs: context.documentationURI(for:), into: &json)
             }
@@ -80,7 +74,7 @@ public struct JSONReporter: Reporter {
             json.value(inventory(result.inventory))
             // Each screen's thresholds and indicators' timing, file by file.
             json.key(literal: "screens")
-            ScreenTimingJSON.write(result, shown: shown, inOrder: tally.pathsInOrder, into: &json)
+            ScreenTimingJSON.write(result, report: report, into: &json)
             json.end()
         }
     }
@@ -94,119 +88,24 @@ public struct JSONReporter: Reporter {
         return .object(fields)
     }
 
-    private static func slot(_ severity: Severity) -> Int {
-        switch severity {
-        case .error: 0
-        case .warning: 1
-        case .info: 2
-        }
-    }
-
-    /// What one pass over the diagnostics finds: counts by rule and platform, and whether the
-    /// diagnostics' files come one after another in path order (so later passes can stream).
-    struct Tally {
-        var byRule: [String: Int] = [:]
-        var byPlatform: [String: Int] = [:]
-        var fingerprintOrder = Fingerprint.Order()
-        /// Whether the diagnostics' paths are ASCII, each the same as or after the one before, byte-wise.
-        private(set) var pathsInOrder = true
-        private var lastPath: String?
-
-        mutating func note(_ d: DiagnosticKey) {
-            byRule[d.ruleID, default: 0] += 1
-            byPlatform[d.platform ?? "none", default: 0] += 1
-            fingerprintOrder.note(path: d.path)
-            guard pathsInOrder else { return }
-            if let lastPath, ByteOrder.same(lastPath, d.path) { return }
-            // Only ASCII paths: a `String` key is equal to another with other bytes when they are
-            // canonically equivalent, which byte-wise walking would not see.
-            if !Fingerprint.isASCII(d.path) || lastPath.map({ ByteOrder.compare($0, d.path) > 0 }) == true {
-                pathsInOrder = false
-            }
-            lastPath = d.path
-        }
-    }
-
-    /// Counts of errors, warnings and infos (by ``slot(_:)``), held without an array.
-    struct SeverityCounts {
-        private var counts = (0, 0, 0)
-
-        subscript(slot: Int) -> Int {
-            get { slot == 0 ? counts.0 : slot == 1 ? counts.1 : counts.2 }
-            set {
-                switch slot {
-                case 0: counts.0 = newValue
-                case 1: counts.1 = newValue
-                default: counts.2 = newValue
-                }
-            }
-        }
-    }
-
-    /// Each file's counts by severity, for files asked in path order: found by walking the
-    /// diagnostics alongside (both are in path order), holding nothing per file. When either is
-    /// not in order or a path is not ASCII (results made by hand, say), counted per path instead.
-    struct FileCounts {
-        private let shown: DiagnosticList
-        private var iterator: DiagnosticList.KeyIterator?
-        private var pending: DiagnosticKey?
-        private var last: (path: String, counts: SeverityCounts)?
-        private var byPath: [String: SeverityCounts]?
-
-        init(_ shown: DiagnosticList, pathsInOrder: Bool) {
-            self.shown = shown
-            if pathsInOrder { iterator = shown.keys.makeIterator() } else { countByPath() }
-        }
-
-        private mutating func countByPath() {
-            var byPath: [String: SeverityCounts] = [:]
-            for d in shown.keys { byPath[d.path, default: SeverityCounts()][JSONReporter.slot(d.severity)] += 1 }
-            self.byPath = byPath
-            iterator = nil
-        }
-
-        mutating func counts(_ path: String) -> SeverityCounts {
-            if byPath == nil {
-                if let last, ByteOrder.same(last.path, path) { return last.counts }
-                if !Fingerprint.isASCII(path) || last.map({ ByteOrder.compare($0.path, path) > 0 }) == true {
-                    countByPath()
-                }
-            }
-            if let byPath { return byPath[path] ?? SeverityCounts() }
-            var counts = SeverityCounts()
-            while let d = pending ?? iterator?.next() {
-                let order = ByteOrder.compare(d.path, path)
-                if order > 0 {
-                    pending = d
-                    break
-                }
-                pending = nil
-                if order == 0 { counts[JSONReporter.slot(d.severity)] += 1 }
-            }
-            last = (path, counts)
-            return counts
-        }
-    }
-
-    func summary(_ result: RunResult, shown: DiagnosticList, tally: Tally, into json: inout JSONWriter) {
-        // Counted without copying the diagnostics (a large run has many).
-        var bySeverity = [0, 0, 0]
-        for s in Severity.allCases { bySeverity[JSONReporter.slot(s)] = shown.count(s) }
+    func summary(_ result: RunResult, report: RunReport, into json: inout JSONWriter) {
+        // Counted as the run stored them, without reading the diagnostics (a large run has many).
+        let counts = report.counts
         json.beginObject()
         for (name, count) in [("files", result.files.count), ("skipped", result.skipped), ("screens", result.screens),
-                              ("indicators", result.indicators), ("errors", bySeverity[0]),
-                              ("warnings", bySeverity[1]), ("infos", bySeverity[2])] {
+                              ("indicators", result.indicators), ("errors", counts.errors),
+                              ("warnings", counts.warnings), ("infos", counts.infos)] {
             json.key(name)
             json.int(count)
         }
         json.key(literal: "bySeverity")
-        json.value(.object(Severity.allCases.reversed().map { s in (s.rawValue, .int(bySeverity[JSONReporter.slot(s)])) }))
+        json.value(.object(Severity.allCases.reversed().map { s in (s.rawValue, .int(report.count(s))) }))
         json.key(literal: "byRule")
-        json.value(JSONReporter.sorted(tally.byRule))
+        json.value(JSONReporter.sorted(report.byRule))
         json.key(literal: "byPlatform")
-        json.value(JSONReporter.sorted(tally.byPlatform))
+        json.value(JSONReporter.sorted(report.byPlatform))
         json.key(literal: "byScreen")
-        byScreen(shown, into: &json)
+        byScreen(report.diagnostics, into: &json)
         json.end()
     }
 
@@ -231,13 +130,13 @@ public struct JSONReporter: Reporter {
                 json.key(literal: "screen")
                 json.string(screen)
                 json.key(literal: "total")
-                json.int(counts[0] + counts[1] + counts[2])
+                json.int(counts.total)
                 json.key(literal: "errors")
-                json.int(counts[0])
+                json.int(counts.errors)
                 json.key(literal: "warnings")
-                json.int(counts[1])
+                json.int(counts.warnings)
                 json.key(literal: "infos")
-                json.int(counts[2])
+                json.int(counts.infos)
                 json.end()
             }
         }
@@ -248,12 +147,11 @@ public struct JSONReporter: Reporter {
                 path = d.path
                 screens.removeAll(keepingCapacity: true)
             }
-            let slot = JSONReporter.slot(d.severity)
             if let i = screens.firstIndex(where: { $0.screen == d.screen }) {
-                screens[i].counts[slot] += 1
+                screens[i].counts.add(d.severity)
             } else {
                 var counts = SeverityCounts()
-                counts[slot] = 1
+                counts.add(d.severity)
                 screens.append((d.screen, counts))
             }
         }

@@ -35,8 +35,7 @@ public struct JUnitReporter: Reporter {
     public init() {}
 
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
-        let shown = context.shown(result)
-        let files = result.files
+        let report = context.report(result)
         let timestamp = JUnitReporter.timestamp()
         let hostname = XMLText.attribute(JUnitReporter.hostname())
 
@@ -80,39 +79,18 @@ public struct JUnitReporter: Reporter {
             }
             out.write("    <system-out/>\n    <system-err/>\n  </testsuite>\n")
         }
-        // A suite per linted file, in path order, then one per other path with findings. Files and
-        // findings are both in path order: walked together, one file's findings are held at a time.
-        var byPath: [String: [Diagnostic]] = [:]
-        if JUnitReporter.inPathOrder(shown.keys.lazy.map(\.path)) && JUnitReporter.inPathOrder(files.indices.lazy.map(files.path(at:))) {
-            var findings = shown.makeIterator()
-            var pending: Diagnostic?
-            for position in files.indices {
-                let file = files[position]
-                var diagnostics: [Diagnostic] = []
-                while let d = pending ?? findings.next() {
-                    let order = ByteOrder.compare(d.path, file.path)
-                    if order > 0 {
-                        pending = d
-                        break
-                    }
-                    pending = nil
-                    if order == 0 { diagnostics.append(d) } else { byPath[d.path, default: []].append(d) }
-                }
-                suite(file.path, screens: Array(zip(file.screenNames, file.screenDocuments)), diagnostics: diagnostics)
+        // A suite per linted file, in path order, then one per other path with findings (in path
+        // order too), holding one file's findings at a time.
+        var others: [(path: String, diagnostics: [Diagnostic])] = []
+        for file in report.byFile {
+            guard let position = file.position else {
+                others.append((file.path, file.diagnostics))
+                continue
             }
-            while let d = pending ?? findings.next() {
-                pending = nil
-                byPath[d.path, default: []].append(d)
-            }
-        } else {
-            for d in shown { byPath[d.path, default: []].append(d) }
-            for position in files.indices {
-                let file = files[position]
-                suite(file.path, screens: Array(zip(file.screenNames, file.screenDocuments)),
-                      diagnostics: byPath.removeValue(forKey: file.path) ?? [])
-            }
+            let summary = report.files[position]
+            suite(file.path, screens: Array(zip(summary.screenNames, summary.screenDocuments)), diagnostics: file.diagnostics)
         }
-        for path in byPath.keys.sorted() { suite(path, screens: [], diagnostics: byPath[path]!) }
+        for other in others { suite(other.path, screens: [], diagnostics: other.diagnostics) }
 
         func suite(_ path: String, screens: [(name: String, document: Int)], diagnostics: [Diagnostic]) {
             var cases: [(name: String, document: Int?, diagnostics: [Diagnostic])] = screens.map { ($0.name, $0.document, []) }
@@ -166,20 +144,6 @@ public struct JUnitReporter: Reporter {
             out.write(ascii: "    <system-err/>\n  </testsuite>\n")
         }
         out.write("</testsuites>\n")
-    }
-
-    /// Whether `paths` are ASCII, each the same as or after the one before, byte-wise: then a
-    /// path's findings go to the first file of that path when both are walked together, as a
-    /// dictionary keyed by path gives them (a `String` key also matches canonically equivalent
-    /// non-ASCII paths of other bytes, which walking would not).
-    static func inPathOrder(_ paths: some Sequence<String>) -> Bool {
-        var last: String?
-        for path in paths {
-            if let last, ByteOrder.same(last, path) { continue }
-            if !Fingerprint.isASCII(path) || last.map({ ByteOrder.compare($0, path) > 0 }) == true { return false }
-            last = path
-        }
-        return true
     }
 
     /// `path:line:column: severity: message [rule] at yaml.path docs-link`, one finding (the link

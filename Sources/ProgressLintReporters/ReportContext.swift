@@ -53,9 +53,9 @@ public struct ReportContext: Sendable {
         self.columnUnit = columnUnit
     }
 
-    /// The diagnostics a reporter shows: all, or only errors with `--quiet`.
+    /// The run as a reporter shows it: every finding, or only errors with `--quiet`.
     /// Read in order from the run's compact store, never all in memory.
-    public func shown(_ result: RunResult) -> DiagnosticList {
-        quiet ? result.findings.onlyErrors() : result.findings
+    public func report(_ result: RunResult) -> RunReport {
+        result.report(errorsOnly: quiet)
     }
 }

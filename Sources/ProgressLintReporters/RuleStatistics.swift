@@ -10,15 +10,20 @@ public enum RuleStatistics {
         render(diagnostics.lazy.map(\.ruleID), rules: rules)
     }
 
-    /// The lines for the diagnostics of a run, read once in order.
-    public static func render(_ diagnostics: DiagnosticList, rules: [RuleDescription]) -> String {
-        render(diagnostics.keys.lazy.map(\.ruleID), rules: rules)
+    /// The lines for the findings a report of a run shows, as the run counted them.
+    public static func render(_ report: RunReport, rules: [RuleDescription]) -> String {
+        render(counts: report.byRule, rules: rules)
     }
 
     /// The lines for the diagnostics of these rule ids.
     private static func render(_ ruleIDs: some Sequence<String>, rules: [RuleDescription]) -> String {
         var counts: [String: Int] = [:]
         for ruleID in ruleIDs { counts[ruleID, default: 0] += 1 }
+        return render(counts: counts, rules: rules)
+    }
+
+    /// The lines for these counts by rule id.
+    private static func render(counts: [String: Int], rules: [RuleDescription]) -> String {
         var names: [String: String] = [:]
         for rule in rules { names[rule.id] = rule.name }
         let rows = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }

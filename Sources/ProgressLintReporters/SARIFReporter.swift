@@ -15,13 +15,11 @@ public struct SARIFReporter: Reporter {
     public init() {}
 
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
-        let shown = context.shown(result)
+        let report = context.report(result)
         var index: [String: Int] = [:]
         for (i, rule) in context.rules.enumerated() where index[rule.id] == nil { index[rule.id] = i }
-        // Fingerprints are numbered per file as results are written, when files come in order.
-        var order = Fingerprint.Order()
-        for d in shown.keys { order.note(path: d.path) }
-        var fingerprints = Fingerprint.Sequence(byFile: order.isByFile)
+        // Fingerprints are numbered per file as results are written.
+        var fingerprints = Fingerprint.Sequence(for: report)
         // SARIF knows code points and UTF-16 code units; byte columns are written as code points.
         let unit: ColumnUnit = context.columnUnit == .utf16 ? .utf16 : .char
         // Written as it goes, one result at a time (the same text as the tree it would make).
@@ -45,7 +43,7 @@ public struct SARIFReporter: Reporter {
             json.beginArray()
             // A file's URI is made once, for its first result.
             var uri: (path: String, uri: String)?
-            for d in shown {
+            for d in report.diagnostics {
                 if uri.map({ !ByteOrder.same($0.path, d.path) }) ?? true { uri = (d.path, SARIFReporter.uri(d.path)) }
                 sarifResult(d, fingerprint: fingerprints.next(d), index: index, unit: unit, uri: uri!.uri, into: &json)
             }

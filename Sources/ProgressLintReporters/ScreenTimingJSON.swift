@@ -1,4 +1,5 @@
 import ProgressLintEngine
+import ProgressLintSupport
 import ProgressLintRun
 import ProgressLintWorkspace
 
@@ -30,13 +31,13 @@ enum ScreenTimingJSON {
     }
 
     /// Writes `screens` as an array of every file's screens.
-    static func write(_ result: RunResult, shown: DiagnosticList, inOrder: Bool, into json: inout JSONWriter) {
+    static func write(_ result: RunResult, report: RunReport, into json: inout JSONWriter) {
         json.beginArray()
-        var perFile = FileDiagnostics(shown, inOrder: inOrder)
-        for position in result.files.indices {
+        for file in report.byFile {
+            guard let position = file.position else { continue }
             let screens = result.timings.screens(at: position)
             guard !screens.isEmpty else { continue }
-            let counts = counts(screens, perFile.take(screens[0].path))
+            let counts = counts(screens, file.diagnostics)
             for (s, screen) in screens.enumerated() { write(screen, counts: counts[s], into: &json) }
         }
         json.end()

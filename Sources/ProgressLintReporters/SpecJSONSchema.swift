@@ -1,4 +1,5 @@
 import ProgressLintSpec
+import ProgressLintSupport
 
 /// The JSON Schema (draft-07) of the spec format, one document (one screen), generated from the
 /// key table (``ScreenKey``, ``IndicatorKey`` and the nested mappings' keys).

@@ -19,7 +19,7 @@ public struct TextReporter: Reporter {
     public init(frames: Bool) { self.frames = frames }
 
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
-        let shown = context.shown(result)
+        let shown = context.report(result).diagnostics
         // A file's path as shown is made once, for its first finding.
         var shownPath: (path: String, text: String)?
         for d in shown {

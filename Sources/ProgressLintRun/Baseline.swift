@@ -113,15 +113,29 @@ public struct Baseline: Hashable, Sendable {
 
     /// The baseline file's text: JSON, one entry per key, sorted, so it diffs well in review.
     public func rendered() -> String {
-        var out = "{\n  \"version\": \(Baseline.formatVersion),\n  \"entries\": ["
-        let keys = counts.keys.sorted()
-        for (i, key) in keys.enumerated() {
-            out += i == 0 ? "\n" : ",\n"
-            out += "    {\"path\": \(Baseline.quote(key.path)), \"rule\": \(Baseline.quote(key.rule)), "
-            out += "\"yamlPath\": \(Baseline.quote(key.yamlPath)), \"count\": \(counts[key] ?? 1)}"
+        var out = ReportStream()
+        out.writeJSON { json in
+            json.beginObject()
+            json.key(literal: "version")
+            json.int(Baseline.formatVersion)
+            json.key(literal: "entries")
+            json.beginArray()
+            for key in counts.keys.sorted() {
+                json.beginOneLineObject()
+                json.key(literal: "path")
+                json.string(key.path)
+                json.key(literal: "rule")
+                json.string(key.rule)
+                json.key(literal: "yamlPath")
+                json.string(key.yamlPath)
+                json.key(literal: "count")
+                json.int(counts[key] ?? 1)
+                json.end()
+            }
+            json.end()
+            json.end()
         }
-        out += keys.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return out
+        return out.text
     }
 
     /// Reads a baseline file written by ``rendered()``. With a `location`, the paths of a version-1
@@ -202,13 +216,10 @@ public struct Baseline: Hashable, Sendable {
                 kept.append(diagnostic)
             }
         }
-        result.findings = kept
+        result.setFindings(kept)
         let linted = Baseline.lintedFiles(result, location: location)
         return remaining.filter { $0.value > 0 && linted.contains($0.key.path) }
             .map { StaleEntry(key: $0.key, unmatched: $0.value) }
             .sorted { $0.key < $1.key }
     }
-
-    /// A JSON string literal (also a YAML double-quoted scalar).
-    static func quote(_ s: String) -> String { JSONString.quoted(s) }
 }

@@ -36,6 +36,10 @@ public struct LintRunner: Sendable {
     /// The most files linted at once; more threads than this only cost memory.
     public static let maxJobs = 64
 
+    /// How many files a worker takes from the walk at once, and how many outcomes it hands to the
+    /// collector at once.
+    static let batch = 8
+
     /// The files that `paths` would lint, and the problems found listing them.
     ///
     /// Files found under folders are filtered by the config's `include` and `exclude`; named files
@@ -94,33 +98,76 @@ public struct LintRunner: Sendable {
     public func run(_ paths: [String], filterNamedFiles: Bool = false) -> RunResult {
         let planner = Mutex(Planner(paths, resolver: ConfigurationResolver(loader: loader, configPath: configPath),
                                     filterNamedFiles: filterNamedFiles))
-        let collector = Mutex(RunCollector())
         let linter = self.linter
         let fixMode = self.fixMode
         let cache = fixMode == nil ? self.cache : nil
+        // With the cache, diagnostics number rules as its records do, so records are copied as they are.
+        let collector = Mutex(RunCollector(rules: cache?.rules))
+        let crossFileIDs = linter.crossFileRules.map(\.id)
         let work: @Sendable (Int) -> Void = { _ in
-            // Inventories are summed per worker and handed over once.
+            // Inventories are summed per worker and handed over once. Files are taken from the
+            // walk, and their outcomes handed to the collector, a few at a time: on a warm run a
+            // file's own work is less than two workers waiting for each other's lock.
             var counted = Inventory()
-            while let (item, configuration) = planner.withLock({ planner -> (Planner.Item, Configuration)? in
-                guard let item = planner.next() else { return nil }
-                return (item, planner.configurations[item.configuration])
-            }) {
-                switch fixMode?.run(item.file, configuration: configuration, linter: linter, skippingNonSpec: item.walked)
-                    ?? cache?.lint(item.file, configuration: configuration, linter: linter, skippingNonSpec: item.walked)
-                    ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter,
-                                           skippingNonSpec: item.walked) {
-                case .success(let fileResult) where fileResult.skippedAsNotSpec:
-                    collector.withLock {
-                        $0.deliver(.skipped(order: item.order, folder: item.folder), sequence: item.sequence)
+            var cacheWorker = LintCache.Worker()
+            var taken: [(item: Planner.Item, configuration: Configuration)] = []
+            var outcomes: [(outcome: RunCollector.Outcome, sequence: Int)] = []
+            func deliver(_ outcome: RunCollector.Outcome, sequence: Int) {
+                outcomes.append((outcome, sequence))
+                if outcomes.count >= LintRunner.batch { handOver() }
+            }
+            func handOver() {
+                guard !outcomes.isEmpty else { return }
+                collector.withLock { collector in
+                    for (outcome, sequence) in outcomes { collector.deliver(outcome, sequence: sequence) }
+                }
+                outcomes.removeAll(keepingCapacity: true)
+            }
+            while true {
+                if taken.isEmpty {
+                    // Taken in the walk's order, handed out last first.
+                    taken = planner.withLock { planner in
+                        var items: [(item: Planner.Item, configuration: Configuration)] = []
+                        while items.count < LintRunner.batch, let item = planner.next() {
+                            items.append((item, planner.configurations[item.configuration]))
+                        }
+                        return items.reversed()
                     }
+                }
+                guard let (item, configuration) = taken.popLast() else { break }
+                let answer: Result<FileResult, RunProblem>
+                if fixMode == nil, let cache {
+                    switch cache.lint(item.file, configuration: configuration, linter: linter,
+                                      skippingNonSpec: item.walked, crossFileIDs: crossFileIDs, worker: &cacheWorker) {
+                    case .success(.record(let record)) where record.skippedAsNotSpec:
+                        deliver(.skipped(order: item.order, folder: item.folder), sequence: item.sequence)
+                        continue
+                    case .success(.record(let record)):
+                        counted.merge(record.inventory)
+                        deliver(.record(record, path: item.file.path, order: item.order), sequence: item.sequence)
+                        continue
+                    case .success(.result(let result)): answer = .success(result)
+                    case .failure(let problem): answer = .failure(problem)
+                    }
+                } else {
+                    answer = fixMode?.run(item.file, configuration: configuration, linter: linter,
+                                          skippingNonSpec: item.walked)
+                        ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter,
+                                               skippingNonSpec: item.walked)
+                }
+                switch answer {
+                case .success(let fileResult) where fileResult.skippedAsNotSpec:
+                    deliver(.skipped(order: item.order, folder: item.folder), sequence: item.sequence)
                 case .success(var fileResult):
                     counted.merge(fileResult.inventory)
                     fileResult.inventory = Inventory()
-                    collector.withLock { $0.deliver(.linted(fileResult, order: item.order), sequence: item.sequence) }
+                    deliver(.linted(fileResult, order: item.order), sequence: item.sequence)
                 case .failure(let problem):
-                    collector.withLock { $0.deliver(.failed(problem, order: item.order), sequence: item.sequence) }
+                    deliver(.failed(problem, order: item.order), sequence: item.sequence)
                 }
             }
+            handOver()
+            cache?.finish(&cacheWorker)
             collector.withLock { $0.inventory.merge(counted) }
         }
         // One file (an editor's save) is linted on this thread, without starting others.
@@ -131,7 +178,7 @@ public struct LintRunner: Sendable {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
         var collected = collector.withLock { collector in
-            var taken = RunCollector()
+            var taken = RunCollector(rules: cache?.rules)
             swap(&taken, &collector)
             return taken
         }
@@ -294,12 +341,12 @@ public struct LintRunner: Sendable {
         if stored.isStreamable {
             extra.sort(by: Diagnostic.ordered)
             stored.merge(extra)
-            result.findings = stored
+            result.setFindings(stored)
         } else {
             // Files whose paths read the same (or a file's findings under another path): sorted as a whole.
             var all = Array(stored) + extra
             all.sort(by: Diagnostic.ordered)
-            result.findings = DiagnosticList(all)
+            result.setFindings(DiagnosticList(all))
         }
         return result
     }

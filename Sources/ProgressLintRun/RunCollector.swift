@@ -9,6 +9,8 @@ struct RunCollector {
     /// What linting one planned file came to.
     enum Outcome {
         case linted(FileResult, order: Int)
+        /// A file's result as its record (from the cache, or made for it): copied into the storage.
+        case record(FileRecord, path: String, order: Int)
         case failed(RunProblem, order: Int)
         /// Found in folder number `folder` and skipped as not a spec.
         case skipped(order: Int, folder: Int)
@@ -20,7 +22,7 @@ struct RunCollector {
 
     var files = FileList()
     /// Each file's diagnostics, stored compactly as they come, keyed by its number in ``files``.
-    var diagnostics = DiagnosticList()
+    var diagnostics: DiagnosticList
     /// What cross-file rules collected, by rule id.
     var crossFileStores: [String: CrossFileStore] = [:]
     var deferredSuppressions: [(path: String, suppressions: [Suppression])] = []
@@ -33,6 +35,11 @@ struct RunCollector {
     var skippedByFolder: [Int: Int] = [:]
     /// The `docs-url:` of a run over standard input.
     var docsURL: String?
+
+    /// A collector whose diagnostics number rules with `rules` (the cache's, whose records it copies).
+    init(rules: RuleNumbers? = nil) {
+        diagnostics = rules.map { DiagnosticList(rules: $0) } ?? DiagnosticList()
+    }
 
     mutating func skip(folder: Int) {
         skipped += 1
@@ -49,6 +56,8 @@ struct RunCollector {
             nextSequence += 1
             switch outcome {
             case .linted(let result, let order): add(result, order: order)
+            case .record(let record, let path, let order): add(record, path: path, order: order)
+            case .record(let record, let path, let order): add(record, path: path, order: order)
             case .failed(let problem, let order): problems.append((order, problem))
             case .skipped(_, let folder): skip(folder: folder)
             }
@@ -59,6 +68,8 @@ struct RunCollector {
             nextSequence += 1
             switch ready {
             case .linted(let result, let order): add(result, order: order)
+            case .record(let record, let path, let order): add(record, path: path, order: order)
+            case .record(let record, let path, let order): add(record, path: path, order: order)
             case .failed(let problem, let order): problems.append((order, problem))
             case .skipped(_, let folder): skip(folder: folder)
             }
@@ -84,5 +95,32 @@ struct RunCollector {
             deferredSuppressions.append((result.path, result.deferredSuppressions))
         }
         inventory.merge(result.inventory)
+    }
+
+    /// Adds the file `path` from its record, as ``add(_:order:)`` adds its result: the record's
+    /// bytes are copied into the storage as they are. Its inventory is the worker's to count.
+    mutating func add(_ record: FileRecord, path: String, order: Int) {
+        record.bytes.withUnsafeBytes { raw in
+            let number = files.appendEncoded(
+                path: path, names: UnsafeRawBufferPointer(rebasing: raw[record.names]), nameCount: record.nameCount,
+                indicators: record.indicators, order: order)
+            diagnostics.appendEncodedFile(UnsafeRawBufferPointer(rebasing: raw[record.diagnostics]),
+                                          severityCounts: record.severityCounts, path: path, key: number)
+            timings.appendEncoded(UnsafeRawBufferPointer(rebasing: raw[record.timings]), file: number)
+            for collection in record.crossFile {
+                let store: CrossFileStore
+                if let known = crossFileStores[collection.id] {
+                    store = known
+                } else {
+                    store = CrossFileStore()
+                    crossFileStores[collection.id] = store
+                }
+                store.append(encoded: UnsafeRawBufferPointer(rebasing: raw[collection.records]), file: number,
+                             severity: collection.severity)
+            }
+        }
+        if !record.deferredSuppressions.isEmpty {
+            deferredSuppressions.append((path, record.deferredSuppressions))
+        }
     }
 }

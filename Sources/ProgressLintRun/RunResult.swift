@@ -5,18 +5,20 @@ import ProgressLintEngine
 import ProgressLintWorkspace
 
 /// Everything a run produced, in report order.
+///
+/// Its files and findings are set only by the run (and a baseline, which takes findings out), so
+/// they are always in report order: reports read them through one ``RunReport``.
 public struct RunResult: Sendable {
     /// The files linted, in path order.
-    public var files = FileList()
+    public internal(set) var files = FileList()
     /// Every diagnostic, in path, line, column, rule order, stored compactly (past 64 KB in a
-    /// temporary file): what reports read.
-    public var findings = DiagnosticList()
+    /// temporary file): what reports read, through ``report(errorsOnly:)``.
+    public private(set) var findings = DiagnosticList()
+    /// What ``findings`` count up to by rule and platform, counted once when they were set.
+    public private(set) var tally = FindingTally()
     /// Every diagnostic, in path, line, column, rule order, all in memory (for tests and small runs;
-    /// reports read ``findings``). Setting it replaces ``findings``.
-    public var diagnostics: [Diagnostic] {
-        get { Array(findings) }
-        set { findings = DiagnosticList(newValue) }
-    }
+    /// reports read ``findings``).
+    public var diagnostics: [Diagnostic] { Array(findings) }
     /// Paths and configurations that could not be used.
     public var problems: [RunProblem] = []
     /// Configuration errors (the command exits 2).
@@ -38,6 +40,23 @@ public struct RunResult: Sendable {
 
     /// Creates an empty result.
     public init() {}
+
+    /// A result of `files` and `diagnostics` made by hand (for tests and tools), put in report
+    /// order as a run puts them: files by the bytes of their paths, diagnostics by
+    /// ``Diagnostic/ordered(_:_:)``.
+    public init(files: [FileSummary], diagnostics: [Diagnostic]) {
+        self.files = FileList(files)
+        setFindings(DiagnosticList(diagnostics.sorted(by: Diagnostic.ordered)))
+    }
+
+    /// Sets the findings, in report order, and counts them.
+    mutating func setFindings(_ list: DiagnosticList) {
+        findings = list
+        tally = FindingTally(list)
+    }
+
+    /// The run as a report reads it: every finding, or only errors (`--quiet`).
+    public func report(errorsOnly: Bool = false) -> RunReport { RunReport(self, errorsOnly: errorsOnly) }
 
     /// Screens linted.
     public var screens: Int { files.screens }

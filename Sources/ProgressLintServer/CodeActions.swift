@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ProgressLintSupport
 import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
@@ -61,7 +66,7 @@ extension LanguageServer {
     /// `source.fixAll.progress-lint`: what `--fix --stdin` writes (with `--unsafe-fixes` when the
     /// setting says so), as one edit of the whole text; nil when nothing changes.
     func fixAll(_ document: Document) -> CodeAction? {
-        let absolute = document.path ?? (configurations.workingDirectory as NSString).appendingPathComponent("untitled.yml")
+        let absolute = document.path ?? PathText.joining(configurations.workingDirectory, "untitled.yml")
         guard case .success(let configuration) = configurations.configuration(for: absolute),
               document.path == nil || configurations.includes(absolute, configuration: configuration),
               document.index.bytes.count <= configuration.limits.maxFileSize

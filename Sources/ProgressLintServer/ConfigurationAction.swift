@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintSupport
@@ -18,7 +22,7 @@ extension LanguageServer {
             guard client.createFiles else { return nil }
             let folder = folders.first { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
                 ?? PathText.parent(path)
-            let newPath = (folder as NSString).appendingPathComponent(ConfigurationResolver.fileNames[0])
+            let newPath = PathText.joining(folder, ConfigurationResolver.fileNames[0])
             let text = "rules:\n  \(rule): off\n"
             guard turnsOff(rule, text: Array(text.utf8), path: newPath) else { return nil }
             let uri = DocumentURI.uri(of: newPath)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintSupport
@@ -101,7 +105,7 @@ final class ConfigurationCache {
 
     /// A path from a configuration (relative to the working directory, or absolute) made absolute.
     func absolutePath(_ path: String) -> String {
-        path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
+        path.hasPrefix("/") ? path : PathText.joining(workingDirectory, path)
     }
 
     /// Whether the config's `include` and `exclude` leave the file at `path` in, as they do for a file found under a folder.

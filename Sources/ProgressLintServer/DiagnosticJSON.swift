@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProgressLintSupport
 
 /// Diagnostics written as JSON by hand, into one byte array: a spec with hundreds of findings is

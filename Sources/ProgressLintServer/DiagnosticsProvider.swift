@@ -1,4 +1,16 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProgressLintSupport
 import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
@@ -21,7 +33,7 @@ extension LanguageServer {
     /// include/exclude, the size limit. Nil when nothing is to be reported (a config that does not
     /// load, which is reported on the config file; a file the config leaves out; YAML that is not a spec).
     func lintBytes(_ bytes: [UInt8], path: String?) -> [Diagnostic]? {
-        let absolute = path ?? (configurations.workingDirectory as NSString).appendingPathComponent("untitled.yml")
+        let absolute = path ?? PathText.joining(configurations.workingDirectory, "untitled.yml")
         let configuration: Configuration
         switch configurations.configuration(for: absolute) {
         case .failure(let error):
@@ -75,7 +87,7 @@ extension LanguageServer {
     /// address is configured or the client does not take `codeDescription`.
     func docsURL(for path: String?) -> String? {
         guard client.codeDescription else { return nil }
-        let absolute = path ?? (configurations.workingDirectory as NSString).appendingPathComponent("untitled.yml")
+        let absolute = path ?? PathText.joining(configurations.workingDirectory, "untitled.yml")
         let configured = (try? configurations.configuration(for: absolute).get())?.docsURL
         return Configuration.effectiveDocsURL(configured: configured,
                                               environment: getenv(Configuration.docsURLVariable).map { String(cString: $0) })

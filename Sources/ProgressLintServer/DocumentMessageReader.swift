@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads `textDocument/didChange` and `textDocument/didOpen` notifications, the messages that carry
 /// a whole document's text, straight from their bytes: `JSONDecoder` spent about 70 instructions a

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintSupport
@@ -52,11 +56,38 @@ enum DocumentURI {
             path = url.path
         } else if uri.hasPrefix("file://") {
             // A URI with characters URL does not accept (spaces unescaped) still names a file.
-            path = String(uri.dropFirst("file://".count)).removingPercentEncoding
+            path = percentDecoded(uri.dropFirst("file://".count))
         } else {
             path = nil
         }
         return path.flatMap(absolute(_:))
+    }
+
+    /// `text` with its `%XX` escapes decoded; nil when an escape is malformed or the bytes are not UTF-8.
+    static func percentDecoded(_ text: Substring) -> String? {
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x41 + 10
+            case 0x61...0x66: byte - 0x61 + 10
+            default: nil
+            }
+        }
+        let utf8 = Array(text.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var i = 0
+        while i < utf8.count {
+            guard utf8[i] == 0x25 else {
+                bytes.append(utf8[i])
+                i += 1
+                continue
+            }
+            guard i + 2 < utf8.count, let high = hex(utf8[i + 1]), let low = hex(utf8[i + 2]) else { return nil }
+            bytes.append(high << 4 | low)
+            i += 3
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// `path` normalized when it is absolute, nil otherwise.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Splits a byte stream into JSON-RPC frames: `Content-Length: N` headers, a blank line, then N
 /// bytes of body (the base protocol of LSP).
@@ -127,8 +131,8 @@ public struct FrameReader {
             guard let colon = line.firstIndex(of: ":") else {
                 return .failure(MalformedHeader("a header line without a colon: \(line.prefix(80).debugDescription)"))
             }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].trimmingSpaces().lowercased()
+            let value = line[line.index(after: colon)...].trimmingSpaces()
             guard name == "content-length" else { continue }
             // Digits only (no sign); more than 18 digits cannot be a length and would overflow.
             guard !value.isEmpty, value.count <= 18, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
@@ -151,5 +155,19 @@ public struct FrameReader {
         var out = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
         out.append(body)
         return out
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (what `CharacterSet.whitespaces` holds: the
+    /// space separators and the tab; line breaks are kept).
+    func trimmingSpaces() -> String {
+        func isSpace(_ c: Character) -> Bool {
+            c.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        }
+        var s = Substring(self)
+        while let f = s.first, isSpace(f) { s.removeFirst() }
+        while let l = s.last, isSpace(l) { s.removeLast() }
+        return String(s)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
@@ -141,7 +145,7 @@ extension LanguageServer {
         let named = [("instant", thresholds.instant), ("noticeable", thresholds.noticeable),
                      ("attention", thresholds.attention)]
         let lines = ends.compactMap { end -> String? in
-            let text = end.trimmingCharacters(in: .whitespaces)
+            let text = end.trimmingSpaces()
             guard let duration = try? Duration.parse(Substring(text)) else { return nil }
             let past = named.last { duration >= $0.1 }
             let under = named.first { duration < $0.1 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Any JSON value: the parts of LSP messages whose shape the server does not fix (request ids,
 /// settings, `data`), decoded and encoded through `Codable` like the typed parts.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ProgressLintSupport
 import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
@@ -293,7 +298,7 @@ public final class LanguageServer {
         case "textDocument/didSave":
             guard let p = decode(DidSaveTextDocumentParams.self, params) else { return }
             if let path = DocumentURI.path(of: p.textDocument.uri), ConfigurationResolver.fileNames.contains(
-                (path as NSString).lastPathComponent) || configurationErrors[path] != nil {
+                PathText.lastComponent(path)) || configurationErrors[path] != nil {
                 configurationChanged()
             }
             changed(p.textDocument.uri, save: true)

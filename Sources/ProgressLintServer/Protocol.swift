@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // The LSP 3.17 messages the server reads and writes, as `Codable` types. Members the server does
 // not use are left out; free-form ones (capabilities, settings, `data`) are ``JSON``.

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ProgressLintSupport
 import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
@@ -115,7 +120,7 @@ extension LanguageServer {
             notify("$/progress", ProgressParams(token: token, value: WorkDoneProgressBegin(
                 title: "progress-lint", percentage: nil)))
         }
-        let thread = Thread {
+        SystemCalls.startThread(stackSize: 8 << 20) {
             let started = Date()
             var runner = runner
             var cacheNote: String?
@@ -137,8 +142,14 @@ extension LanguageServer {
             var byte: UInt8 = 1
             _ = write(wake, &byte, 1)
         }
-        thread.stackSize = 8 << 20
-        thread.start()
+    }
+
+    /// `seconds` with two decimals, as `%.2f` writes it (`0.25`).
+    static func twoDecimals(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { return "\(seconds)" }
+        let hundredths = Int((seconds * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
     /// Takes a finished scan (after the wake pipe was readable) and publishes it.
@@ -164,7 +175,7 @@ extension LanguageServer {
             cached = ", \(statistics.unread + statistics.hashed) of them from the cache"
         }
         log("workspace: \(files.count) files\(cached), \(diagnostics.count) findings in "
-            + "\(String(format: "%.2f", finished.seconds)) s")
+            + "\(Self.twoDecimals(finished.seconds)) s")
         if let note = finished.cacheNote, workspace.cacheNotes.insert(note).inserted { log(note) }
         var byPath: [String: [Diagnostic]] = [:]
         for file in files { byPath[file] = [] }

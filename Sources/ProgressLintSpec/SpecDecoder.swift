@@ -82,7 +82,9 @@ struct SeenKeys {
 struct SpecReader {
     let document: YAMLDocument
     var issues: [SpecIssue] = []
-    private var reported: Set<SpecIssue> = []
+    /// The issues kept, by hash (a set of them costs a scan of every protocol conformance record
+    /// at its first use).
+    private var reported: [Int: [SpecIssue]] = [:]
     /// The entries of the mappings being read, outermost first (``entries(of:keys:in:)``).
     var entryStack: [Entry] = []
     /// How many of `entryStack`'s entries are in use: those past it are left from mappings already
@@ -120,7 +122,9 @@ struct SpecReader {
         guard !isPastLimit(node) else { return omit(node) }
         var issue = SpecIssue(kind, message, at: node)
         issue.remedy = remedy
-        if reported.insert(issue).inserted {
+        let hash = issue.hashValue
+        if !(reported[hash]?.contains(issue) ?? false) {
+            reported[hash, default: []].append(issue)
             issues.append(issue)
             let start = document[node].range.start
             if lastKept.map({ $0 < start }) ?? true { lastKept = start }

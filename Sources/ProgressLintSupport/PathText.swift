@@ -128,4 +128,16 @@ package enum PathText {
         while path.hasPrefix("./") { path = path.dropFirst(2) }
         return String(path)
     }
+
+    /// `name` in `folder`: joined by one `/` (none after an empty folder), as
+    /// `NSString.appendingPathComponent` joins them.
+    package static func joining(_ folder: String, _ name: String) -> String {
+        if folder.isEmpty { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The last segment of `path` (`c.yml` of `a/b/c.yml`), trailing `/`s aside.
+    package static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
 }

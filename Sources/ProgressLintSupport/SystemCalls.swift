@@ -83,4 +83,30 @@ package enum SystemCalls {
     package static func errorText(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
+
+    /// Runs `body` on a new detached thread with `stackSize` bytes of stack; on this thread when
+    /// none can be started.
+    package static func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+        final class Work {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let started = pthread_create(&thread, &attributes, { context in
+            let pointer: UnsafeMutableRawPointer? = context
+            if let pointer { Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body() }
+            return nil
+        }, work)
+        if started != 0 { Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body() }
+    }
 }

@@ -239,7 +239,7 @@ struct Lint: ParsableCommand {
 
     /// `--statistics`: after the report, on standard output unless a machine-readable report is written there.
     private func printStatistics(_ result: RunResult, context: ReportContext) {
-        let text = RuleStatistics.render(context.shown(result), rules: context.rules)
+        let text = RuleStatistics.render(context.report(result), rules: context.rules)
         let machineOnStandardOutput = (try? targets())?.contains {
             $0.output == nil && ![TextReporter.name, ConciseReporter.name].contains($0.format)
         } ?? false

@@ -1,4 +1,5 @@
 import ProgressLintEngine
+import ProgressLintSupport
 import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintReporters
@@ -121,10 +122,7 @@ import Testing
             ruleID: "vague-label", severity: .warning, message: "m", path: "a.yaml",
             range: SourceRange(start: SourcePosition(line: 1, column: 12), end: SourcePosition(line: 1, column: 13)))]
         SourceLine.attach(to: &diagnostics, from: bytes)
-        var result = RunResult()
-        result.files = FileList([FileSummary(path: "a.yaml")])
-        result.diagnostics = diagnostics
-        return result
+        return RunResult(files: [FileSummary(path: "a.yaml")], diagnostics: diagnostics)
     }
 
     @Test(arguments: [(ColumnUnit.char, 12, 13), (.utf16, 13, 14), (.byte, 16, 17)])

@@ -75,10 +75,9 @@ import Testing
     }
 
     @Test func gitlabFingerprintsAreUniqueEvenForRepeatedFindings() throws {
-        var result = Self.run([("specs/a.yaml", Self.timedSpec), ("specs/b.yaml", Self.timedSpec)])
+        let run = Self.run([("specs/a.yaml", Self.timedSpec), ("specs/b.yaml", Self.timedSpec)])
         // The same finding twice in one file: GitLab would collapse equal fingerprints.
-        result.diagnostics += result.diagnostics.filter { $0.path == "specs/a.yaml" }
-        result.diagnostics.sort(by: Diagnostic.ordered)
+        let result = run.with(diagnostics: run.diagnostics + run.diagnostics.filter { $0.path == "specs/a.yaml" })
         let entries = try #require(try json(GitLabReporter(currentFolder: "/").render(result, context: context)) as? [[String: Any]])
         let fingerprints = entries.compactMap { $0["fingerprint"] as? String }
         #expect(fingerprints.count == result.diagnostics.count)

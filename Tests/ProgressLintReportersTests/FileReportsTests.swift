@@ -1,4 +1,5 @@
 import ProgressLintEngine
+import ProgressLintSupport
 import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintReporters
@@ -55,12 +56,9 @@ import Testing
     }
 
     func result() -> RunResult {
-        var result = RunResult()
-        result.files = FileList([FileResult(path: "a.yaml")])
-        result.diagnostics = [Diagnostic(
+        RunResult(files: [FileSummary(path: "a.yaml")], diagnostics: [Diagnostic(
             ruleID: "vague-label", severity: .warning, message: "indicator 'x' has a vague label \"Loading\"",
-            path: "a.yaml", range: SourceRange(at: SourcePosition(line: 3, column: 12)))]
-        return result
+            path: "a.yaml", range: SourceRange(at: SourcePosition(line: 3, column: 12)))])
     }
 
     let context = ReportContext(rules: RuleRegistry.descriptions)

@@ -64,20 +64,17 @@ import Testing
         configuration.platform = platform
         let linter = Linter(rules: [], descriptions: RuleRegistry.descriptions)
         let runner = LintRunner(linter: linter, loader: RuleRegistry.makeConfigurationLoader())
-        var result = runner.run(inMemory: sources.map { ($0.0, Array($0.1.utf8)) }, configuration: configuration)
+        let result = runner.run(inMemory: sources.map { ($0.0, Array($0.1.utf8)) }, configuration: configuration)
         let withoutPlatform = Self.spec.replacingOccurrences(of: "platform: ios\n", with: "")
+        var diagnostics = result.diagnostics
         for (path, text) in sources {
             if text.hasPrefix(Self.spec) {
-                result.diagnostics += Self.findings(in: path)
+                diagnostics += Self.findings(in: path)
             } else if text == withoutPlatform {
-                result.diagnostics += Self.findings(in: path, shift: -1, platform: platform?.rawValue)
+                diagnostics += Self.findings(in: path, shift: -1, platform: platform?.rawValue)
             }
         }
-        result.diagnostics.sort {
-            ($0.path, $0.range.start.line, $0.range.start.column, $0.ruleID)
-                < ($1.path, $1.range.start.line, $1.range.start.column, $1.ruleID)
-        }
-        return result
+        return result.with(diagnostics: diagnostics)
     }
 
     var context: ReportContext { ReportContext(rules: RuleRegistry.descriptions) }
@@ -86,8 +83,10 @@ import Testing
 
     @Test(.enabled(if: Python.hasShared("sarif-schema-2.1.0.json") && Python.has("jsonschema")))
     func sarifIsValidAgainstTheOASISSchema() throws {
-        var result = run([("specs/upload.yaml", Self.spec), ("specs/broken.yaml", "screen: [\n")])
-        result.diagnostics[0].message = "control \u{1B}[31m and \"quotes\" and\nnewline"
+        let run = run([("specs/upload.yaml", Self.spec), ("specs/broken.yaml", "screen: [\n")])
+        var diagnostics = run.diagnostics
+        diagnostics[0].message = "control \u{1B}[31m and \"quotes\" and\nnewline"
+        let result = run.with(diagnostics: diagnostics)
         let file = try Python.temporaryFile(SARIFReporter().render(result, context: context), suffix: ".sarif")
         let schema = Python.sharedSchemas.appendingPathComponent("sarif-schema-2.1.0.json").path
         let problem = try Python.validateJSON(file, schema: schema)
@@ -154,10 +153,9 @@ import Testing
     // MARK: GitHub
 
     @Test func githubAnnotationsAreWorkflowCommandsWithEscapedPropertiesAndData() {
-        var result = run([("specs/a,b:c.yaml", Self.spec)])
-        result.diagnostics = [Diagnostic(
+        let result = run([("specs/a,b:c.yaml", Self.spec)]).with(diagnostics: [Diagnostic(
             ruleID: "vague-label", severity: .info, message: "100% done\r\nnext line \u{1B}[2J", path: "specs/a,b:c.yaml",
-            range: SourceRange(start: SourcePosition(line: 3, column: 5), end: SourcePosition(line: 3, column: 12)))]
+            range: SourceRange(start: SourcePosition(line: 3, column: 5), end: SourcePosition(line: 3, column: 12)))])
         let text = GitHubReporter().render(result, context: context)
         #expect(text.hasPrefix("::notice file=specs/a%2Cb%3Ac.yaml,line=3,col=5,endLine=3,endColumn=12,title="))
         #expect(text.hasSuffix("::100%25 done%0D%0Anext line \\u{1B}[2J\n"))
@@ -176,9 +174,10 @@ import Testing
 
     @Test(.enabled(if: Python.hasShared("junit.xsd") && Python.has("xmlschema")))
     func junitIsValidAgainstTheSchema() throws {
-        var result = run([("specs/upload.yaml", Self.spec), ("specs/empty.yaml", ""),
-                          ("specs/broken.yaml", "screen: [\n")])
-        result.diagnostics[0].message = "nul \u{0} bell \u{7} esc \u{1B} <tag> & \"q\" 'a' \u{FFFE}"
+        let run = run([("specs/upload.yaml", Self.spec), ("specs/empty.yaml", ""), ("specs/broken.yaml", "screen: [\n")])
+        var diagnostics = run.diagnostics
+        diagnostics[0].message = "nul \u{0} bell \u{7} esc \u{1B} <tag> & \"q\" 'a' \u{FFFE}"
+        let result = run.with(diagnostics: diagnostics)
         let xml = JUnitReporter().render(result, context: context)
         let file = try Python.temporaryFile(xml, suffix: ".xml")
         let schema = Python.sharedSchemas.appendingPathComponent("junit.xsd").path
@@ -340,8 +339,7 @@ import Testing
     }
 
     @Test func theTextSummaryOfAFailedRunNeverSaysNoProblems() {
-        var result = failedRun()
-        result.diagnostics = []
+        let result = failedRun().with(diagnostics: [])
         let text = TextReporter().render(result, context: context)
         #expect(!text.contains("no problems"))
         #expect(text.hasSuffix("0 problems in 2 files, 5 screens, 5 indicators; 2 paths could not be linted, "
@@ -350,5 +348,20 @@ import Testing
 
     func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+}
+
+extension RunResult {
+    /// This run with `diagnostics` as its findings (put in report order), the rest kept.
+    func with(diagnostics: [Diagnostic]) -> RunResult {
+        var made = RunResult(files: Array(files), diagnostics: diagnostics)
+        made.problems = problems
+        made.configurationErrors = configurationErrors
+        made.unmatched = unmatched
+        made.skipped = skipped
+        made.docsURL = docsURL
+        made.inventory = inventory
+        made.timings = timings
+        return made
     }
 }

@@ -1,4 +1,5 @@
 import ProgressLintReporters
+import ProgressLintSupport
 import Testing
 
 /// The streaming JSON writer: two-space indentation, keys in the order written, empty

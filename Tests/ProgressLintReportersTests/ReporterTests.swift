@@ -9,13 +9,7 @@ import Testing
 
 @Suite struct ReporterTests {
     func result(_ diagnostics: [Diagnostic]) -> RunResult {
-        var r = RunResult()
-        var file = FileResult(path: "a.yaml")
-        file.screenNames = ["Inbox"]
-        file.indicators = 2
-        r.files = FileList([file])
-        r.diagnostics = diagnostics
-        return r
+        RunResult(files: [FileSummary(path: "a.yaml", screenNames: ["Inbox"], indicators: 2)], diagnostics: diagnostics)
     }
 
     let diagnostic = Diagnostic(

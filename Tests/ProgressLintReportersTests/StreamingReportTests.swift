@@ -7,9 +7,9 @@ import ProgressLintRules
 import ProgressLintYAML
 import Testing
 
-/// The JSON, SARIF and JUnit reports walk the files and the findings together when both are in
-/// path order, holding one file's at a time; results made in another order (by hand, say) give
-/// the report a dictionary keyed by path would.
+/// The reports walk the files and the findings together through the run's ``RunReport``, holding
+/// one file's at a time: a run made by hand in another order is put in report order first, and
+/// every report gives a finding to the same file.
 @Suite struct StreamingReportTests {
     func finding(_ path: String, line: Int, severity: Severity = .warning, rule: String = "vague-label",
                  yamlPath: String? = "indicators[x].label", screen: String? = "Inbox") -> Diagnostic {
@@ -19,10 +19,7 @@ import Testing
     }
 
     func result(files: [String], _ diagnostics: [Diagnostic]) -> RunResult {
-        var r = RunResult()
-        r.files = FileList(files.map { FileSummary(path: $0, screenNames: ["Inbox"], indicators: 1) })
-        r.diagnostics = diagnostics
-        return r
+        RunResult(files: files.map { FileSummary(path: $0, screenNames: ["Inbox"], indicators: 1) }, diagnostics: diagnostics)
     }
 
     func json(_ result: RunResult, quiet: Bool = false) throws -> [String: Any] {
@@ -60,14 +57,16 @@ import Testing
         #expect(!order.isByFile)
     }
 
-    @Test func sarifNumbersRepeatsAcrossAFileThatComesBack() throws {
+    @Test func sarifNumbersRepeatsOfAFileWhoseFindingsWereGivenApart() throws {
         let run = result(files: ["a.yaml", "b.yaml"], [finding("a.yaml", line: 1), finding("b.yaml", line: 1), finding("a.yaml", line: 2)])
         let text = SARIFReporter().render(run, context: ReportContext(rules: RuleRegistry.descriptions))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let results = try #require(((object["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
         let fingerprints = results.map { ($0["partialFingerprints"] as? [String: String])?[Fingerprint.sarifKey] ?? "" }
         #expect(fingerprints == Fingerprint.of(run.findings))
-        #expect(fingerprints[2] == fingerprints[0] + ":1")
+        // Put in report order: both of a.yaml's findings first.
+        #expect(fingerprints[1] == fingerprints[0] + ":1")
+        #expect(run.findings.map(\.path) == ["a.yaml", "a.yaml", "b.yaml"])
     }
 
     @Test func jsonCountsEachFileWhenFindingsAreInPathOrder() throws {
@@ -79,25 +78,32 @@ import Testing
         #expect(fileCounts(try json(run, quiet: true)) == [[1, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]])
     }
 
-    @Test func jsonCountsEachFileWhenFindingsAreOutOfPathOrder() throws {
+    @Test func jsonCountsEachFileOfARunMadeOutOfPathOrder() throws {
         let run = result(files: ["a.yaml", "b.yaml"], [
             finding("b.yaml", line: 1, severity: .error), finding("a.yaml", line: 1), finding("b.yaml", line: 2, severity: .info),
         ])
         #expect(fileCounts(try json(run)) == [[0, 1, 0], [1, 0, 1]])
     }
 
-    @Test func jsonGivesFilesWhosePathsReadTheSameTheSameCounts() throws {
+    @Test func jsonGivesFindingsToTheFirstFileOfTheirPathAsJUnitDoes() throws {
         let run = result(files: ["a.yaml", "a.yaml", "b.yaml"], [finding("a.yaml", line: 1), finding("b.yaml", line: 1)])
-        #expect(fileCounts(try json(run)) == [[0, 1, 0], [0, 1, 0], [0, 1, 0]])
+        #expect(fileCounts(try json(run)) == [[0, 1, 0], [0, 0, 0], [0, 1, 0]])
     }
 
-    @Test func jsonCountsCanonicallyEquivalentPathsAsOnePath() throws {
-        // A path key compares as Unicode text: "é" precomposed and "e" with a combining accent are one key.
-        let run = result(files: ["caf\u{E9}.yaml", "z.yaml"], [finding("cafe\u{301}.yaml", line: 1), finding("z.yaml", line: 1)])
-        #expect(fileCounts(try json(run)) == [[0, 1, 0], [0, 1, 0]])
+    @Test func pathsAreOneFileOnlyWhenTheirBytesAreTheSame() throws {
+        // "é" precomposed and "e" with a combining accent are equal `String`s but two files.
+        let composed = "caf\u{E9}.yaml", decomposed = "cafe\u{301}.yaml"
+        let run = result(files: [composed, decomposed, "z.yaml"], [
+            finding(composed, line: 1, severity: .error), finding(decomposed, line: 2), finding(decomposed, line: 3),
+            finding(composed, line: 4, severity: .error), finding("z.yaml", line: 1),
+        ])
+        // In byte order: "e" (0x65) before "é" (0xC3 0xA9).
+        #expect(fileCounts(try json(run)) == [[0, 2, 0], [2, 0, 0], [0, 1, 0]])
+        let suites = junit(run).matches(of: /<testsuite name="[^"]*"[^>]* failures="(\d+)"/).map { String($0.1) }
+        #expect(suites == ["0", "1", "0"])
     }
 
-    @Test func jsonSummaryCountsByRuleAndPlatformInOnePass() throws {
+    @Test func jsonSummaryCountsByRuleAndPlatformAsTheRunCountedThem() throws {
         var ios = finding("a.yaml", line: 1, rule: "offer-cancel")
         ios.platform = "ios"
         let run = result(files: ["a.yaml"], [ios, finding("a.yaml", line: 2), finding("a.yaml", line: 3, severity: .error)])
@@ -109,7 +115,7 @@ import Testing
         #expect(quiet["byPlatform"] as? [String: Int] == ["none": 1])
     }
 
-    @Test func junitSuitesAreTheSameWhetherFindingsComeInPathOrderOrNot() {
+    @Test func junitSuitesOfARunMadeOutOfOrderAreThoseOfOneMadeInOrder() {
         let a = [finding("a.yaml", line: 1, severity: .error), finding("a.yaml", line: 2, screen: nil)]
         let b = [finding("b.yaml", line: 1), finding("b.yaml", line: 3, severity: .error)]
         let other = [finding("0.yaml", line: 1), finding("zz.yaml", line: 1)]

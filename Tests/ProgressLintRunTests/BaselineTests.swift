@@ -54,6 +54,25 @@ import LintTestSupport
         #expect(throws: ConfigurationError.self) { try Baseline.parse(Array("- not a baseline\n".utf8), path: "b.json") }
     }
 
+    @Test func theBaselineFileHasOneEntryALineSortedWithTwoSpacesOfIndent() {
+        let a = Diagnostic(ruleID: "vague-label", severity: .warning, message: "m", path: "specs/b.yaml",
+                           range: .init(at: .start), yamlPath: "indicators[a].label")
+        var b = a
+        b.path = "specs/a.yaml"
+        b.yamlPath = nil
+        #expect(Baseline(accepting: [a, b, a]).rendered() == """
+            {
+              "version": 2,
+              "entries": [
+                {"path": "specs/a.yaml", "rule": "vague-label", "yamlPath": "", "count": 1},
+                {"path": "specs/b.yaml", "rule": "vague-label", "yamlPath": "indicators[a].label", "count": 2}
+              ]
+            }
+
+            """)
+        #expect(Baseline(accepting: [Diagnostic]()).rendered() == "{\n  \"version\": 2,\n  \"entries\": []\n}\n")
+    }
+
     @Test func aBaselineEscapesStringsAsTheJSONReportDoesAndReadsThemBack() throws {
         // `##[` would be a GitHub Actions command when the file is printed; a CR and a byte order mark
         // are invisible. The JSON reporter writes them `\u005b`, `\r` and `\ufeff`, and so does the baseline.

@@ -3,6 +3,7 @@ import ProgressLintEngine
 import ProgressLintRules
 @testable import ProgressLintRun
 import ProgressLintWorkspace
+import ProgressLintYAML
 import Testing
 import LintTestSupport
 import TestSupport
@@ -48,30 +49,75 @@ import TestSupport
         #expect(ContentHash.xxh64(Array("Nobody inspects the spammish repetition".utf8)) == 0xFBCE_A83C_8A37_8BF1)
     }
 
-    @Test func aFileResultReadsBackAsItWasWritten() throws {
+    @Test func aFileRecordAddsToTheRunWhatItsResultAdds() throws {
         let linter = RuleRegistry.makeLinter()
         let broken = Self.spec + "\n  - id: x\n    style: bar\n    label: Loading\n    accessibility: {label: ''}\n"
+        let crossFileIDs = linter.crossFileRules.map(\.id)
         for text in [Self.spec, broken, "screen: [", "# nothing\n"] {
             let result = linter.lint(Array(text.utf8), path: "a/b.yaml", configuration: Configuration())
-            let bytes = CachedFileResult.encode(result)
-            let read = try #require(bytes.withUnsafeBytes { CachedFileResult.decode($0, path: "a/b.yaml") })
-            #expect(read.diagnostics == result.diagnostics)
-            #expect(read.summary == result.summary)
-            #expect(read.inventory == result.inventory)
-            #expect(read.deferredSuppressions == result.deferredSuppressions)
-            #expect(read.crossFile.map(\.id) == result.crossFile.map(\.id))
-            #expect(read.crossFile.map(\.severity) == result.crossFile.map(\.severity))
-            #expect(read.crossFile.map { $0.records.withBytes { Array($0) } } == result.crossFile.map { $0.records.withBytes { Array($0) } })
-            #expect(read.crossFile.map(\.records.count) == result.crossFile.map(\.records.count))
-            #expect(read.timings == result.timings)
-            #expect(!result.timings.isEmpty || text.hasPrefix("screen: [") || text.hasPrefix("#"))
-            #expect(read.skippedAsNotSpec == result.skippedAsNotSpec)
-            // Any shorter or longer record is refused, never read as a result.
-            for cut in [1, bytes.count / 2] where bytes.count > cut {
-                #expect(Array(bytes.dropLast(cut)).withUnsafeBytes { CachedFileResult.decode($0, path: "p") } == nil)
+            // A table that already numbers other rules, as a cache's does.
+            let rules = RuleNumbers(["vague-label", "some-rule-of-an-older-build"])
+            let bytes = try #require(FileRecord.encode(result, rules: rules))
+            let record = try #require(FileRecord.parse(bytes, rules: rules.count, crossFileIDs: crossFileIDs))
+            #expect(record.inventory == result.inventory)
+            #expect(record.deferredSuppressions == result.deferredSuppressions)
+            #expect(record.skippedAsNotSpec == result.skippedAsNotSpec)
+            #expect(record.crossFile.map(\.id) == result.crossFile.filter { $0.records.count > 0 }.map(\.id))
+            var fromResult = RunCollector()
+            fromResult.add(result, order: 0)
+            var fromRecord = RunCollector(rules: rules)
+            fromRecord.add(record, path: "a/b.yaml", order: 0)
+            #expect(Array(fromRecord.diagnostics) == Array(fromResult.diagnostics))
+            #expect(Array(fromRecord.diagnostics) == result.diagnostics.sorted(by: Diagnostic.ordered))
+            for severity in Severity.allCases {
+                #expect(fromRecord.diagnostics.count(severity) == fromResult.diagnostics.count(severity))
             }
-            #expect((bytes + [0]).withUnsafeBytes { CachedFileResult.decode($0, path: "p") } == nil)
+            #expect(Array(fromRecord.files) == Array(fromResult.files))
+            #expect(fromRecord.files.screens == fromResult.files.screens)
+            #expect(fromRecord.files.indicators == fromResult.files.indicators)
+            #expect(fromRecord.timings.screens(at: 0) == result.timings)
+            #expect(fromRecord.deferredSuppressions.map { $0.suppressions } == fromResult.deferredSuppressions.map { $0.suppressions })
+            #expect(fromRecord.crossFileStores.keys.sorted() == fromResult.crossFileStores.keys.sorted())
+            for (id, store) in fromResult.crossFileStores {
+                let other = try #require(fromRecord.crossFileStores[id])
+                #expect(other.records(at: 0, length: other.count) == store.records(at: 0, length: store.count))
+            }
+            // Any shorter or longer record, or one numbering a rule the table has not, is refused.
+            for cut in [1, bytes.count / 2] where bytes.count > cut {
+                #expect(FileRecord.parse(Array(bytes.dropLast(cut)), rules: rules.count, crossFileIDs: crossFileIDs) == nil)
+            }
+            #expect(FileRecord.parse(bytes + [0], rules: rules.count, crossFileIDs: crossFileIDs) == nil)
+            if !result.diagnostics.isEmpty {
+                #expect(FileRecord.parse(bytes, rules: 1, crossFileIDs: crossFileIDs) == nil)
+            }
         }
+    }
+
+    @Test func aResultWithADiagnosticOfAnotherPathIsNotARecord() {
+        var result = FileResult(path: "a.yaml")
+        result.diagnostics = [Diagnostic(ruleID: "x", severity: .error, message: "m", path: "b.yaml",
+                                         range: .init(at: SourcePosition(line: 1, column: 1, characterOffset: 0)))]
+        #expect(FileRecord.encode(result, rules: RuleNumbers()) == nil)
+    }
+
+    @Test func rulesFirstFoundInALaterRunAreNumberedAfterTheKeptOnesAndEveryEntryReadsBackItsOwn() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("specs/a.yaml", Self.spec)
+        let cache = folder.path + "/cache"
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        // A file whose findings are of rules the first run never numbered (yaml-syntax), and
+        // whose records are written after the kept ones.
+        try folder.write("specs/b.yaml", "screen: [")
+        Self.letTheClockMove()
+        let (second, counts) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        #expect(counts.linted == 1 && counts.unread + counts.hashed == 1)
+        Self.letTheClockMove()
+        let (third, read) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        #expect(read == .init(unread: 2, hashed: 0, linted: 0, entriesRead: 2))
+        let expected = runner().run([folder.path + "/specs"]).diagnostics
+        #expect(expected.contains { $0.ruleID == "yaml-syntax" })
+        #expect(second.diagnostics == expected)
+        #expect(third.diagnostics == expected)
     }
 
     @Test func aSecondRunReadsEveryFileFromTheCacheAndReportsTheSame() throws {

@@ -12,13 +12,11 @@ import Testing
     }
 
     func result(errors: Int = 0, warnings: Int = 0, infos: Int = 0) -> RunResult {
-        var result = RunResult()
         var line = 0
         func some(_ severity: Severity, _ count: Int) -> [Diagnostic] {
             (0..<count).map { _ in line += 1; return finding(severity, line: line) }
         }
-        result.diagnostics = some(.error, errors) + some(.warning, warnings) + some(.info, infos)
-        return result
+        return RunResult(files: [], diagnostics: some(.error, errors) + some(.warning, warnings) + some(.info, infos))
     }
 
     func status(_ result: RunResult, failedWrite: Bool = false, quiet: Bool = false, exitZero: Bool = false,

@@ -122,29 +122,24 @@ public struct ConsistentLocation: CrossFileRule {
         public var range: SourceRange
         public var screen: String?
         public var indicator: String?
-        /// The YAML path of `range`'s node as written, or nil when it is `indicators[name]` or
-        /// `indicators[name].location` (as nearly all are): spelt only when read, from `item`
-        /// (the name is `indicator`, its `id`, when -1, otherwise the item's place) and `atLocation`.
-        var pathText: String?
-        var item: Int?
-        var atLocation: Bool
+        /// The YAML path of `range`'s node, spelt when it is read.
+        var path: YAMLItemPath
 
         /// The YAML path of `range`'s node, as ``YAMLPath/of(_:in:)`` spells it.
-        public var yamlPath: String? {
-            guard let item else { return pathText }
-            return "indicators[" + (item < 0 ? indicator ?? "" : String(item)) + (atLocation ? "].location" : "]")
-        }
+        public var yamlPath: String? { ConsistentLocation.paths.spelled(path, id: indicator) }
 
         public static let layout = CrossFileLayout(
-            Sighting.init, \.task, \.location, \.range, \.screen, \.indicator, \.pathText, \.item, \.atLocation)
+            Sighting.init, \.task, \.location, \.range, \.screen, \.indicator, \.path)
     }
 
     /// A sighting's first two fields: all the first pass over them compares, read without the rest.
     struct Placement: CrossFileValue {
-        var task: String
-        var location: String
+        var task, location: String
         static let layout = CrossFileLayout(Placement.init, \.task, \.location)
     }
+
+    /// The paths of the indicators and their `location`s.
+    static let paths = YAMLListItemPaths(list: "indicators", field: "location")
 
     public func collect(_ screen: Screen, context: RuleContext) -> [Sighting] {
         var sightings: [Sighting] = []
@@ -158,8 +153,7 @@ public struct ConsistentLocation: CrossFileRule {
     }
 
     private func forEachSighting(in screen: Screen, context: RuleContext, _ body: (Sighting) -> Void) {
-        let document = context.document
-        var paths = IndicatorPaths()
+        var paths = Self.paths
         // The indicators' fields read in place: no copy of each indicator (its strings retained).
         for i in screen.indicators.indices {
             // Like the engine for indicator rules: silent on what is not task progress, and on an
@@ -168,91 +162,12 @@ public struct ConsistentLocation: CrossFileRule {
                   screen.indicators[i].invalidKeys.isEmpty || Self.description.judges(screen.indicators[i])
             else { continue }
             let node = screen.indicators[i].location?.node ?? screen.indicators[i].node
-            let path = paths.path(of: node, item: screen.indicators[i].node, id: screen.indicators[i].id?.node,
-                                  in: document)
             body(Sighting(
                 task: task.value, location: screen.indicators[i].effectiveLocation.rawValue,
-                range: document[node].range, screen: screen.name?.value, indicator: screen.indicators[i].id?.value,
-                pathText: path == nil ? YAMLPath.of(node, in: document) : nil, item: path?.item,
-                atLocation: path?.location ?? false))
-        }
-    }
-
-    /// The YAML paths of one screen's indicators and their `location`s, as ``YAMLPath/of(_:in:)``
-    /// spells them, found without making them: nil where the path is not `indicators[name]` or
-    /// `indicators[name].location` (a list or location written elsewhere, through `<<` or an alias).
-    struct IndicatorPaths {
-        /// The root's `indicators` list, once found; nil until then, or when it is not one.
-        private var list: NodeID?
-        private var checkedList = false
-        /// The walk along the list, as ``YAMLPath`` names items: the next place, and the highest
-        /// node before it (a place holds its item first when the item is above all before it).
-        private var next = 0
-        private var highest = Int32(-1)
-
-        mutating func path(of node: NodeID, item: NodeID, id: NodeID?, in document: YAMLDocument)
-            -> (item: Int, location: Bool)? {
-            guard let list = list(of: item, in: document), document.parent(of: item) == list else { return nil }
-            // The item's place: the walk goes on from the previous indicator's (the decoder reads
-            // the list in order); past the end, it starts again.
-            if next >= document.itemCount(of: list) || document.item(next, of: list) != item {
-                if !walk(to: item, in: list, document: document) {
-                    (next, highest) = (0, -1)
-                    guard walk(to: item, in: list, document: document) else { return nil }
-                }
-            } else if !walk(to: item, in: list, document: document) {
-                return nil
-            }
-            let place = next - 1
-            // The item's name: its first `id` with a non-empty scalar, as `YAMLPath` reads it.
-            var name = place
-            for n in 0..<document.pairCount(of: item) {
-                let (key, value) = document.pair(n, of: item)
-                guard document.valueEquals(key, "id") else { continue }
-                if document.kind(of: value) == .scalar, document.valueByteCount(of: value) > 0 {
-                    guard value == id else { return nil }
-                    name = -1
-                    break
-                }
-            }
-            if node == item { return (name, false) }
-            guard document.parent(of: node) == item else { return nil }
-            for n in 0..<document.pairCount(of: item) {
-                let (key, value) = document.pair(n, of: item)
-                if value == node || key == node {
-                    return document.valueEquals(key, "location") ? (name, true) : nil
-                }
-            }
-            return nil
-        }
-
-        /// Walks on to `item`; whether it is there, held first (otherwise the walk is at the end).
-        private mutating func walk(to item: NodeID, in list: NodeID, document: YAMLDocument) -> Bool {
-            let count = document.itemCount(of: list)
-            while next < count {
-                let candidate = document.item(next, of: list)
-                let first = candidate.index > highest
-                if first { highest = candidate.index }
-                next += 1
-                if candidate == item { return first }
-            }
-            return false
-        }
-
-        /// The list holding `item`, when it is the value of the document root's `indicators`.
-        private mutating func list(of item: NodeID, in document: YAMLDocument) -> NodeID? {
-            if checkedList { return list }
-            checkedList = true
-            guard let list = document.parent(of: item), document.kind(of: list) == .sequence,
-                  let root = document.parent(of: list), document.parent(of: root) == nil else { return nil }
-            for n in 0..<document.pairCount(of: root) {
-                let (key, value) = document.pair(n, of: root)
-                if value == list || key == list {
-                    if document.valueEquals(key, "indicators") { self.list = list }
-                    return self.list
-                }
-            }
-            return nil
+                range: context.document[node].range, screen: screen.name?.value,
+                indicator: screen.indicators[i].id?.value,
+                path: paths.path(of: node, item: screen.indicators[i].node, id: screen.indicators[i].id?.node,
+                                 in: context.document)))
         }
     }
 
@@ -287,18 +202,15 @@ public struct ConsistentLocation: CrossFileRule {
         // task's locations); a tie goes to the one seen first.
         var common: [(best: Int, total: Int)?] = Array(repeating: nil, count: tasks.count)
         for (t, seen) in tasks.enumerated() where seen.locations.count > 1 {
-            var best = 0
-            for (l, candidate) in seen.locations.enumerated().dropFirst() where candidate.count > seen.locations[best].count {
-                best = l
-            }
+            let best = seen.locations.indices.max { seen.locations[$0].count < seen.locations[$1].count } ?? 0
             common[t] = (best, seen.locations.reduce(0) { $0 + $1.count })
         }
         guard common.contains(where: { $0 != nil }) else { return [] }
         // Second: every indicator of such a task drawn elsewhere. A location written once but
         // reached by several indicators (`<<`, aliases) is reported once.
-        struct Place: Hashable { let file: CrossFileSource, line: Int, column: Int }
         var findings: [CrossFileFinding] = []
-        var reported: Set<Place> = []
+        // The places reported in the current file (its values come together), line and column in one number.
+        var (reportedFile, reported): (CrossFileSource?, Set<Int>) = (nil, [])
         for (file, record) in sightings.records {
             guard let placement = try? record.read(Placement.self),
                   let t = taskNumbers[placement.task], let usual = common[t] else { continue }
@@ -307,15 +219,14 @@ public struct ConsistentLocation: CrossFileRule {
             // Locations of a task are distinct as Swift compares texts, so this is the first
             // pass's place of the sighting being other than the most common one.
             guard placement.location != best.location else { continue }
-            guard let sighting = try? record.read(Sighting.self),
-                  reported.insert(Place(file: file, line: sighting.range.start.line,
-                                        column: sighting.range.start.column)).inserted
+            guard let sighting = try? record.read(Sighting.self) else { continue }
+            if reportedFile != file { (reportedFile, reported) = (file, []) }
+            guard reported.insert(sighting.range.start.line << 32 | sighting.range.start.column & 0xFFFF_FFFF).inserted
             else { continue }
             let example = firsts[best.first]
             var whereExample = "indicator '\(example.sighting.indicator ?? "(no id)")' on screen "
                 + "'\(example.sighting.screen ?? "(unnamed screen)")'"
-            let examplePath = example.file.path
-            if examplePath != file.path { whereExample += " in \(examplePath):\(example.sighting.range.start.line)" }
+            if example.file.path != file.path { whereExample += " in \(example.file.path):\(example.sighting.range.start.line)" }
             findings.append(CrossFileFinding(
                 file: file, range: sighting.range,
                 message: Self.message(sighting, task: task.spelling, common: best.location, count: best.count,

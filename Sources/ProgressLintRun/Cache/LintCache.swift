@@ -22,16 +22,18 @@ import Synchronization
 /// rules' values are kept per file and their `finish` runs over all of them on every run.
 ///
 /// The cache is one file, `lint-cache.bin`: a header (magic, format version, build identifier),
-/// each entry's result (with its own checksum), an index of the entries and a trailer with the
-/// index's place and a checksum of header and index. One that is short, damaged, of another
-/// format or build, is ignored and replaced. A run writes a new one to a temporary file in the
+/// each entry's result as a ``FileRecord`` (with its own checksum), an index of the entries and
+/// the rule ids the records' diagnostics number, and a trailer with the index's place and a
+/// checksum of header and index. A run's diagnostic storage numbers rules with the same table
+/// (``rules``), so a kept file's record is copied into the run as it is. A file that is short,
+/// damaged, of another format or build, is ignored and replaced. A run writes a new one to a temporary file in the
 /// same folder and renames it over the old one, so two runs at once never leave a mixed file
 /// (the last one's wins). A run that changed nothing leaves the file as it is.
 public final class LintCache: Sendable {
     /// The cache's file name in its folder.
     public static let fileName = "lint-cache.bin"
     /// The format of the file; another number is a file to ignore.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     static let magic = Array("PLCACHE\u{0}".utf8)
     static let endMagic = Array("PLCEND\u{0}\u{1}".utf8)
     static let trailerSize = 40
@@ -51,8 +53,8 @@ public final class LintCache: Sendable {
     }
 
     struct State {
-        /// The entries of the cache read at the start.
-        var old: [EntryKey: Entry] = [:]
+        /// Entries of the cache read whose files were linted and not kept: not to be kept either.
+        var dropped: Set<EntryKey> = []
         /// The entries of the cache written at the end.
         var kept: [EntryKey: Entry] = [:]
         /// Results not yet written to the temporary file, and how much of that file is written.
@@ -86,6 +88,8 @@ public final class LintCache: Sendable {
 
     /// The folder, as given.
     public let folder: String
+    /// The rule numbers of the records: the file's table, to which this run's new rules are added.
+    let rules: RuleNumbers
     private let path: String
     private let temporaryPath: [UInt8]
     /// The header of the file written (its build's).
@@ -96,13 +100,30 @@ public final class LintCache: Sendable {
     private let startedAt: (seconds: Int64, nanoseconds: Int64)
     private let workingDirectory: [UInt8]
     private let state: Mutex<State>
+    /// The entries of the cache read at the start (read without the lock: never changed).
+    private let old: [EntryKey: Entry]
+
+    /// What one of a run's workers notes between its turns at the shared state: on a warm run a
+    /// file's own work is a `stat`, a read and a copy, less than two workers waiting for a lock
+    /// taken for every file. ``lint(_:configuration:linter:skippingNonSpec:crossFileIDs:worker:)``
+    /// hands its notes over every few hundred files, and ``finish(_:)`` the rest.
+    struct Worker {
+        /// The configuration of the last file, by its name (``configurationKey(_:linter:worker:)``).
+        fileprivate var configuration: (name: String, key: ConfigurationKey)?
+        /// Entries read on their stamp alone, kept as they are.
+        fileprivate var hits: [(key: EntryKey, entry: Entry)] = []
+
+        init() {}
+    }
 
     /// Bytes of results gathered before they are written.
     static let writeBuffer = 1 << 18
 
     private init(folder: String, path: String, temporaryPath: [UInt8], header: [UInt8], oldFile: Int32, newFile: Int32,
-                 startedAt: (Int64, Int64), workingDirectory: [UInt8], state: State) {
+                 startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String], old: [EntryKey: Entry],
+                 state: State) {
         self.folder = folder
+        self.rules = RuleNumbers(rules)
         self.path = path
         self.temporaryPath = temporaryPath
         self.header = header
@@ -110,6 +131,7 @@ public final class LintCache: Sendable {
         self.newFile = newFile
         self.startedAt = startedAt
         self.workingDirectory = workingDirectory
+        self.old = old
         self.state = Mutex(state)
     }
 
@@ -180,8 +202,11 @@ public final class LintCache: Sendable {
         }
         var state = State()
         state.written = header.count
-        if oldFile >= 0, let recorded, recorded.build == build, let entries = read(oldFile, header: recorded.bytes) {
-            state.old = entries
+        var rules: [String] = []
+        var old: [EntryKey: Entry] = [:]
+        if oldFile >= 0, let recorded, recorded.build == build, let (entries, ids) = read(oldFile, header: recorded.bytes) {
+            rules = ids
+            old = entries
             state.kept.reserveCapacity(entries.count)
             state.statistics.entriesRead = entries.count
             // A new executable stamp is kept for the next run (so it does not hash the executable again).
@@ -192,7 +217,7 @@ public final class LintCache: Sendable {
         return .success(LintCache(
             folder: folder, path: path, temporaryPath: template, header: header, oldFile: oldFile, newFile: newFile,
             startedAt: (birth.modified, birth.modifiedNanoseconds),
-            workingDirectory: Array((SystemCalls.currentDirectory() ?? ".").utf8), state: state))
+            workingDirectory: Array((SystemCalls.currentDirectory() ?? ".").utf8), rules: rules, old: old, state: state))
     }
 
     /// The header: magic, format, the executable's stamp and whether it was settled, the build.
@@ -223,8 +248,9 @@ public final class LintCache: Sendable {
         return (start + build, executable, settled, build)
     }
 
-    /// The entries of the cache file `fd` whose header is `header`, or nil when it is not whole.
-    static func read(_ fd: Int32, header: [UInt8]) -> [EntryKey: Entry]? {
+    /// The entries of the cache file `fd` whose header is `header`, and the rule ids its records
+    /// number, or nil when it is not whole.
+    static func read(_ fd: Int32, header: [UInt8]) -> (entries: [EntryKey: Entry], rules: [String])? {
         guard let stamp = FileStamp.of(descriptor: fd), let size = Int(exactly: stamp.size) else { return nil }
         guard size >= header.count + trailerSize,
               let trailer = CacheIO.read(fd, at: size - trailerSize, count: trailerSize), trailer.count == trailerSize,
@@ -253,8 +279,17 @@ public final class LintCache: Sendable {
             entries[EntryKey(key)] = Entry(stamp: stamp, settled: settled, contentHash: hash, configuration: configuration,
                                  offset: offset, length: length, checksum: entryChecksum, inNewFile: false)
         }
+        let ruleCount = Int(r.u32())
+        guard r.valid, ruleCount <= indexLength / 4 else { return nil }
+        var rules: [String] = []
+        rules.reserveCapacity(ruleCount)
+        for _ in 0..<ruleCount {
+            let length = Int(r.u32())
+            guard let id = r.bytes(length) else { return nil }
+            rules.append(String(decoding: id, as: UTF8.self))
+        }
         guard r.atEnd else { return nil }
-        return entries
+        return (entries, rules)
     }
 
     /// The entries of the cache file in `folder`; none when it is not whole.
@@ -262,7 +297,7 @@ public final class LintCache: Sendable {
         let fd = (folder + "/" + fileName).withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return [] }
         defer { close(fd) }
-        guard let header = readHeader(fd), let entries = read(fd, header: header.bytes) else { return [] }
+        guard let header = readHeader(fd), let (entries, _) = read(fd, header: header.bytes) else { return [] }
         return Array(entries.values)
     }
 
@@ -276,53 +311,79 @@ public final class LintCache: Sendable {
         return EntryKey(workingDirectory + [UInt8(ascii: "/")] + raw)
     }
 
-    private func configurationKey(_ configuration: Configuration, linter: Linter) -> ConfigurationKey {
+    private func configurationKey(_ configuration: Configuration, linter: Linter, worker: inout Worker)
+        -> ConfigurationKey
+    {
         let name = configuration.path ?? "\u{0}" + configuration.directory
-        if let known = state.withLock({ $0.configurationKeys[name] }) { return known }
-        let key = CacheKey.configuration(configuration, linter: linter)
-        state.withLock { $0.configurationKeys[name] = key }
+        if let last = worker.configuration, last.name == name { return last.key }
+        let key: ConfigurationKey
+        if let known = state.withLock({ $0.configurationKeys[name] }) {
+            key = known
+        } else {
+            key = CacheKey.configuration(configuration, linter: linter)
+            state.withLock { $0.configurationKeys[name] = key }
+        }
+        worker.configuration = (name, key)
         return key
     }
 
-    /// The result kept for `entry` (of the cache read), when its bytes are whole.
-    private func result(of entry: Entry, path: String) -> FileResult? {
-        let bytes = CacheIO.read(oldFile, at: entry.offset, count: entry.length)
-        guard let bytes, bytes.count == entry.length, ContentHash.xxh64(bytes) == entry.checksum else { return nil }
-        return bytes.withUnsafeBytes { CachedFileResult.decode($0, path: path) }
+    /// Hands over what `worker` noted: call it when the worker has no more files.
+    func finish(_ worker: inout Worker) {
+        guard !worker.hits.isEmpty else { return }
+        state.withLock { state in
+            for (key, entry) in worker.hits { state.kept[key] = entry }
+            state.statistics.unread += worker.hits.count
+        }
+        worker.hits.removeAll(keepingCapacity: true)
     }
 
-    /// Lints `file` as ``LintRunner`` does, through the cache: its kept result when the entry is
-    /// current, else a fresh lint, which is kept.
+    /// The record kept for `entry` (of the cache read), when its bytes are whole.
+    private func record(of entry: Entry, crossFileIDs: [String]) -> FileRecord? {
+        let bytes = CacheIO.read(oldFile, at: entry.offset, count: entry.length)
+        guard let bytes, bytes.count == entry.length, ContentHash.xxh64(bytes) == entry.checksum else { return nil }
+        return FileRecord.parse(bytes, rules: rules.count, crossFileIDs: crossFileIDs)
+    }
+
+    /// What ``lint(_:configuration:linter:skippingNonSpec:crossFileIDs:)`` gives for a file.
+    enum Answer {
+        /// A file's result as its record (kept or new), which the run copies into its storage.
+        case record(FileRecord)
+        /// A file's result as the linter gave it (not kept: it could not be read, or the run's
+        /// storage cannot take it as a record).
+        case result(FileResult)
+    }
+
+    /// Lints `file` as ``LintRunner`` does, through the cache: its kept record when the entry is
+    /// current, else a fresh lint, which is kept. `crossFileIDs` are the linter's cross-file rules' ids.
     ///
     /// `skippingNonSpec` (a file found in a folder: YAML that is not a spec is skipped) is part of
     /// the entry's key with the configuration: the same file named on the command line is linted.
-    func lint(_ file: SpecFile, configuration: Configuration, linter: Linter, skippingNonSpec: Bool = false)
-        -> Result<FileResult, RunProblem>
+    func lint(_ file: SpecFile, configuration: Configuration, linter: Linter, skippingNonSpec: Bool = false,
+              crossFileIDs: [String], worker: inout Worker) -> Result<Answer, RunProblem>
     {
         guard let stamp = FileStamp.of(file.rawPath) else {
             return LintRunner.lintFile(file, configuration: configuration, linter: linter, skippingNonSpec: skippingNonSpec)
+                .map { .result($0) }
         }
         let key = self.key(file.rawPath)
-        var configurationKey = self.configurationKey(configuration, linter: linter)
+        var configurationKey = self.configurationKey(configuration, linter: linter, worker: &worker)
         if skippingNonSpec { configurationKey.low ^= 1 }
-        let entry = state.withLock { $0.old[key] }
+        let entry = old[key]
         if let entry, entry.settled, entry.stamp == stamp, entry.configuration == configurationKey,
-           let result = result(of: entry, path: file.path) {
-            state.withLock { state in
-                state.kept[key] = entry
-                state.statistics.unread += 1
-            }
-            return .success(result)
+           let record = record(of: entry, crossFileIDs: crossFileIDs) {
+            worker.hits.append((key, entry))
+            if worker.hits.count >= 256 { finish(&worker) }
+            return .success(.record(record))
         }
         let read = FileReader.read(file, limit: configuration.limits.maxFileSize)
         guard case .success(let bytes) = read else {
             return LintRunner.lint(read, file: file, configuration: configuration, linter: linter,
-                                   skippingNonSpec: skippingNonSpec)
+                                   skippingNonSpec: skippingNonSpec).map { .result($0) }
         }
         let hash = ContentHash.xxh64(bytes)
         let settled = stamp.settled(before: startedAt)
         if let entry, entry.configuration == configurationKey, entry.contentHash == hash,
-           let result = result(of: entry, path: file.path) {
+           let record = record(of: entry, crossFileIDs: crossFileIDs) {
             var updated = entry
             updated.stamp = stamp
             updated.settled = settled
@@ -331,18 +392,29 @@ public final class LintCache: Sendable {
                 state.statistics.hashed += 1
                 if updated != entry { state.changed = true }
             }
-            return .success(result)
+            return .success(.record(record))
         }
         let result = linter.lint(bytes, path: file.path, configuration: configuration, skippingNonSpec: skippingNonSpec)
-        keep(result, key: key, entry: Entry(
+        // The record is made once: kept in the cache and copied into the run's storage.
+        guard let encoded = FileRecord.encode(result, rules: rules),
+              let record = FileRecord.parse(encoded, rules: rules.count, crossFileIDs: crossFileIDs)
+        else {
+            state.withLock { state in
+                // Not kept: nor is its old entry.
+                state.dropped.insert(key)
+                state.changed = true
+                state.statistics.linted += 1
+            }
+            return .success(.result(result))
+        }
+        keep(encoded, key: key, entry: Entry(
             stamp: stamp, settled: settled, contentHash: hash, configuration: configurationKey,
             offset: 0, length: 0, checksum: 0, inNewFile: true))
-        return .success(result)
+        return .success(.record(record))
     }
 
-    /// Adds a fresh result to the file being written.
-    private func keep(_ result: FileResult, key: EntryKey, entry: Entry) {
-        let payload = CachedFileResult.encode(result)
+    /// Adds a fresh record to the file being written.
+    private func keep(_ payload: [UInt8], key: EntryKey, entry: Entry) {
         let checksum = ContentHash.xxh64(payload)
         state.withLock { state in
             state.changed = true
@@ -387,7 +459,7 @@ public final class LintCache: Sendable {
             removeAbandonedTemporaryFiles()
             var untouchedBytes = 0
             let touchedBytes = state.kept.values.reduce(0) { $0 + $1.length }
-            let untouched = state.old.filter { state.kept[$0.key] == nil }
+            let untouched = old.filter { state.kept[$0.key] == nil && !state.dropped.contains($0.key) }
             for (key, entry) in untouched.sorted(by: { $0.value.offset < $1.value.offset }) {
                 untouchedBytes += entry.length
                 if untouchedBytes <= touchedBytes + (8 << 20), FileStamp.of(key.bytes) != nil {
@@ -442,6 +514,13 @@ public final class LintCache: Sendable {
                 index.u64(UInt64(entry.offset))
                 index.u64(UInt64(entry.length))
                 index.u64(entry.checksum)
+            }
+            let ruleIDs = rules.ids
+            index.u32(UInt32(clamping: ruleIDs.count))
+            for id in ruleIDs {
+                let utf8 = Array(id.utf8)
+                index.u32(UInt32(clamping: utf8.count))
+                index.bytes(utf8)
             }
             let indexOffset = state.written + buffer.count
             buffer += index.bytes

@@ -24,6 +24,18 @@ struct CrossFileStore: CrossFileStorage {
         records.withBytes { _ = bytes.append($0) }
     }
 
+    /// Adds one file's records as ``CrossFileWriter/withBytes(_:)`` gave them (kept in the cache).
+    func append(encoded records: UnsafeRawBufferPointer, file: Int, severity: Severity) {
+        guard !records.isEmpty else { return }
+        withUnsafeTemporaryAllocation(byteCount: CrossFileStore.headerSize, alignment: 1) { header in
+            header.storeBytes(of: Int64(file).littleEndian, toByteOffset: 0, as: Int64.self)
+            header.storeBytes(of: UInt8(Severity.allCases.firstIndex(of: severity) ?? 0), toByteOffset: 8, as: UInt8.self)
+            header.storeBytes(of: Int64(records.count).littleEndian, toByteOffset: 9, as: Int64.self)
+            _ = bytes.append(UnsafeRawBufferPointer(header))
+        }
+        _ = bytes.append(records)
+    }
+
     func records(at offset: Int, length: Int) -> [UInt8] {
         bytes.read(offset, length) { Array($0) }
     }

@@ -18,18 +18,14 @@ public struct DiagnosticList: Sequence, Sendable {
         /// Each file chunk's key (the file's number) and start, 12 bytes a chunk.
         let chunks = ByteStore()
         /// Rule ids by number, and numbers by id.
-        let rules = Mutex<(ids: [String], numbers: [String: Int])>(([], [:]))
+        let rules: RuleNumbers
 
-        init(memoryLimit: Int = ByteStore.defaultMemoryLimit) { bytes = ByteStore(memoryLimit: memoryLimit) }
-
-        func number(of rule: String) -> Int {
-            rules.withLock { table in
-                if let n = table.numbers[rule] { return n }
-                table.ids.append(rule)
-                table.numbers[rule] = table.ids.count - 1
-                return table.ids.count - 1
-            }
+        init(memoryLimit: Int = ByteStore.defaultMemoryLimit, rules: RuleNumbers = RuleNumbers()) {
+            bytes = ByteStore(memoryLimit: memoryLimit)
+            self.rules = rules
         }
+
+        func number(of rule: String) -> Int { rules.number(of: rule) }
     }
 
     private var storage = Storage()
@@ -63,6 +59,10 @@ public struct DiagnosticList: Sequence, Sendable {
     /// An empty list keeping `memoryLimit` bytes in memory (for tests of the spill).
     init(memoryLimit: Int) { storage = Storage(memoryLimit: memoryLimit) }
 
+    /// An empty list numbering rules with `rules` (the cache's table, so that its stored
+    /// diagnostics are added by ``appendEncodedFile(_:severityCounts:path:key:)`` as they are).
+    init(rules: RuleNumbers) { storage = Storage(rules: rules) }
+
     /// A list of `diagnostics`, read back in the order given.
     public init(_ diagnostics: some Sequence<Diagnostic>) {
         for diagnostic in diagnostics { append(diagnostic) }
@@ -95,7 +95,8 @@ public struct DiagnosticList: Sequence, Sendable {
     /// Adds a diagnostic at the end (a new chunk when its path is not the last one's).
     public mutating func append(_ diagnostic: Diagnostic) {
         makeUnique()
-        if lastWasFileChunk || lastChunkPath != diagnostic.path {
+        // A new chunk for a path of other bytes (canonically equivalent paths are two files).
+        if lastWasFileChunk || !(lastChunkPath.map { ByteOrder.same($0, diagnostic.path) } ?? false) {
             writePath(diagnostic.path)
             lastWasFileChunk = false
         }
@@ -119,6 +120,47 @@ public struct DiagnosticList: Sequence, Sendable {
             if diagnostic.path != path { pathsMatch = false }
             write(diagnostic)
         }
+    }
+
+    /// Adds one file's diagnostics already stored: `records` as ``appendFile(_:path:key:)`` would
+    /// write them (each a 4-byte length, the diagnostic tag and its ``DiagnosticCoder`` bytes with
+    /// the rule numbered by this list's table), sorted, with their counts by severity (info,
+    /// warning, error). The caller has checked that the records read as such (``FileRecord``).
+    mutating func appendEncodedFile(_ records: UnsafeRawBufferPointer, severityCounts counts: (Int, Int, Int),
+                                    path: String, key: Int) {
+        guard !records.isEmpty else { return }
+        makeUnique()
+        if let last = lastChunkPath, !ByteOrder.precedes(last, path) { writtenInOrder = false }
+        var record = (Int32(clamping: key), Int64(end))
+        withUnsafeBytes(of: &record.0) { _ = storage.chunks.append($0) }
+        withUnsafeBytes(of: &record.1) { _ = storage.chunks.append($0) }
+        chunkCount += 1
+        writePath(path)
+        lastWasFileChunk = true
+        _ = storage.bytes.append(records)
+        end += records.count
+        severityCounts[0] += counts.0
+        severityCounts[1] += counts.1
+        severityCounts[2] += counts.2
+    }
+
+    /// One file's diagnostics as ``appendFile(_:path:key:)`` stores them (sorted, each a 4-byte
+    /// length and its record, rules numbered by `rules`), appended to `bytes`; returns their counts
+    /// by severity (info, warning, error), as ``appendEncodedFile(_:severityCounts:path:key:)`` takes them.
+    static func encodeFile(_ diagnostics: [Diagnostic], rules: RuleNumbers, into bytes: inout [UInt8]) -> (Int, Int, Int) {
+        var sorted = diagnostics
+        sorted.sort(by: Diagnostic.ordered)
+        var counts = [0, 0, 0]
+        var writer = DiagnosticCoder.Writer()
+        for diagnostic in sorted {
+            writer.bytes.removeAll(keepingCapacity: true)
+            writer.byte(DiagnosticCoder.diagnosticTag)
+            DiagnosticCoder.encode(diagnostic, rule: rules.number(of: diagnostic.ruleID), into: &writer)
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: writer.bytes.count).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes += writer.bytes
+            counts[slot(diagnostic.severity)] += 1
+        }
+        return (counts[0], counts[1], counts[2])
     }
 
     /// Puts the file chunks in the order of `rank` (by key), when files were not linted in report order.
@@ -224,7 +266,7 @@ public struct DiagnosticList: Sequence, Sendable {
 
         init(_ list: DiagnosticList, chunks: [Int]?) {
             self.list = list
-            self.rules = list.storage.rules.withLock { $0.ids }
+            self.rules = list.storage.rules.ids
             self.chunks = chunks
             self.offset = chunks == nil ? 0 : list.end
             self.limit = list.end
@@ -308,7 +350,7 @@ public struct DiagnosticList: Sequence, Sendable {
 
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) || storage.bytes.count != end {
-            let copy = Storage(memoryLimit: storage.bytes.memoryLimit)
+            let copy = Storage(memoryLimit: storage.bytes.memoryLimit, rules: RuleNumbers(storage.rules.ids))
             var offset = 0
             while offset < end {
                 let size = Swift.min(ByteStore.windowSize, end - offset)
@@ -321,8 +363,6 @@ public struct DiagnosticList: Sequence, Sendable {
                 withUnsafeBytes(of: &record.0) { _ = copy.chunks.append($0) }
                 withUnsafeBytes(of: &record.1) { _ = copy.chunks.append($0) }
             }
-            let ids = storage.rules.withLock { $0 }
-            copy.rules.withLock { $0 = ids }
             storage = copy
         }
     }
@@ -665,7 +705,9 @@ extension Diagnostic {
     /// ``Diagnostic/ordered(_:_:)`` of this diagnostic and a stored one read as a key (its message
     /// read too, as keys are when diagnostics are merged).
     fileprivate func precedes(_ stored: DiagnosticCoder.StoredKey) -> Bool {
-        if path != stored.key.path { return Diagnostic.pathPrecedes(path, stored.key.path) }
+        if path != stored.key.path || !ByteOrder.same(path, stored.key.path) {
+            return Diagnostic.pathPrecedes(path, stored.key.path)
+        }
         if range.start.line != stored.line { return range.start.line < stored.line }
         if range.start.column != stored.column { return range.start.column < stored.column }
         if ruleID != stored.key.ruleID { return ruleID < stored.key.ruleID }

@@ -140,19 +140,62 @@ public struct FileList: RandomAccessCollection, Sendable {
                 _ = store.append(UnsafeRawBufferPointer(utf8))
             }
         }
+        return appendRecord(start: start, pathLength: summary.path.utf8.count, names: summary.screenNames.count,
+                            indicators: summary.indicators, order: order, number: number)
+    }
+
+    /// The screen names of `summary` as ``append(_:order:)`` stores them after the path (each a
+    /// 4-byte length, its 4-byte document index and its UTF-8), appended to `bytes`.
+    static func encodeNames(_ summary: FileSummary, into bytes: inout [UInt8]) {
+        for (i, var name) in summary.screenNames.enumerated() {
+            let document = UInt32(clamping: i < summary.screenDocuments.count ? summary.screenDocuments[i] : i)
+            name.withUTF8 { utf8 in
+                withUnsafeBytes(of: UInt32(truncatingIfNeeded: utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
+                withUnsafeBytes(of: document.littleEndian) { bytes.append(contentsOf: $0) }
+                bytes.append(contentsOf: utf8)
+            }
+        }
+    }
+
+    /// Adds a file whose `nameCount` screen names are `names`, as ``encodeNames(_:into:)`` wrote
+    /// them; returns its number, as ``append(_:order:)`` does.
+    @discardableResult
+    mutating func appendEncoded(path: String, names: UnsafeRawBufferPointer, nameCount: Int, indicators: Int,
+                                order: Int) -> Int {
+        let number = recordCount
+        let order = Int32(clamping: order)
+        var path = path
+        let pathLength = path.utf8.count
+        let start = path.withUTF8 { utf8 in
+            if addedInOrder {
+                let c = lastPath.withUnsafeBytes { ByteOrder.compare(UnsafeRawBufferPointer(utf8), $0) }
+                if c < 0 || (c == 0 && order < lastOrder) { addedInOrder = false }
+                lastPath.removeAll(keepingCapacity: true)
+                lastPath.append(contentsOf: utf8)
+                lastOrder = order
+            }
+            return store.append(UnsafeRawBufferPointer(utf8))
+        }
+        if !names.isEmpty { _ = store.append(names) }
+        return appendRecord(start: start, pathLength: pathLength, names: nameCount, indicators: indicators,
+                            order: order, number: number)
+    }
+
+    private mutating func appendRecord(start: Int, pathLength: Int, names: Int, indicators: Int, order: Int32,
+                                       number: Int) -> Int {
         // A copy of this list may share the records; appending gives this one its own.
         if !isKnownUniquelyReferenced(&records) {
             records = records.copy(prefix: recordCount * MemoryLayout<Record>.stride)
         }
         var record = Record(
-            start: start, pathLength: Int32(clamping: summary.path.utf8.count),
-            names: Int32(clamping: summary.screenNames.count), indicators: Int32(clamping: summary.indicators),
+            start: start, pathLength: Int32(clamping: pathLength),
+            names: Int32(clamping: names), indicators: Int32(clamping: indicators),
             order: order)
         withUnsafeBytes(of: &record) { _ = records.append($0) }
         recordCount += 1
         if reportOrder != nil { reportOrder!.append(Int32(clamping: number)) }
-        screens += summary.screens
-        indicators += summary.indicators
+        screens += names
+        self.indicators += indicators
         return number
     }
 

@@ -23,11 +23,25 @@ public struct ScreenTimingList: Sendable {
     public mutating func append(_ screens: [ScreenTiming], file number: Int) {
         while fileCount < number { appendIndex(start: 0, length: 0) }
         guard number == fileCount else { return }
+        let bytes = ScreenTimingList.encode(screens)
+        let start = bytes.withUnsafeBytes { data.append($0) }
+        appendIndex(start: start, length: bytes.count)
+    }
+
+    /// The bytes ``append(_:file:)`` stores for `screens`.
+    static func encode(_ screens: [ScreenTiming]) -> [UInt8] {
         var writer = TimingWriter()
         writer.int(screens.count)
         for screen in screens { writer.screen(screen) }
-        let start = writer.bytes.withUnsafeBytes { data.append($0) }
-        appendIndex(start: start, length: writer.bytes.count)
+        return writer.bytes
+    }
+
+    /// Adds the file numbered `number` whose screens ``encode(_:)`` gave as `bytes`.
+    mutating func appendEncoded(_ bytes: UnsafeRawBufferPointer, file number: Int) {
+        while fileCount < number { appendIndex(start: 0, length: 0) }
+        guard number == fileCount else { return }
+        let start = data.append(bytes)
+        appendIndex(start: start, length: bytes.count)
     }
 
     private mutating func appendIndex(start: Int, length: Int) {
@@ -79,13 +93,19 @@ public struct ScreenTimingList: Sendable {
     }
 }
 
-/// Writes timings as bytes: integers as 8 bytes, doubles by their bits, optionals with a flag.
+/// Writes timings as bytes: integers as varints (zigzag: LEB128 of `(v << 1) ^ (v >> 63)`, as
+/// ``DiagnosticCoder`` writes them), doubles by their 8 bytes, optionals with a flag.
 private struct TimingWriter {
     var bytes: [UInt8] = []
 
     mutating func int(_ value: Int) {
-        var v = UInt64(bitPattern: Int64(value)).littleEndian
-        withUnsafeBytes(of: &v) { bytes.append(contentsOf: $0) }
+        let v = Int64(value)
+        var u = UInt64(bitPattern: (v << 1) ^ (v >> 63))
+        while u >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: u) | 0x80)
+            u >>= 7
+        }
+        bytes.append(UInt8(truncatingIfNeeded: u))
     }
 
     mutating func double(_ value: Double) {
@@ -176,7 +196,23 @@ private struct TimingReader {
         return v
     }
 
-    mutating func int() -> Int { Int(Int64(bitPattern: word())) }
+    mutating func int() -> Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard at < bytes.count, shift < 64 else {
+                failed = true
+                at = bytes.count
+                return 0
+            }
+            let b = bytes[at]
+            at += 1
+            value |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { break }
+            shift += 7
+        }
+        return Int(truncatingIfNeeded: Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1))))
+    }
     mutating func count() -> Int { Swift.max(0, Swift.min(int(), bytes.count - at)) }
     mutating func double() -> Double { Double(bitPattern: word()) }
     mutating func optionalDouble() -> Double? { byte() == 1 ? double() : nil }

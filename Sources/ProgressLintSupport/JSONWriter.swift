@@ -1,14 +1,15 @@
-import ProgressLintSupport
-
 /// Writes JSON as it goes, indented by two spaces with keys in the order written (stable,
-/// diffable output), straight into a ``ReportStream``: no tree of values is built first.
+/// diffable output), straight into a ``ReportStream``: no tree of values is built first. Every
+/// JSON the tool writes goes through it: reports, the schema, baselines. Its small members are
+/// inlinable, so a report in another module writes a key or a number without a call.
 public struct JSONWriter {
     /// Where the text goes.
     public var out: ReportStream
-    /// The open arrays and objects, innermost last, with how many members each has so far.
-    private var open: [(isArray: Bool, members: Int)] = []
+    /// The open arrays and objects, innermost last, with how many members each has so far and
+    /// whether its members stay on one line.
+    @usableFromInline var open: [(isArray: Bool, members: Int, oneLine: Bool)] = []
     /// Whether a key was just written, so the value follows it on the same line.
-    private var afterKey = false
+    @usableFromInline var afterKey = false
 
     /// A writer into `out`.
     public init(_ out: ReportStream = ReportStream()) {
@@ -16,22 +17,30 @@ public struct JSONWriter {
     }
 
     /// Starts an object; members are written with ``key(_:)`` and a value each.
-    public mutating func beginObject() {
+    @inlinable public mutating func beginObject() {
         beforeValue()
-        open.append((false, 0))
+        open.append((false, 0, false))
+    }
+
+    /// Starts an object whose members stay on one line, `{"a": 1, "b": 2}` (a baseline's entries).
+    @inlinable public mutating func beginOneLineObject() {
+        beforeValue()
+        open.append((false, 0, true))
     }
 
     /// Starts an array.
-    public mutating func beginArray() {
+    @inlinable public mutating func beginArray() {
         beforeValue()
-        open.append((true, 0))
+        open.append((true, 0, false))
     }
 
     /// Ends the innermost object or array.
-    public mutating func end() {
-        let (isArray, members) = open.removeLast()
+    @inlinable public mutating func end() {
+        let (isArray, members, oneLine) = open.removeLast()
         if members == 0 {
             out.write(ascii: isArray ? "[]" : "{}")
+        } else if oneLine {
+            out.write(byte: isArray ? 0x5D : 0x7D)
         } else {
             newline(open.count, comma: false)
             out.write(byte: isArray ? 0x5D : 0x7D)
@@ -39,7 +48,7 @@ public struct JSONWriter {
     }
 
     /// Writes an object's key; its value is written next.
-    public mutating func key(_ key: String) {
+    @inlinable public mutating func key(_ key: String) {
         beforeValue()
         JSONWriter.escape(key, into: &out)
         out.write(ascii: ": ")
@@ -48,7 +57,7 @@ public struct JSONWriter {
 
     /// Writes an object's key given as a literal: when its bytes need no escape (as every key the
     /// reports write), copied as they are between the quotes, with no `String` made or scanned.
-    public mutating func key(literal key: StaticString) {
+    @inlinable public mutating func key(literal key: StaticString) {
         beforeValue()
         key.withUTF8Buffer { bytes in
             if bytes.allSatisfy({ $0 &- 0x20 < 0x5F && $0 != 0x22 && $0 != 0x5C && $0 != 0x5B }) {
@@ -64,13 +73,13 @@ public struct JSONWriter {
     }
 
     /// Writes a string.
-    public mutating func string(_ value: String) {
+    @inlinable public mutating func string(_ value: String) {
         beforeValue()
         JSONWriter.escape(value, into: &out)
     }
 
     /// Writes a string, or null.
-    public mutating func string(_ value: String?) {
+    @inlinable public mutating func string(_ value: String?) {
         if let value { string(value) } else { null() }
     }
 
@@ -85,7 +94,7 @@ public struct JSONWriter {
     }
 
     /// Writes an integer.
-    public mutating func int(_ value: Int) {
+    @inlinable public mutating func int(_ value: Int) {
         beforeValue()
         out.write(int: value)
     }
@@ -98,13 +107,13 @@ public struct JSONWriter {
     }
 
     /// Writes true or false.
-    public mutating func bool(_ value: Bool) {
+    @inlinable public mutating func bool(_ value: Bool) {
         beforeValue()
         out.write(ascii: value ? "true" : "false")
     }
 
     /// Writes null.
-    public mutating func null() {
+    @inlinable public mutating func null() {
         beforeValue()
         out.write(ascii: "null")
     }
@@ -132,7 +141,7 @@ public struct JSONWriter {
     }
 
     /// Before a value or key: the separator and indentation its container needs.
-    private mutating func beforeValue() {
+    @inlinable mutating func beforeValue() {
         if afterKey {
             afterKey = false
             return
@@ -142,11 +151,15 @@ public struct JSONWriter {
         let first = open[last].members == 0
         if first { out.write(byte: open[last].isArray ? 0x5B : 0x7B) }
         open[last].members += 1
-        newline(open.count, comma: !first)
+        if open[last].oneLine {
+            if !first { out.write(ascii: ", ") }
+        } else {
+            newline(open.count, comma: !first)
+        }
     }
 
     /// Writes a line break (after a comma when `comma`) and the indentation of `level`.
-    private mutating func newline(_ level: Int, comma: Bool) {
+    @inlinable mutating func newline(_ level: Int, comma: Bool) {
         out.write(lineBreakAfterComma: comma, spaces: 2 * level)
     }
 
@@ -162,6 +175,7 @@ public struct JSONWriter {
     }
 
     /// ``JSONString/escapeContents(_:hashes:into:)-(UnsafeBufferPointer<UInt8>,_,_)`` of UTF-8 bytes.
+    @usableFromInline
     static func escapeContents(_ bytes: UnsafeBufferPointer<UInt8>, hashes: inout Int, into out: inout ReportStream) {
         JSONString.escapeContents(bytes, hashes: &hashes, into: &out)
     }

@@ -3,9 +3,9 @@
 public struct ReportStream {
     /// The bytes written and not yet handed over are the first `used` of `buffer`, which is kept
     /// at least that long (so a write copies into room already there, with no append to pay for).
-    private var buffer: [UInt8] = []
-    private var used = 0
-    private let destination: ((UnsafeRawBufferPointer) -> String?)?
+    @usableFromInline var buffer: [UInt8] = []
+    @usableFromInline var used = 0
+    @usableFromInline let destination: ((UnsafeRawBufferPointer) -> String?)?
     /// Why the destination stopped taking bytes, if it did (the rest of the report is dropped).
     public private(set) var failure: String?
 
@@ -23,7 +23,7 @@ public struct ReportStream {
     }
 
     /// Makes room for `count` more bytes after the `used` ones.
-    private mutating func reserve(_ count: Int) {
+    @usableFromInline mutating func reserve(_ count: Int) {
         let needed = used + count
         guard needed > buffer.count else { return }
         buffer.append(contentsOf: repeatElement(0, count: Swift.max(needed, 2 * buffer.count, 256) - buffer.count))
@@ -86,7 +86,7 @@ public struct ReportStream {
     }
 
     /// Writes `text`, a literal (no `String` made).
-    public mutating func write(ascii text: StaticString) {
+    @inlinable public mutating func write(ascii text: StaticString) {
         text.withUTF8Buffer { write(bytes: $0) }
     }
 
@@ -110,7 +110,7 @@ public struct ReportStream {
     }
 
     /// Writes one byte.
-    public mutating func write(byte: UInt8) {
+    @inlinable public mutating func write(byte: UInt8) {
         if used == buffer.count { reserve(1) }
         buffer[used] = byte
         used += 1

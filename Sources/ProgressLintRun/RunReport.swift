@@ -1,0 +1,170 @@
+import ProgressLintEngine
+import ProgressLintSupport
+
+/// A finished run as a report reads it: its files in report order, each with its findings in
+/// order, and what the findings count up to; all of them, or only errors (`--quiet`).
+///
+/// The run keeps files and findings in one order, by the bytes of their paths (then line, column,
+/// rule, message), and counts its findings once (``FindingTally``). So a report walks files and
+/// findings together, holding one file's findings at a time, and never checks how they were
+/// stored. A finding belongs to the first file whose path has the same bytes; findings of a path
+/// no file has (a run made by hand) are handed out in their place as a group of their own.
+public struct RunReport: Sendable {
+    /// The files linted, in report order.
+    public let files: FileList
+    /// The findings shown, in report order.
+    public let diagnostics: DiagnosticList
+    /// Whether only errors are shown (`--quiet`).
+    public let errorsOnly: Bool
+    private let tally: FindingTally
+
+    /// The report of `result`: every finding, or only errors.
+    public init(_ result: RunResult, errorsOnly: Bool = false) {
+        files = result.files
+        diagnostics = errorsOnly ? result.findings.onlyErrors() : result.findings
+        self.errorsOnly = errorsOnly
+        tally = result.tally
+    }
+
+    /// Findings shown of one severity.
+    public func count(_ severity: Severity) -> Int { diagnostics.count(severity) }
+
+    /// Findings shown by severity.
+    public var counts: SeverityCounts {
+        var counts = SeverityCounts()
+        counts.errors = diagnostics.count(.error)
+        counts.warnings = diagnostics.count(.warning)
+        counts.infos = diagnostics.count(.info)
+        return counts
+    }
+
+    /// Findings shown by rule id (rules with none shown left out).
+    public var byRule: [String: Int] { shown(tally.byRule) }
+
+    /// Findings shown by platform, `none` for findings that name none (platforms with none shown left out).
+    public var byPlatform: [String: Int] { shown(tally.byPlatform) }
+
+    private func shown(_ counts: [String: SeverityCounts]) -> [String: Int] {
+        var shown: [String: Int] = [:]
+        for (key, value) in counts {
+            let n = value.keeping(errorsOnly: errorsOnly).total
+            if n > 0 { shown[key] = n }
+        }
+        return shown
+    }
+
+    /// Each file in report order with the counts of its findings shown, read from the findings'
+    /// keys (no texts made).
+    public var fileCounts: FileCounts { FileCounts(self) }
+
+    /// Each file in report order with its findings shown, and the findings of paths no file has
+    /// in their place.
+    public var byFile: ByFile { ByFile(self) }
+
+    /// One file's findings, or those of a path no file has.
+    public struct FileFindings: Sendable {
+        /// The file's position in ``RunReport/files``; nil for a path no file has.
+        public let position: Int?
+        /// The file's path.
+        public let path: String
+        /// Its findings shown, in report order.
+        public let diagnostics: [Diagnostic]
+    }
+
+    /// The files with their findings, in report order.
+    public struct ByFile: Sequence {
+        let report: RunReport
+
+        init(_ report: RunReport) { self.report = report }
+
+        public func makeIterator() -> Iterator {
+            Iterator(files: report.files, walk: FindingWalk(report.diagnostics.makeIterator()))
+        }
+
+        /// Hands out one file's findings at a time.
+        public struct Iterator: IteratorProtocol {
+            let files: FileList
+            var walk: FindingWalk<DiagnosticList.Iterator>
+            var position = 0
+
+            public mutating func next() -> FileFindings? {
+                let path = position < files.count ? files.path(at: position) : nil
+                if let (otherPath, found) = walk.before(path) {
+                    return FileFindings(position: nil, path: otherPath, diagnostics: found)
+                }
+                guard let path else { return nil }
+                var found: [Diagnostic] = []
+                walk.take(path) { found.append($0) }
+                position += 1
+                return FileFindings(position: position - 1, path: path, diagnostics: found)
+            }
+        }
+    }
+
+    /// The files with the counts of their findings, in report order.
+    public struct FileCounts: Sequence {
+        let report: RunReport
+
+        init(_ report: RunReport) { self.report = report }
+
+        public func makeIterator() -> Iterator {
+            Iterator(files: report.files, walk: FindingWalk(report.diagnostics.keys.makeIterator()))
+        }
+
+        /// Hands out one file's counts at a time, with the file.
+        public struct Iterator: IteratorProtocol {
+            let files: FileList
+            var walk: FindingWalk<DiagnosticList.KeyIterator>
+            var position = 0
+
+            public mutating func next() -> (position: Int, file: FileSummary, counts: SeverityCounts)? {
+                guard position < files.count else { return nil }
+                let file = files[position]
+                while walk.before(file.path) != nil {}
+                var counts = SeverityCounts()
+                walk.take(file.path) { counts.add($0.severity) }
+                position += 1
+                return (position - 1, file, counts)
+            }
+        }
+    }
+}
+
+/// What a finding walked alongside the files needs: its path.
+protocol WalkedFinding {
+    var path: String { get }
+}
+
+extension Diagnostic: WalkedFinding {}
+extension DiagnosticKey: WalkedFinding {}
+
+/// Findings in report order, read alongside files in report order: by the bytes of their paths.
+struct FindingWalk<Base: IteratorProtocol> where Base.Element: WalkedFinding {
+    private var base: Base
+    private var pending: Base.Element?
+
+    init(_ base: Base) { self.base = base }
+
+    private mutating func peek() -> Base.Element? {
+        if pending == nil { pending = base.next() }
+        return pending
+    }
+
+    /// The findings of the next path that comes before `path` (or of any path, when `path` is nil),
+    /// with that path; nil when the next finding is of `path` or after it.
+    mutating func before(_ path: String?) -> (String, [Base.Element])? {
+        guard let first = peek() else { return nil }
+        if let path, ByteOrder.compare(first.path, path) >= 0 { return nil }
+        var found: [Base.Element] = []
+        take(first.path) { found.append($0) }
+        return (first.path, found)
+    }
+
+    /// Hands each finding of `path` that comes next to `body`.
+    mutating func take(_ path: String, _ body: (Base.Element) -> Void) {
+        while let d = peek(), ByteOrder.same(d.path, path) {
+            pending = nil
+            body(d)
+        }
+    }
+}
