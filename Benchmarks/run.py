@@ -27,8 +27,9 @@ plus a single-file run (as an editor's save hook does it) against a trivial Swif
 executable (Benchmarks/Trivial.swift) started the same way, and the language server
 (Benchmarks/server.py): didChange -> diagnostics on a 300-indicator spec (median and p95 of 200
 changes; targets 10 and 50 ms) and its workspace diagnostics over the 10k corpus (or the largest
-size under it) beside the command's default-jobs --no-cache run, wall time and peak RSS (targets:
-at most 1.5x each); --server-only runs that section alone. Each figure is the
+size under it, the server's `cache` setting off) beside the command's default-jobs --no-cache run,
+wall time and peak RSS (targets: at most 1.5x each), then with the cache, cold and warm;
+--server-only runs that section alone. Each figure is the
 median of several runs (fewer for 100k); wall time, CPU time (user + system) and
 peak RSS of that one child come from /usr/bin/time. It prints the figures and the
 ratios and writes them to bench-out/bench-<date>.json (and bench-out/latest.json).
@@ -302,6 +303,14 @@ def bench_server(size, lint, runs):
     result['workspace'] = {'files': size}
     for name, s in samples.items():
         result['workspace'][name] = {key: statistics.median(x[key] for x in s) for key in ('wall', 'rss_mib')}
+    # With the cache (`cache: true`, in a folder of its own): a first run writes it, the next
+    # reads every file from it (an editor reopening the project).
+    cache = os.path.join(OUT, 'cache-server-%d' % size)
+    shutil.rmtree(cache, ignore_errors=True)
+    cold, _ = server.workspace_run(lint, folder, cache)
+    warm, warm_rss = server.workspace_run(lint, folder, cache)
+    log('  server, %d files, with the cache: cold %.3fs, warm %.3fs %.0f MiB' % (size, cold, warm, warm_rss / 1024.0))
+    result['workspace']['server_cache'] = {'cold': cold, 'warm': warm, 'warm_rss_mib': warm_rss / 1024.0}
     return result
 
 
@@ -511,6 +520,9 @@ def print_server(results):
           'server %.3f s %.1f MiB (%.2fx time, %.2fx RSS; targets 1.5)' % (
               w['files'], w['cli']['wall'], w['cli']['rss_mib'], w['server']['wall'], w['server']['rss_mib'],
               w['server']['wall'] / w['cli']['wall'], w['server']['rss_mib'] / w['cli']['rss_mib']))
+    c = w['server_cache']
+    print('server   workspace of %d files with the cache: cold (writing it) %.3f s, warm (every file from it) '
+          '%.3f s %.1f MiB' % (w['files'], c['cold'], c['warm'], c['warm_rss_mib']))
 
 
 def write_results(results, extra):

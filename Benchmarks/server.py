@@ -7,8 +7,9 @@
   changed `--changes` times (the whole text, one duration edited each time); each time from
   writing the `didChange` to reading the `publishDiagnostics` of that version. Median and p95.
 - **workspace** (with `--workspace N`, needs ../shared/bench/gen-corpus.py): N generated specs;
-  the server's background run from `initialized` to the end of its `$/progress`, against
-  `progress-lint --format json` over the same folder (default jobs), wall time and peak RSS.
+  the server's background run from `initialized` to the end of its `$/progress` (the `cache`
+  setting off), against `progress-lint --format json --no-cache` over the same folder (default
+  jobs), wall time and peak RSS.
 
 Use a release build (`swift build -c release`, the default `--binary`); CI never runs this.
 """
@@ -29,10 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Server:
-    def __init__(self, binary, cwd, prefix=()):
+    def __init__(self, binary, cwd, prefix=(), env=None):
         # `prefix` runs the server under another command (run.py: /usr/bin/time, for its own peak RSS).
         self.process = subprocess.Popen([*prefix, binary, "server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, cwd=cwd)
+                                        stderr=subprocess.DEVNULL, cwd=cwd, env=env)
         self.lock = threading.Condition()
         self.inbox = []
         threading.Thread(target=self.read, daemon=True).start()
@@ -142,23 +143,26 @@ def workspace(binary, files):
                        capture_output=True)
         started = time.perf_counter()
         before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        subprocess.run([binary, "--format", "json", "--output", os.path.join(folder, "report.json"), "."], cwd=folder,
-                       capture_output=True)
+        subprocess.run([binary, "--format", "json", "--output", os.path.join(folder, "report.json"), "--no-cache", "."],
+                       cwd=folder, capture_output=True)
         cli_seconds = time.perf_counter() - started
         cli_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         server_seconds, server_rss = workspace_run(binary, folder)
     return cli_seconds, server_seconds, (cli_rss if cli_rss > before else before), server_rss
 
 
-def workspace_run(binary, folder):
+def workspace_run(binary, folder, cache_dir=None):
     """The server's background run over `folder`, from `initialized` to the end of its `$/progress`:
     (seconds, peak RSS in KiB). /usr/bin/time starts the server when it is there, so the peak is
-    the server's own (a child forked from Python starts with Python's resident size)."""
+    the server's own (a child forked from Python starts with Python's resident size). Without
+    `cache_dir` the run lints every file (the `cache: false` setting, as the command's
+    `--no-cache` it is compared with); with it, the run uses the cache in that folder."""
     with tempfile.TemporaryDirectory() as scratch:
         stats = os.path.join(scratch, "time.txt")
         timed = os.path.exists("/usr/bin/time")
-        server = Server(binary, folder, ["/usr/bin/time", "-f", "%M", "-o", stats] if timed else ())
-        started = server.start(folder, {"workspaceDiagnostics": True})
+        env = {**os.environ, "PROGRESS_LINT_CACHE_DIR": cache_dir} if cache_dir else None
+        server = Server(binary, folder, ["/usr/bin/time", "-f", "%M", "-o", stats] if timed else (), env=env)
+        started = server.start(folder, {"workspaceDiagnostics": True, "cache": cache_dir is not None})
         at, _ = server.wait(lambda m: m.get("method") == "$/progress" and m["params"]["value"].get("kind") == "end")
         if not timed:
             with open(f"/proc/{server.process.pid}/status") as status:

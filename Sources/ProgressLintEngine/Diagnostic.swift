@@ -67,3 +67,20 @@ public struct Diagnostic: Hashable, Sendable {
         return a.message < b.message
     }
 }
+
+extension Array where Element == Diagnostic {
+    /// Sorts the diagnostics in report order (``Diagnostic/ordered(_:_:)``) as a stable sort does,
+    /// for less: an array in that order already is only compared through once; otherwise their
+    /// indices are sorted (stably), not the diagnostics themselves (large values, each moved once).
+    public mutating func sortInReportOrder() {
+        guard count > 1 else { return }
+        var inOrder = true
+        for i in 1..<count where Diagnostic.ordered(self[i], self[i - 1]) {
+            inOrder = false
+            break
+        }
+        if inOrder { return }
+        let order = indices.sorted { Diagnostic.ordered(self[$0], self[$1]) }
+        self = order.map { self[$0] }
+    }
+}

@@ -119,7 +119,7 @@ struct DiagnosticCollector {
 
     /// The diagnostics collected, in report order, at most the limit of them.
     mutating func finish() -> [Diagnostic] {
-        diagnostics.sort(by: Diagnostic.ordered)
+        diagnostics.sortInReportOrder()
         return diagnostics
     }
 
@@ -127,7 +127,7 @@ struct DiagnosticCollector {
     /// `summarize`, one diagnostic at the first left out says how many there were.
     mutating func bound(_ sorted: [Diagnostic], summarize: Bool = true) -> [Diagnostic] {
         var kept = sorted
-        if !summarize { kept.sort(by: Diagnostic.ordered) }
+        if !summarize { kept.sortInReportOrder() }
         if kept.count > limit {
             for diagnostic in kept[limit...] { omit(1, at: diagnostic.range.start, severity: diagnostic.severity) }
             kept.removeSubrange(limit...)
@@ -141,7 +141,7 @@ struct DiagnosticCollector {
             message: "\(omitted) more diagnostic\(omitted == 1 ? "" : "s") in this file not shown "
                 + "(limits.max-diagnostics-per-file is \(limit)); fix the ones shown, or raise the limit",
             path: path, range: SourceRange(at: first)))
-        kept.sort(by: Diagnostic.ordered)
+        kept.sortInReportOrder()
         return kept
     }
 

@@ -122,7 +122,7 @@ public struct Linter: Sendable {
         var diagnostics = collector.finish()
         diagnostics += settle(collector.suppressions, deferring: &result.deferredSuppressions, path: path,
                               source: collector.fixSource)
-        diagnostics.sort(by: Diagnostic.ordered)
+        diagnostics.sortInReportOrder()
         diagnostics = collector.bound(diagnostics)
         if let parseError {
             // A file that does not parse is never fixed: its findings offer no fix.

@@ -3,133 +3,140 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ProgressLintSupport
 
-/// Diagnostics written as JSON by hand: a spec with hundreds of findings is published after every
-/// change, and `JSONEncoder` spent as long on that as the lint itself. The same members as the
-/// `Codable` types (which stay for reading and for the other messages).
+/// Diagnostics written as JSON by hand, into one byte array: a spec with hundreds of findings is
+/// published after every change, and `JSONEncoder` spent as long on that as the lint itself. The
+/// same members as the `Codable` types (which stay for reading and for the other messages); strings
+/// are escaped by the reports' escaper (``JSONString``).
 enum DiagnosticJSON {
-    /// Appends `text` as a JSON string literal, escaped as the reports escape theirs (quotes,
-    /// backslashes, C0 and C1 controls, DEL, U+2028/U+2029, U+FEFF, and the `[` of `##[`); text
-    /// with none of those is copied as it is.
+    /// Appends `text` as a JSON string literal.
+    @inline(__always)
     static func string(_ text: String, into out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            out.append(0x22)
-            var hashes = 0
-            var i = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                defer { hashes = byte == 0x23 ? hashes + 1 : 0 }
-                switch byte {
-                case 0x22: out += [0x5C, 0x22]
-                case 0x5C: out += [0x5C, 0x5C]
-                case 0x0A: out += [0x5C, 0x6E]
-                case 0x0D: out += [0x5C, 0x72]
-                case 0x09: out += [0x5C, 0x74]
-                case 0x5B where hashes >= 2: out += Array("\\u005b".utf8)
-                case 0x00..<0x20, 0x7F: out += unicodeEscape(UInt32(byte))
-                case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
-                    out += unicodeEscape(UInt32(bytes[i + 1]))
-                    i += 1
-                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                    out += unicodeEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029)
-                    i += 2
-                case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF:
-                    out += unicodeEscape(0xFEFF)
-                    i += 2
-                default: out.append(byte)
-                }
-                i += 1
-            }
-            out.append(0x22)
-        }
+        JSONString.escape(text, into: &out)
     }
 
-    private static func unicodeEscape(_ value: UInt32) -> [UInt8] {
-        let hex = String(value, radix: 16)
-        return Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+    /// Appends `text`, a literal with nothing to escape.
+    @inline(__always)
+    static func literal(_ text: StaticString, into out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// Appends an integer's decimal digits (and a `-` when it is negative), as `String(value)` spells it.
+    static func int(_ value: Int, into out: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            out.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
+            return
+        }
+        // 20 bytes hold the longest: `-9223372036854775808`. Filled from the end.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                digits[start] = 0x2D
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     static func write(_ position: Position, into out: inout [UInt8]) {
-        out += Array("{\"line\":\(position.line),\"character\":\(position.character)}".utf8)
+        literal("{\"line\":", into: &out)
+        int(position.line, into: &out)
+        literal(",\"character\":", into: &out)
+        int(position.character, into: &out)
+        out.append(0x7D)
     }
 
     static func write(_ range: LSPRange, into out: inout [UInt8]) {
-        out += Array("{\"start\":".utf8)
+        literal("{\"start\":", into: &out)
         write(range.start, into: &out)
-        out += Array(",\"end\":".utf8)
+        literal(",\"end\":", into: &out)
         write(range.end, into: &out)
-        out += Array("}".utf8)
+        out.append(0x7D)
     }
 
     static func write(_ edit: TextEdit, into out: inout [UInt8]) {
-        out += Array("{\"range\":".utf8)
+        literal("{\"range\":", into: &out)
         write(edit.range, into: &out)
-        out += Array(",\"newText\":".utf8)
+        literal(",\"newText\":", into: &out)
         string(edit.newText, into: &out)
-        out += Array("}".utf8)
+        out.append(0x7D)
     }
 
     static func write(_ diagnostic: LSPDiagnostic, into out: inout [UInt8]) {
-        out += Array("{\"range\":".utf8)
+        literal("{\"range\":", into: &out)
         write(diagnostic.range, into: &out)
-        out += Array(",\"severity\":\(diagnostic.severity),\"code\":".utf8)
+        literal(",\"severity\":", into: &out)
+        int(diagnostic.severity, into: &out)
+        literal(",\"code\":", into: &out)
         string(diagnostic.code, into: &out)
         if let description = diagnostic.codeDescription {
-            out += Array(",\"codeDescription\":{\"href\":".utf8)
+            literal(",\"codeDescription\":{\"href\":", into: &out)
             string(description.href, into: &out)
-            out += Array("}".utf8)
+            out.append(0x7D)
         }
-        out += Array(",\"source\":".utf8)
+        literal(",\"source\":", into: &out)
         string(diagnostic.source, into: &out)
-        out += Array(",\"message\":".utf8)
+        literal(",\"message\":", into: &out)
         string(diagnostic.message, into: &out)
         if let fix = diagnostic.data?.fix {
-            out += Array(",\"data\":{\"fix\":{\"title\":".utf8)
+            literal(",\"data\":{\"fix\":{\"title\":", into: &out)
             string(fix.title, into: &out)
-            out += Array(",\"applicability\":".utf8)
+            literal(",\"applicability\":", into: &out)
             string(fix.applicability, into: &out)
-            out += Array(",\"edits\":[".utf8)
+            literal(",\"edits\":[", into: &out)
             for (i, edit) in fix.edits.enumerated() {
-                if i > 0 { out += Array(",".utf8) }
+                if i > 0 { out.append(0x2C) }
                 write(edit, into: &out)
             }
-            out += Array("]}}".utf8)
+            literal("]}}", into: &out)
         }
-        out += Array("}".utf8)
+        out.append(0x7D)
     }
 
     static func write(_ diagnostics: [LSPDiagnostic], into out: inout [UInt8]) {
-        out += Array("[".utf8)
+        out.append(0x5B)
         for (i, diagnostic) in diagnostics.enumerated() {
-            if i > 0 { out += Array(",".utf8) }
+            if i > 0 { out.append(0x2C) }
             write(diagnostic, into: &out)
         }
-        out += Array("]".utf8)
+        out.append(0x5D)
     }
 
+    /// About how many bytes a diagnostic takes, to reserve room once.
+    static let bytesPerDiagnostic = 400
+
     /// The body of a `textDocument/publishDiagnostics` notification.
-    static func publish(uri: String, version: Int?, _ diagnostics: [LSPDiagnostic]) -> Data {
+    static func publish(uri: String, version: Int?, _ diagnostics: [LSPDiagnostic]) -> [UInt8] {
         var out: [UInt8] = []
-        out += Array("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":".utf8)
-        out.reserveCapacity(64 + diagnostics.count * 320)
+        out.reserveCapacity(128 + uri.utf8.count + diagnostics.count * bytesPerDiagnostic)
+        literal("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":", into: &out)
         string(uri, into: &out)
-        if let version { out += Array(",\"version\":\(version)".utf8) }
-        out += Array(",\"diagnostics\":".utf8)
+        if let version {
+            literal(",\"version\":", into: &out)
+            int(version, into: &out)
+        }
+        literal(",\"diagnostics\":", into: &out)
         write(diagnostics, into: &out)
-        out += Array("}}".utf8)
-        return Data(out)
+        literal("}}", into: &out)
+        return out
     }
 
     /// The body of a response whose result is a full document diagnostic report.
-    static func report(id: JSON, _ diagnostics: [LSPDiagnostic]) -> Data {
+    static func report(id: JSON, _ diagnostics: [LSPDiagnostic]) -> [UInt8] {
         var out: [UInt8] = []
-        out += Array("{\"jsonrpc\":\"2.0\",\"id\":".utf8)
-        out.reserveCapacity(64 + diagnostics.count * 320)
+        out.reserveCapacity(128 + diagnostics.count * bytesPerDiagnostic)
+        literal("{\"jsonrpc\":\"2.0\",\"id\":", into: &out)
         out += Array((try? JSONCoding.encode(id)) ?? Data("null".utf8))
-        out += Array(",\"result\":{\"kind\":\"full\",\"items\":".utf8)
+        literal(",\"result\":{\"kind\":\"full\",\"items\":", into: &out)
         write(diagnostics, into: &out)
-        out += Array("}}".utf8)
-        return Data(out)
+        literal("}}", into: &out)
+        return out
     }
 }

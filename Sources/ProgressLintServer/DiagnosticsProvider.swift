@@ -3,6 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ProgressLintSupport
 import ProgressLintEngine
 import ProgressLintRun
@@ -24,7 +31,7 @@ extension LanguageServer {
 
     /// Lints `bytes` (the file at `path`) as the command would: the nearest configuration, its
     /// include/exclude, the size limit. Nil when nothing is to be reported (a config that does not
-    /// load, which is reported on the config file; a file the config leaves out).
+    /// load, which is reported on the config file; a file the config leaves out; YAML that is not a spec).
     func lintBytes(_ bytes: [UInt8], path: String?) -> [Diagnostic]? {
         let absolute = path ?? PathText.joining(configurations.workingDirectory, "untitled.yml")
         let configuration: Configuration
@@ -36,30 +43,15 @@ extension LanguageServer {
             configuration = found
         }
         if path != nil, !configurations.includes(absolute, configuration: configuration) { return nil }
-        // YAML that is not shaped like a spec (a CI workflow, a compose file) gets nothing, as a
-        // folder walk skips it; a file that does not parse is linted, so a broken spec shows.
-        if Self.isNotSpec(bytes, configuration: configuration) { return nil }
-        let shown = shownPath(absolute)
-        var diagnostics: [Diagnostic]
-        if bytes.count > configuration.limits.maxFileSize {
-            diagnostics = LintRunner.tooLarge(shown, limit: configuration.limits.maxFileSize, prefix: bytes).diagnostics
-        } else {
-            // A run over this one file, as `progress-lint FILE` makes: its cross-file rules compare
-            // the file's own screens too.
-            diagnostics = LintRunner(linter: linter, loader: loader)
-                .run(inMemory: [(path: shown, bytes: bytes)], configuration: configuration).diagnostics
-        }
+        // A run over this one file, as `progress-lint FILE` makes (its cross-file rules compare the
+        // file's own screens too), in one parse of the buffer. YAML that is not shaped like a spec
+        // (a CI workflow, a compose file) gets nothing, as a folder walk skips it; a file that does
+        // not parse is linted, so a broken spec shows.
+        guard var diagnostics = LintRunner(linter: linter, loader: loader).lint(
+            text: bytes, path: shownPath(absolute), configuration: configuration, skippingNonSpec: true)
+        else { return nil }
         if !settings.specSchema { diagnostics.removeAll { $0.ruleID == InputRuleID.specSchema } }
         return diagnostics
-    }
-
-    /// Whether the first document of `bytes` that holds anything parses and is not a spec.
-    static func isNotSpec(_ bytes: [UInt8], configuration: Configuration) -> Bool {
-        var decided: Bool?
-        _ = YAMLParser.forEachDocument(in: bytes, limits: configuration.parserLimits) { document, _ in
-            if decided == nil, !document.isEmpty { decided = SpecShape.isNotSpec(document) }
-        }
-        return decided ?? false
     }
 
     /// The current lint of an open document, made when the text or the configuration changed.
@@ -75,6 +67,7 @@ extension LanguageServer {
         if let lint = document.lint, lint.version == document.version { return lint }
         var diagnostics = lintBytes(document.index.bytes, path: document.path) ?? []
         if let path = document.path, workspace.scanned.contains(path),
+           ConfigurationCache.stamp(path)?.size == Int64(document.index.bytes.count),
            (try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) == document.index.bytes {
             // The workspace run's cross-file findings hold for the text it read, which the editor
             // still has: they replace those of the file alone.
@@ -97,7 +90,7 @@ extension LanguageServer {
         let absolute = path ?? PathText.joining(configurations.workingDirectory, "untitled.yml")
         let configured = (try? configurations.configuration(for: absolute).get())?.docsURL
         return Configuration.effectiveDocsURL(configured: configured,
-                                              environment: ProcessInfo.processInfo.environment[Configuration.docsURLVariable])
+                                              environment: getenv(Configuration.docsURLVariable).map { String(cString: $0) })
     }
 
     /// An engine diagnostic in LSP terms, in the agreed encoding; `docsURL` gives its rule's page.

@@ -31,8 +31,9 @@ struct Document {
         self.index = TextIndex(Array(text.utf8))
     }
 
-    /// Applies one `didChange` content change: the whole text, or a range replaced. A range out of
-    /// the text is clamped to it (a start after the end is taken as the end).
+    /// Applies one `didChange` content change: the whole text, or a range replaced in place (the
+    /// text is not copied). A range out of the text is clamped to it (a start after the end is
+    /// taken as the end).
     mutating func apply(_ change: TextDocumentContentChangeEvent, encoding: PositionEncoding) {
         guard let range = change.range else {
             index = TextIndex(Array(change.text.utf8))
@@ -40,9 +41,7 @@ struct Document {
         }
         let start = index.byteOffset(of: range.start, encoding)
         let end = max(start, index.byteOffset(of: range.end, encoding))
-        var bytes = index.bytes
-        bytes.replaceSubrange(start..<end, with: Array(change.text.utf8))
-        index = TextIndex(bytes)
+        index.replace(start..<end, with: change.text.utf8)
     }
 }
 

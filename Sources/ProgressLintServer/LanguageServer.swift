@@ -163,6 +163,12 @@ public final class LanguageServer {
         case .malformed(let reason):
             log("skipped a malformed frame: \(reason)")
         case .body(let data):
+            // A document's text, read from the bytes (any other message, or anything this reader
+            // is not sure of, goes through `JSONDecoder`).
+            if let message = DocumentMessageReader.read(data) {
+                queue.append(message)
+                return
+            }
             do {
                 var message = try JSONCoding.decode(IncomingMessage.self, from: data)
                 message.body = data
@@ -209,7 +215,7 @@ public final class LanguageServer {
             }
             request(id, method, message.body)
         } else {
-            notification(method, message.body)
+            notification(method, message)
         }
     }
 
@@ -252,7 +258,8 @@ public final class LanguageServer {
         }
     }
 
-    private func notification(_ method: String, _ params: Data) {
+    private func notification(_ method: String, _ message: IncomingMessage) {
+        let params = message.body
         if method == "exit" {
             exitCode = shutdownRequested ? 0 : 1
             return
@@ -263,21 +270,30 @@ public final class LanguageServer {
             registerWatchers()
             startWorkspaceScan()
         case "textDocument/didOpen":
-            guard let p = decode(DidOpenTextDocumentParams.self, params) else { return }
+            guard let p = message.didOpen ?? decode(DidOpenTextDocumentParams.self, params) else { return }
             documents[p.textDocument.uri] = Document(uri: p.textDocument.uri, version: p.textDocument.version,
                                                      text: p.textDocument.text)
             changed(p.textDocument.uri, save: true)
         case "textDocument/didChange":
-            guard let p = decode(DidChangeTextDocumentParams.self, params), var document = documents[p.textDocument.uri]
+            // Taken out of the table while it changes, so that its text is edited in place, not copied.
+            guard let p = message.didChange ?? decode(DidChangeTextDocumentParams.self, params),
+                  var document = documents.removeValue(forKey: p.textDocument.uri)
             else { return }
             let version = p.textDocument.version ?? document.version + 1
             guard version > document.version else {
                 log("ignored a change to \(p.textDocument.uri) at version \(version), not after \(document.version)")
+                documents[p.textDocument.uri] = document
                 return
             }
             for change in p.contentChanges { document.apply(change, encoding: encoding) }
             document.version = version
             documents[p.textDocument.uri] = document
+            // A newer change to the document, read already, would make this version's lint stale:
+            // only the newest is linted.
+            if queue.contains(where: { $0.didChange?.textDocument.uri == p.textDocument.uri
+                                       && ($0.didChange?.textDocument.version ?? Int.max) > version }) {
+                return
+            }
             changed(p.textDocument.uri, save: false)
         case "textDocument/didSave":
             guard let p = decode(DidSaveTextDocumentParams.self, params) else { return }
@@ -445,21 +461,34 @@ public final class LanguageServer {
 
     /// Writes one message's body, framed.
     func sendBody(_ body: Data) {
-        let data = FrameReader.frame(body)
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(output, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return false }
-                offset += n
-            }
-            return true
-        }
+        body.withUnsafeBytes { sendFrame($0) }
+    }
+
+    /// Writes one message's body, framed (the body is written from where it is, not copied).
+    func sendBody(_ body: [UInt8]) {
+        body.withUnsafeBytes { sendFrame($0) }
+    }
+
+    private func sendFrame(_ body: UnsafeRawBufferPointer) {
+        let header = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+        let written = header.withUnsafeBytes { writeAll($0) } && writeAll(body)
         if !written {
             log("cannot write to standard output (\(String(cString: strerror(errno)))); stopping")
             exitCode = 1
         }
+    }
+
+    /// Writes all of `buffer` to the output (retried after `EINTR`); false when the output fails.
+    private func writeAll(_ buffer: UnsafeRawBufferPointer) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
+        var offset = 0
+        while offset < buffer.count {
+            let n = write(output, base + offset, buffer.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
     }
 
     // MARK: Configuration

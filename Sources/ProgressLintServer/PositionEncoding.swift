@@ -29,37 +29,62 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
 /// (lines split at LF, CRLF and CR, as LSP splits them) and libyaml's positions (which also split
 /// at NEL, U+2028 and U+2029, and do not count a byte order mark).
 public struct TextIndex: Sendable {
-    public let bytes: [UInt8]
+    /// The text, as UTF-8 (whatever bytes the editor sent; changed in place by ``replace(_:with:)``).
+    public private(set) var bytes: [UInt8]
     /// The byte offset of each LSP line's first byte.
-    public let lineStarts: [Int]
+    public private(set) var lineStarts: [Int]
     /// The byte offset of each libyaml line's first byte (nil: the same as `lineStarts`, past a BOM).
-    private let yamlLineStarts: [Int]?
-    private let bom: Int
+    private var yamlLineStarts: [Int]?
+    private var bom: Int
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
+        lineStarts = []
+        yamlLineStarts = nil
+        bom = 0
+        indexLines()
+    }
+
+    /// Replaces the bytes in `range` (clamped to the text) with `replacement`, in place: the text
+    /// is not copied when nothing else holds it, and the line starts are found again.
+    public mutating func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>) {
+        let start = min(max(0, range.lowerBound), bytes.count)
+        let end = min(max(start, range.upperBound), bytes.count)
+        bytes.replaceSubrange(start..<end, with: replacement)
+        indexLines()
+    }
+
+    /// Finds the line starts of ``bytes``: one pass, and a second only when the text holds a line
+    /// break libyaml sees and LSP does not (NEL, U+2028, U+2029).
+    private mutating func indexLines() {
+        // The old starts' storage is reused: taken out, so that it is not shared.
+        var starts: [Int] = []
+        swap(&starts, &lineStarts)
+        starts.removeAll(keepingCapacity: true)
+        starts.append(0)
         var extraBreaks = false
-        var i = 0
-        let count = bytes.count
-        while i < count {
-            let byte = bytes[i]
-            if byte == 0x0A {
-                starts.append(i + 1)
-            } else if byte == 0x0D {
-                if i + 1 < count && bytes[i + 1] == 0x0A { i += 1 }
-                starts.append(i + 1)
-            } else if byte == 0xC2 || byte == 0xE2 {
-                if TextIndex.yamlBreakLength(bytes, at: i) > 0 { extraBreaks = true }
+        bytes.withUnsafeBufferPointer { bytes in
+            var i = 0
+            let count = bytes.count
+            while i < count {
+                let byte = bytes[i]
+                if byte == 0x0A {
+                    starts.append(i + 1)
+                } else if byte == 0x0D {
+                    if i + 1 < count && bytes[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                } else if byte == 0xC2 || byte == 0xE2 {
+                    if !extraBreaks && TextIndex.yamlBreakLength(bytes, at: i) > 0 { extraBreaks = true }
+                }
+                i += 1
             }
-            i += 1
         }
         lineStarts = starts
         bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         if extraBreaks {
             var yaml = [0]
             var j = 0
-            while j < count {
+            while j < bytes.count {
                 let length = TextIndex.yamlBreakLength(bytes, at: j)
                 if length > 0 {
                     j += length
@@ -86,6 +111,12 @@ public struct TextIndex: Sendable {
 
     /// The line break libyaml sees at `i`: LF, CR, CRLF, NEL, LS, PS (0 when none).
     static func yamlBreakLength(_ bytes: [UInt8], at i: Int) -> Int {
+        bytes.withUnsafeBufferPointer { yamlBreakLength($0, at: i) }
+    }
+
+    /// ``yamlBreakLength(_:at:)-([UInt8],_)`` over a buffer (`i` in bounds).
+    @inline(__always)
+    static func yamlBreakLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         switch bytes[i] {
         case 0x0A: return 1
         case 0x0D: return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1

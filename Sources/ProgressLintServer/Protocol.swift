@@ -31,22 +31,22 @@ public struct LSPRange: Codable, Hashable, Sendable {
 }
 
 struct TextDocumentIdentifier: Codable { var uri: String }
-struct VersionedTextDocumentIdentifier: Codable {
+struct VersionedTextDocumentIdentifier: Codable, Equatable {
     var uri: String
     var version: Int?
 }
-struct TextDocumentItem: Codable {
+struct TextDocumentItem: Codable, Equatable {
     var uri: String
     var languageId: String?
     var version: Int
     var text: String
 }
-struct DidOpenTextDocumentParams: Codable { var textDocument: TextDocumentItem }
-struct TextDocumentContentChangeEvent: Codable {
+struct DidOpenTextDocumentParams: Codable, Equatable { var textDocument: TextDocumentItem }
+struct TextDocumentContentChangeEvent: Codable, Equatable {
     var range: LSPRange?
     var text: String
 }
-struct DidChangeTextDocumentParams: Codable {
+struct DidChangeTextDocumentParams: Codable, Equatable {
     var textDocument: VersionedTextDocumentIdentifier
     var contentChanges: [TextDocumentContentChangeEvent]
 }
@@ -221,8 +221,28 @@ struct IncomingMessage: Decodable {
     var error: JSON?
     /// The message as read.
     var body = Data()
+    /// The params of a `textDocument/didChange` or `textDocument/didOpen`, decoded with the message:
+    /// they carry a document's text, which is then read once, not once for the envelope and
+    /// again for the params (nil when they do not have that shape: decoded again, to say so).
+    var didChange: DidChangeTextDocumentParams?
+    var didOpen: DidOpenTextDocumentParams?
 
-    enum CodingKeys: String, CodingKey { case id, method, error }
+    enum CodingKeys: String, CodingKey { case id, method, error, params }
+
+    /// A message with nothing read yet (``DocumentMessageReader`` fills it in).
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(JSON.self, forKey: .id)
+        method = try container.decodeIfPresent(String.self, forKey: .method)
+        error = try container.decodeIfPresent(JSON.self, forKey: .error)
+        switch method {
+        case "textDocument/didChange": didChange = try? container.decode(DidChangeTextDocumentParams.self, forKey: .params)
+        case "textDocument/didOpen": didOpen = try? container.decode(DidOpenTextDocumentParams.self, forKey: .params)
+        default: break
+        }
+    }
 }
 
 /// The `params` of a message, decoded as `Params`.

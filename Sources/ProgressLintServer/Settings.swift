@@ -18,6 +18,9 @@ public struct Settings: Equatable, Sendable {
     public var specSchema = true
     /// Lint the workspace's specs in the background (for `consistent-location` and closed files).
     public var workspaceDiagnostics = true
+    /// The workspace run reads and writes the command's cache (``ProgressLintRun/LintCache``), as
+    /// `progress-lint` over the folder does; off: `--no-cache`.
+    public var cache = true
 
     public init() {}
 
@@ -41,9 +44,10 @@ public struct Settings: Equatable, Sendable {
             case "specSchema": settings.specSchema = bool(value, key, &problems) ?? settings.specSchema
             case "workspaceDiagnostics":
                 settings.workspaceDiagnostics = bool(value, key, &problems) ?? settings.workspaceDiagnostics
+            case "cache": settings.cache = bool(value, key, &problems) ?? settings.cache
             default:
                 problems.append("unknown setting `\(key)`; the settings are lintOn, unsafeFixes, disableActions, "
-                                + "specSchema and workspaceDiagnostics")
+                                + "specSchema, workspaceDiagnostics and cache")
             }
         }
         return settings

@@ -22,9 +22,21 @@ import Darwin
 /// cross-file rules), on a thread of its own. The message loop is woken through a pipe when it
 /// is done, and publishes closed files' findings and the cross-file findings of open ones.
 struct WorkspaceScan {
+    /// What a finished run hands from the scanning thread to the loop.
+    struct Finished: Sendable {
+        var generation: Int
+        var diagnostics: [Diagnostic]
+        var files: [String]
+        var seconds: Double
+        /// How the cache answered, when the run used one.
+        var cache: LintCache.Statistics?
+        /// What to log about the cache (a folder that cannot be used, a cache not written).
+        var cacheNote: String?
+    }
+
     /// A finished run, handed from the scanning thread to the loop.
     final class Handoff: Sendable {
-        let result = Mutex<(generation: Int, diagnostics: [Diagnostic], files: [String], seconds: Double)?>(nil)
+        let result = Mutex<Finished?>(nil)
     }
 
     let handoff = Handoff()
@@ -43,6 +55,8 @@ struct WorkspaceScan {
     var crossFile: [String: [Diagnostic]] = [:]
     /// The files the last scan linted (absolute paths).
     var scanned: Set<String> = []
+    /// What was logged about the cache (each said once).
+    var cacheNotes: Set<String> = []
 
     init() {
         var fds: [Int32] = [-1, -1]
@@ -67,6 +81,9 @@ struct WorkspaceScan {
 }
 
 extension LanguageServer {
+    /// The environment variable naming the cache folder, as for the command.
+    static let cacheFolderVariable = "PROGRESS_LINT_CACHE_DIR"
+
     /// Starts the background run over the workspace folders (or marks it to run again after the current one).
     func startWorkspaceScan() {
         guard backgroundWork, settings.workspaceDiagnostics, !folders.isEmpty, workspace.wake.write >= 0 else { return }
@@ -89,6 +106,13 @@ extension LanguageServer {
         }
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let runner = LintRunner(linter: linter, loader: loader, jobs: max(1, cores - 1))
+        // The cache the command uses when run here over these folders (`PROGRESS_LINT_CACHE_DIR`,
+        // else `.progress-lint-cache` beside the nearest config): the same folder and keys, so
+        // either one's run makes the other's fast. Off with the `cache` setting.
+        let cacheFolder = settings.cache
+            ? CacheFolder.resolve(option: nil, environment: getenv(Self.cacheFolderVariable).map { String(cString: $0) },
+                                  workingDirectory: cwd)
+            : nil
         if client.workDoneProgress {
             let token = "progress-lint-workspace-\(generation)"
             workspace.progressToken = token
@@ -98,12 +122,23 @@ extension LanguageServer {
         }
         SystemCalls.startThread(stackSize: 8 << 20) {
             let started = Date()
-            let result = runner.run(folders)
-            let files = (0..<result.files.count).map { result.files.path(at: $0) }
-            let diagnostics = result.diagnostics
-            handoff.result.withLock {
-                $0 = (generation, diagnostics, files, Date().timeIntervalSince(started))
+            var runner = runner
+            var cacheNote: String?
+            if let cacheFolder {
+                switch LintCache.load(folder: cacheFolder) {
+                case .success(let cache): runner.cache = cache
+                case .failure(let unavailable): cacheNote = unavailable.description
+                }
             }
+            let result = runner.run(folders)
+            if let cache = runner.cache, let failure = cache.save() {
+                cacheNote = "cannot write the cache in \(cache.folder): \(failure); this run's results were not kept"
+            }
+            let files = (0..<result.files.count).map { result.files.path(at: $0) }
+            let finished = WorkspaceScan.Finished(generation: generation, diagnostics: result.diagnostics, files: files,
+                                    seconds: Date().timeIntervalSince(started), cache: runner.cache?.statistics,
+                                    cacheNote: cacheNote)
+            handoff.result.withLock { $0 = finished }
             var byte: UInt8 = 1
             _ = write(wake, &byte, 1)
         }
@@ -121,18 +156,27 @@ extension LanguageServer {
     func finishWorkspaceScan() {
         var drain = [UInt8](repeating: 0, count: 64)
         while read(workspace.wake.read, &drain, drain.count) > 0 {}
-        guard let (generation, diagnostics, files, seconds) = workspace.handoff.result.withLock({ value in
+        guard let finished = workspace.handoff.result.withLock({ value in
             defer { value = nil }
             return value
         }) else { return }
-        guard generation == workspace.generation else { return }
+        let (diagnostics, files) = (finished.diagnostics, finished.files)
+        guard finished.generation == workspace.generation else { return }
         workspace.running = false
         if let token = workspace.progressToken {
+            let fromCache = (finished.cache?.unread ?? 0) + (finished.cache?.hashed ?? 0)
             notify("$/progress", ProgressParams(token: token, value: WorkDoneProgressEnd(
-                message: "\(files.count) file\(files.count == 1 ? "" : "s") linted")))
+                message: "\(files.count) file\(files.count == 1 ? "" : "s") linted"
+                    + (fromCache > 0 ? " (\(fromCache) from the cache)" : ""))))
             workspace.progressToken = nil
         }
-        log("workspace: \(files.count) files, \(diagnostics.count) findings in \(Self.twoDecimals(seconds)) s")
+        var cached = ""
+        if let statistics = finished.cache {
+            cached = ", \(statistics.unread + statistics.hashed) of them from the cache"
+        }
+        log("workspace: \(files.count) files\(cached), \(diagnostics.count) findings in "
+            + "\(Self.twoDecimals(finished.seconds)) s")
+        if let note = finished.cacheNote, workspace.cacheNotes.insert(note).inserted { log(note) }
         var byPath: [String: [Diagnostic]] = [:]
         for file in files { byPath[file] = [] }
         for diagnostic in diagnostics { byPath[diagnostic.path, default: []].append(diagnostic) }

@@ -20,16 +20,27 @@ public enum ByteOrder {
         return a.count - b.count
     }
 
-    /// The byte-wise comparison of two strings' UTF-8 bytes.
+    /// The byte-wise comparison of two strings' UTF-8 bytes. Inlined where it is used, and native
+    /// strings (every path the run makes) are compared in place, with no copy and no closure call
+    /// through the module boundary: reports and the server sort hundreds of findings by it.
+    @inlinable
     public static func compare(_ a: String, _ b: String) -> Int {
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                compare(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y))
+            }
+        }
+        if let inPlace, let result = inPlace { return result }
         var a = a
         var b = b
         return a.withUTF8 { x in b.withUTF8 { y in compare(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) } }
     }
 
     /// Whether `a` sorts before `b` byte-wise.
+    @inlinable
     public static func precedes(_ a: String, _ b: String) -> Bool { compare(a, b) < 0 }
 
     /// Whether two strings have the same UTF-8 bytes.
+    @inlinable
     public static func same(_ a: String, _ b: String) -> Bool { compare(a, b) == 0 }
 }

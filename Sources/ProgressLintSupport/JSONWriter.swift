@@ -190,121 +190,26 @@ public struct JSONWriter {
         out.write(lineBreakAfterComma: comma, spaces: 2 * level)
     }
 
-    /// Writes `s` as a JSON string literal, escaped as ``JSONString/escape(_:into:)`` says.
+    /// Writes `s` as a JSON string literal (``JSONString``, the one escaper).
     public static func escape(_ s: String, into out: inout ReportStream) {
-        out.write(byte: 0x22)
-        var hashes = 0
-        escapeContents(s, hashes: &hashes, into: &out)
-        out.write(byte: 0x22)
+        JSONString.escape(s, into: &out)
     }
 
-    /// ``escapeContents(_:hashes:into:)`` of a string's UTF-8.
+    /// ``JSONString/escapeContents(_:hashes:into:)-(String,_,_)``: `s` escaped without quotes,
+    /// continuing after the `hashes` `#` written last.
     static func escapeContents(_ s: String, hashes: inout Int, into out: inout ReportStream) {
-        // Native strings are contiguous UTF-8 already; others are made so once.
-        if let done: Void = s.utf8.withContiguousStorageIfAvailable({ escapeContents($0, hashes: &hashes, into: &out) }) {
-            return done
-        }
-        var s = s
-        s.withUTF8 { escapeContents($0, hashes: &hashes, into: &out) }
+        JSONString.escapeContents(s, hashes: &hashes, into: &out)
     }
 
-    private static let hexDigits: StaticString = "0123456789abcdef"
-
-    /// Writes the UTF-8 `bytes` of a string (so whole, valid scalars) escaped as
-    /// ``JSONString/escape(_:into:)`` escapes the string's scalars, byte by byte: runs that need
-    /// nothing are copied as they are. `hashes` is how many `#` came last (before these bytes and
-    /// after), so parts written one after another are escaped as their concatenation.
+    /// ``JSONString/escapeContents(_:hashes:into:)-(UnsafeBufferPointer<UInt8>,_,_)`` of UTF-8 bytes.
     @usableFromInline
     static func escapeContents(_ bytes: UnsafeBufferPointer<UInt8>, hashes: inout Int, into out: inout ReportStream) {
-        let count = bytes.count
-        let before = hashes
-        /// How many `#` come right before `i` (a `#` byte is a `#` scalar: no other scalar's UTF-8 holds 0x23).
-        func hashesBefore(_ i: Int) -> Int {
-            var j = i
-            while j > 0 && bytes[j - 1] == 0x23 { j -= 1 }
-            return j == 0 ? i + before : i - j
-        }
-        var plain = 0  // where the bytes not yet written start
-        var i = 0
-        while i < count {
-            // Eight bytes at a time while none needs a look (a byte below 0x20 or from 0x7F, or `"`,
-            // `\` or `[`), by the bit tricks that tell whether a word holds a byte below n or a zero byte.
-            if let base = UnsafeRawPointer(bytes.baseAddress) {
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                while count - i >= 8 {
-                    // In bounds: i + 8 <= count.
-                    let word = (base + i).loadUnaligned(as: UInt64.self)
-                    let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C), bracket = word ^ (ones &* 0x5B)
-                    let found = ((word &- ones &* 0x20) & ~word) | (word &+ ones) | word
-                        | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((bracket &- ones) & ~bracket)
-                    if found & (ones &* 0x80) != 0 { break }
-                    i += 8
-                }
-                if i >= count { break }
-            }
-            let byte = bytes[i]
-            // Printable ASCII other than `"`, `\` and `[` needs nothing (0x20...0x7E, by wrapping subtraction).
-            if byte &- 0x20 < 0x5F && byte != 0x22 && byte != 0x5C && byte != 0x5B {
-                i += 1
-                continue
-            }
-            // The escape the scalar at `i` needs (a short one, or `\u` and 4 hex digits), and its
-            // length in bytes. Other bytes of multi-byte scalars are passed one at a time: lead
-            // bytes C2, E2 and EF never occur as continuation bytes (80...BF).
-            var length = 1
-            var short: UInt8 = 0
-            var scalar: UInt32?
-            switch byte {
-            case 0x22: short = 0x22
-            case 0x5C: short = 0x5C
-            case 0x0A: short = UInt8(ascii: "n")
-            case 0x0D: short = UInt8(ascii: "r")
-            case 0x09: short = UInt8(ascii: "t")
-            case 0x5B: if hashesBefore(i) >= 2 { scalar = 0x5B }
-            case 0x00..<0x20, 0x7F: scalar = UInt32(byte)
-            case 0xC2:
-                // U+0080...U+009F, the C1 controls.
-                if i + 1 < count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F {
-                    scalar = UInt32(bytes[i + 1])
-                    length = 2
-                }
-            case 0xE2:
-                // U+2028 and U+2029, the line and paragraph separators.
-                if i + 2 < count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) {
-                    scalar = 0x2000 | UInt32(bytes[i + 2] & 0x3F)
-                    length = 3
-                }
-            case 0xEF:
-                // U+FEFF, the byte order mark.
-                if i + 2 < count && bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF {
-                    scalar = 0xFEFF
-                    length = 3
-                }
-            default:
-                break
-            }
-            if short == 0 && scalar == nil {
-                i += length
-                continue
-            }
-            // `plain..<i` is in bounds: plain <= i < count.
-            if plain < i { out.write(bytes: UnsafeBufferPointer(rebasing: bytes[plain..<i])) }
-            out.write(byte: 0x5C)
-            if let scalar {
-                out.write(byte: UInt8(ascii: "u"))
-                hexDigits.withUTF8Buffer { digits in
-                    for shift in stride(from: 12, through: 0, by: -4) { out.write(byte: digits[Int((scalar >> UInt32(shift)) & 0xF)]) }
-                }
-            } else {
-                out.write(byte: short)
-            }
-            i = Swift.min(count, i + length)
-            plain = i
-        }
-        if plain < count { out.write(bytes: UnsafeBufferPointer(rebasing: bytes[plain..<count])) }
-        hashes = hashesBefore(count)
+        JSONString.escapeContents(bytes, hashes: &hashes, into: &out)
     }
 }
+
+/// A report's stream takes JSON strings from the one escaper (``JSONString``) directly.
+extension ReportStream: JSONByteSink {}
 
 /// A JSON value built as a tree, for small documents (a SARIF rule, the spec's schema).
 public indirect enum JSONValue: Sendable {

@@ -98,12 +98,28 @@ import Testing
             var method: String
             var params: Params
         }
-        let published = try JSONCoding.decode(Envelope.self, from: DiagnosticJSON.publish(uri: "file:///a b.yaml", version: 7, diagnostics))
+        let published = try JSONCoding.decode(Envelope.self, from: Data(DiagnosticJSON.publish(uri: "file:///a b.yaml", version: 7, diagnostics)))
         #expect(published.method == "textDocument/publishDiagnostics")
         #expect(published.params.uri == "file:///a b.yaml" && published.params.version == 7)
         #expect(published.params.diagnostics == diagnostics)
         struct Report: Decodable { var id: JSON; var result: FullDocumentDiagnosticReport }
-        let report = try JSONCoding.decode(Report.self, from: DiagnosticJSON.report(id: .string("r1"), diagnostics))
+        let report = try JSONCoding.decode(Report.self, from: Data(DiagnosticJSON.report(id: .string("r1"), diagnostics)))
         #expect(report.id == .string("r1") && report.result.kind == "full" && report.result.items == diagnostics)
+    }
+
+    @Test(arguments: [0, 9, 10, 99, 100, 1_234_567, Int.max, -1, -10, Int.min])
+    func integersAreWrittenAsJSONSpellsThem(_ value: Int) throws {
+        var out: [UInt8] = []
+        DiagnosticJSON.int(value, into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == String(value))
+        let far = LSPRange(start: Position(line: value, character: 0), end: Position(line: 12, character: value))
+        let diagnostic = LSPDiagnostic(range: far, severity: 3, code: "c", codeDescription: nil, source: "s",
+                                       message: "m", data: nil)
+        struct Envelope: Decodable {
+            struct Params: Decodable { var version: Int?; var diagnostics: [LSPDiagnostic] }
+            var params: Params
+        }
+        let published = try JSONCoding.decode(Envelope.self, from: Data(DiagnosticJSON.publish(uri: "u", version: value, [diagnostic])))
+        #expect(published.params.version == value && published.params.diagnostics == [diagnostic])
     }
 }

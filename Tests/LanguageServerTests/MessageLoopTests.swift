@@ -226,6 +226,36 @@ final class InProcessServer: @unchecked Sendable {
     }
 }
 
+extension MessageLoopTests {
+    @Test func changesReadTogetherAreLintedOnceAtTheNewestVersion() throws {
+        let server = InProcessServer()
+        _ = server.initialize()
+        let uri = "file:///nonexistent-folder-\(UUID().uuidString)/spec.yml"
+        server.notify("textDocument/didOpen", .object(["textDocument": .object([
+            "uri": .string(uri), "languageId": .string("yaml"), "version": .number(1),
+            "text": .string("screen: x\nindicators: []\n"),
+        ])]))
+        #expect(try #require(server.next())["params"]?["version"]?.intValue == 1)
+        func change(_ version: Int, _ text: String) -> [UInt8] {
+            Array(FrameReader.frame(try! JSONCoding.encode(JSON.object([
+                "jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"),
+                "params": .object([
+                    "textDocument": .object(["uri": .string(uri), "version": .number(Double(version))]),
+                    "contentChanges": .array([.object(["text": .string(text)])]),
+                ]),
+            ]))))
+        }
+        // Three changes in one write (read at once), then a request to see what came before its answer.
+        server.sendRaw(change(2, "screen: [\n") + change(3, "screen: y\n") + change(4, "screen: z\nindicators: []\n"))
+        let (_, before) = server.response(to: server.request("textDocument/hover", .object([
+            "textDocument": .object(["uri": .string(uri)]), "position": .object(["line": .number(0), "character": .number(0)]),
+        ])))
+        let versions = before.filter { $0["method"] == .string("textDocument/publishDiagnostics") }
+            .compactMap { $0["params"]?["version"]?.intValue }
+        #expect(versions == [4])
+    }
+}
+
 @Suite struct FuzzInputTests {
     static func frame(_ text: String) -> [UInt8] { Array(FrameReader.frame(Data(text.utf8))) }
 

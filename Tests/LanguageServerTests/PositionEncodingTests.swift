@@ -88,4 +88,27 @@ import Testing
             text: "# end\n"), encoding: .utf32)
         #expect(String(decoding: document.index.bytes, as: UTF8.self) == "label: Uploading\n# end\n")
     }
+
+    @Test func anIndexEditedInPlaceIsTheIndexOfItsNewText() {
+        // Edits that add and remove LF, CRLF, lone CR, U+2028, NEL and a byte order mark, anywhere.
+        let pieces = ["", "a", "\n", "\r\n", "\r", "\u{2028}", "\u{85}", "\u{FEFF}", "😀", "label: x\n  - id: y\r\n"]
+        var generator = SystemRandomNumberGenerator()
+        var index = TextIndex(Array("\u{FEFF}a: 1\r\nb: 2\u{2028}c: 3\n".utf8))
+        for _ in 0..<400 {
+            let count = index.bytes.count
+            let start = Int.random(in: 0...count, using: &generator)
+            let end = Int.random(in: start...min(count, start + 6), using: &generator)
+            index.replace(start..<end, with: Array(pieces.randomElement(using: &generator)!.utf8))
+            let fresh = TextIndex(index.bytes)
+            #expect(index.lineStarts == fresh.lineStarts)
+            for line in 1...(fresh.lineStarts.count + 1) {
+                #expect(index.byteOffset(of: SourcePosition(line: line, column: 2))
+                        == fresh.byteOffset(of: SourcePosition(line: line, column: 2)))
+            }
+        }
+        // A range past the end is clamped to it.
+        index = TextIndex(Array("ab".utf8))
+        index.replace(5..<9, with: Array("c\n".utf8))
+        #expect(index.bytes == Array("abc\n".utf8) && index.lineStarts == [0, 4])
+    }
 }

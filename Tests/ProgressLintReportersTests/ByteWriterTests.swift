@@ -3,6 +3,7 @@ import ProgressLintSupport
 import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintReporters
+import ProgressLintSupport
 import ProgressLintYAML
 import Testing
 
@@ -34,13 +35,46 @@ import Testing
         return strings
     }()
 
-    @Test func stringsAreEscapedAsTheTreeEscapesThem() {
+    /// The escapes, spelled scalar by scalar as the JSON report's documentation states them: the
+    /// reference the one byte-level escaper (``JSONString``) is held to.
+    static func reference(_ s: String) -> String {
+        var out = "\""
+        var hashes = 0
+        for scalar in s.unicodeScalars {
+            defer { hashes = scalar == "#" ? hashes + 1 : 0 }
+            switch scalar {
+            case "[" where hashes >= 2: out += "\\u005b"
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                let v = scalar.value
+                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF {
+                    let hex = String(v, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    @Test func stringsAreEscapedAsTheReferenceEscapesThemIntoEverySink() {
         for s in ByteWriterTests.strings {
-            var out = ReportStream()
-            JSONWriter.escape(s, into: &out)
-            var tree = ""
-            JSONValue.escape(s, into: &tree)
-            #expect(out.text == tree, "\(Array(s.unicodeScalars))")
+            let want = ByteWriterTests.reference(s)
+            var stream = ReportStream()
+            JSONWriter.escape(s, into: &stream)
+            #expect(stream.text == want, "report stream: \(Array(s.unicodeScalars))")
+            var bytes: [UInt8] = []
+            JSONString.escape(s, into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == want, "bytes: \(Array(s.unicodeScalars))")
+            var text = "x"
+            JSONValue.escape(s, into: &text)
+            #expect(text == "x" + want, "string: \(Array(s.unicodeScalars))")
+            #expect(JSONString.quoted(s) == want)
         }
     }
 

@@ -1,0 +1,63 @@
+import ProgressLintEngine
+
+extension LintRunner {
+    /// Lints one text held in memory (an editor's buffer) as the file `path` under `configuration`,
+    /// and returns its diagnostics in report order: those a run over that file alone gives
+    /// (`progress-lint FILE`, or ``run(inMemory:configuration:)``), its cross-file rules comparing
+    /// the file's own screens, with no run storage in between (the diagnostics are never encoded
+    /// and read back). A text over the configuration's `max-file-size` gets the diagnostic an
+    /// oversize file gets.
+    ///
+    /// With `skippingNonSpec` (as for a file found by walking a folder), YAML that is not shaped
+    /// like a spec gives nil.
+    public func lint(text bytes: [UInt8], path: String, configuration: Configuration,
+                     skippingNonSpec: Bool) -> [Diagnostic]? {
+        if bytes.count > configuration.limits.maxFileSize {
+            return LintRunner.tooLarge(path, limit: configuration.limits.maxFileSize, prefix: bytes).diagnostics
+        }
+        let result = linter.lint(bytes, path: path, configuration: configuration, skippingNonSpec: skippingNonSpec)
+        if result.skippedAsNotSpec { return nil }
+        // The cross-file rules over this one file's values, as the run's `finish` does over a run's.
+        var crossFile: [Diagnostic] = []
+        for rule in linter.crossFileRules {
+            let store = CrossFileStore()
+            for collection in result.crossFile where collection.id == rule.id {
+                store.append(collection.records, file: 0, severity: collection.severity)
+            }
+            guard store.count > 0 else { continue }
+            for finding in rule.finish(store, order: nil, pathOfFile: { _ in path }) {
+                crossFile.append(Diagnostic(
+                    ruleID: rule.id, severity: finding.file.severity, message: finding.message,
+                    path: finding.file.path, range: finding.range, screen: finding.screen, indicator: finding.indicator,
+                    yamlPath: finding.yamlPath, value: finding.value))
+            }
+        }
+        SourceLine.attach(to: &crossFile, from: bytes)
+        if !result.deferredSuppressions.isEmpty {
+            // Suppressions of cross-file rules, applied now that those rules have reported.
+            let crossRules = Set(result.deferredSuppressions.flatMap(\.rules))
+            let (candidates, rest) = (result.diagnostics + crossFile).partitioned {
+                crossRules.contains($0.ruleID) && linter.crossFileRuleIDs.contains($0.ruleID)
+            }
+            var all = rest + linter.apply(result.deferredSuppressions, to: candidates, path: path)
+            all.sortInReportOrder()
+            return all
+        }
+        if crossFile.isEmpty { return result.diagnostics }
+        // The file's diagnostics are in report order; the (few) cross-file ones are sorted and
+        // merged in, each after the file's diagnostics it does not strictly precede (as a run reads them).
+        crossFile.sortInReportOrder()
+        var merged: [Diagnostic] = []
+        merged.reserveCapacity(result.diagnostics.count + crossFile.count)
+        var next = 0
+        for diagnostic in result.diagnostics {
+            while next < crossFile.count && Diagnostic.ordered(crossFile[next], diagnostic) {
+                merged.append(crossFile[next])
+                next += 1
+            }
+            merged.append(diagnostic)
+        }
+        merged += crossFile[next...]
+        return merged
+    }
+}
