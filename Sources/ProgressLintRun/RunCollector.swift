@@ -54,25 +54,23 @@ struct RunCollector {
             // The usual case (always with one job): the next one, nothing waiting. Taken at once,
             // not moved through the dictionary (an outcome holds a whole file's result).
             nextSequence += 1
-            switch outcome {
-            case .linted(let result, let order): add(result, order: order)
-            case .record(let record, let path, let order): add(record, path: path, order: order)
-            case .record(let record, let path, let order): add(record, path: path, order: order)
-            case .failed(let problem, let order): problems.append((order, problem))
-            case .skipped(_, let folder): skip(folder: folder)
-            }
+            take(outcome)
             return
         }
         waiting[sequence] = outcome
         while let ready = waiting.removeValue(forKey: nextSequence) {
             nextSequence += 1
-            switch ready {
-            case .linted(let result, let order): add(result, order: order)
-            case .record(let record, let path, let order): add(record, path: path, order: order)
-            case .record(let record, let path, let order): add(record, path: path, order: order)
-            case .failed(let problem, let order): problems.append((order, problem))
-            case .skipped(_, let folder): skip(folder: folder)
-            }
+            take(ready)
+        }
+    }
+
+    /// Adds one outcome, in its turn, to what the run keeps.
+    private mutating func take(_ outcome: Outcome) {
+        switch outcome {
+        case .linted(let result, let order): add(result, order: order)
+        case .record(let record, let path, let order): add(record, path: path, order: order)
+        case .failed(let problem, let order): problems.append((order, problem))
+        case .skipped(_, let folder): skip(folder: folder)
         }
     }
 

@@ -28,8 +28,8 @@ import Testing
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("pl-pytest-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        guard let handle = try? FileHandle(forWritingTo: output) else { return nil }
+        guard FileManager.default.createFile(atPath: output.path, contents: nil),
+              let handle = try? FileHandle(forWritingTo: output) else { return nil }
         process.standardOutput = handle
         process.standardError = handle
         do { try process.run() } catch { return nil }
