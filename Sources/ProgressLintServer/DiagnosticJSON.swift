@@ -28,21 +28,7 @@ enum DiagnosticJSON {
             out.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
             return
         }
-        // 20 bytes hold the longest: `-9223372036854775808`. Filled from the end.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var magnitude = value.magnitude
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                start -= 1
-                digits[start] = 0x2D
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        DecimalText.withDigits(of: value) { out.append(contentsOf: $0) }
     }
 
     static func write(_ position: Position, into out: inout [UInt8]) {

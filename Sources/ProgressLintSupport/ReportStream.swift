@@ -92,21 +92,7 @@ public struct ReportStream {
 
     /// Writes an integer's decimal digits (and a `-` when it is negative), as `String(value)` spells it.
     public mutating func write(int value: Int) {
-        // 20 bytes hold the longest: `-9223372036854775808`. Filled from the end.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var magnitude = value.magnitude
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                start -= 1
-                digits[start] = 0x2D
-            }
-            write(bytes: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        DecimalText.withDigits(of: value) { write(bytes: $0) }
     }
 
     /// Writes one byte.
