@@ -109,6 +109,8 @@ public struct LintRunner: Sendable {
             // walk, and their outcomes handed to the collector, a few at a time: on a warm run a
             // file's own work is less than two workers waiting for each other's lock.
             var counted = Inventory()
+            // Records' inventories are added up as the records hold them (no dictionary per file).
+            var tally = InventoryTally()
             var cacheWorker = LintCache.Worker()
             var taken: [(item: Planner.Item, configuration: Configuration)] = []
             var outcomes: [(outcome: RunCollector.Outcome, sequence: Int)] = []
@@ -143,7 +145,7 @@ public struct LintRunner: Sendable {
                         deliver(.skipped(order: item.order, folder: item.folder), sequence: item.sequence)
                         continue
                     case .success(.record(let record)):
-                        counted.merge(record.inventory)
+                        tally.add(record)
                         deliver(.record(record, path: item.file.path, order: item.order), sequence: item.sequence)
                         continue
                     case .success(.result(let result)): answer = .success(result)
@@ -168,6 +170,7 @@ public struct LintRunner: Sendable {
             }
             handOver()
             cache?.finish(&cacheWorker)
+            counted.merge(tally.inventory)
             collector.withLock { $0.inventory.merge(counted) }
         }
         // One file (an editor's save) is linted on this thread, without starting others.

@@ -45,18 +45,32 @@ public final class LintCache: Sendable {
         var settled: Bool
         var contentHash: UInt64
         var configuration: ConfigurationKey
-        /// Where its result is: in the file read (``State/old``'s) or in the one being written.
+        /// Where its result is: in the file read (an entry of ``old``) or in the one being written
+        /// (one of ``State/fresh``).
         var offset: Int
         var length: Int
         var checksum: UInt64
-        var inNewFile: Bool
+    }
+
+    /// What became of an entry of the cache read.
+    enum Fate: UInt8 {
+        /// Its file was not met (yet): kept at the end while it still exists and there is room.
+        case untouched
+        /// Current: kept (its record copied to the new file as it is).
+        case kept
+        /// Its file was linted anew, or its entry is not to be kept: not copied.
+        case replaced
     }
 
     struct State {
-        /// Entries of the cache read whose files were linted and not kept: not to be kept either.
-        var dropped: Set<EntryKey> = []
-        /// The entries of the cache written at the end.
-        var kept: [EntryKey: Entry] = [:]
+        /// What became of each entry of ``old``, by its place there.
+        var fates: [Fate] = []
+        /// Entries of ``old`` read by hashing their file, with the file's new stamp.
+        var updated: [Int: Entry] = [:]
+        /// The entries whose records are in the file being written, in the order written, and
+        /// the place of each key among them.
+        var fresh: [(key: EntryKey, entry: Entry)] = []
+        var freshPlaces: [EntryKey: Int] = [:]
         /// Results not yet written to the temporary file, and how much of that file is written.
         var pending: [UInt8] = []
         var written = 0
@@ -100,8 +114,12 @@ public final class LintCache: Sendable {
     private let startedAt: (seconds: Int64, nanoseconds: Int64)
     private let workingDirectory: [UInt8]
     private let state: Mutex<State>
-    /// The entries of the cache read at the start (read without the lock: never changed).
-    private let old: [EntryKey: Entry]
+    /// The entries of the cache read at the start, in the order of their records in the file,
+    /// and the place of each key among them (read without the lock: never changed).
+    private let old: [(key: EntryKey, entry: Entry)]
+    private let oldPlaces: [EntryKey: Int]
+    /// Where the records of the cache read end (its index starts).
+    private let oldRecordsEnd: Int
 
     /// What one of a run's workers notes between its turns at the shared state: on a warm run a
     /// file's own work is a `stat`, a read and a copy, less than two workers waiting for a lock
@@ -110,18 +128,24 @@ public final class LintCache: Sendable {
     struct Worker {
         /// The configuration of the last file, by its name (``configurationKey(_:linter:worker:)``).
         fileprivate var configuration: (name: String, key: ConfigurationKey)?
-        /// Entries read on their stamp alone, kept as they are.
-        fileprivate var hits: [(key: EntryKey, entry: Entry)] = []
+        /// Entries read on their stamp alone (their places in ``old``), kept as they are.
+        fileprivate var hits: [Int] = []
+        /// The part of the cache file read last (``windowSize`` bytes from `windowStart`): the
+        /// records of a warm run come in the order the file has them, so one read serves many.
+        fileprivate var window: [UInt8] = []
+        fileprivate var windowStart = 0
 
         init() {}
     }
 
     /// Bytes of results gathered before they are written.
     static let writeBuffer = 1 << 18
+    /// Bytes of the cache file a worker reads at once for the records it looks up.
+    static let windowSize = 1 << 17
 
     private init(folder: String, path: String, temporaryPath: [UInt8], header: [UInt8], oldFile: Int32, newFile: Int32,
-                 startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String], old: [EntryKey: Entry],
-                 state: State) {
+                 startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String],
+                 old: (entries: [(key: EntryKey, entry: Entry)], places: [EntryKey: Int], recordsEnd: Int), state: State) {
         self.folder = folder
         self.rules = RuleNumbers(rules)
         self.path = path
@@ -131,7 +155,11 @@ public final class LintCache: Sendable {
         self.newFile = newFile
         self.startedAt = startedAt
         self.workingDirectory = workingDirectory
-        self.old = old
+        self.old = old.entries
+        self.oldPlaces = old.places
+        self.oldRecordsEnd = old.recordsEnd
+        var state = state
+        state.fates = Array(repeating: .untouched, count: old.entries.count)
         self.state = Mutex(state)
     }
 
@@ -203,12 +231,13 @@ public final class LintCache: Sendable {
         var state = State()
         state.written = header.count
         var rules: [String] = []
-        var old: [EntryKey: Entry] = [:]
-        if oldFile >= 0, let recorded, recorded.build == build, let (entries, ids) = read(oldFile, header: recorded.bytes) {
-            rules = ids
-            old = entries
-            state.kept.reserveCapacity(entries.count)
-            state.statistics.entriesRead = entries.count
+        var old: (entries: [(key: EntryKey, entry: Entry)], places: [EntryKey: Int], recordsEnd: Int) = ([], [:], 0)
+        let workingDirectory = Array((SystemCalls.currentDirectory() ?? ".").utf8)
+        if oldFile >= 0, let recorded, recorded.build == build,
+           let read = read(oldFile, header: recorded.bytes, workingDirectory: workingDirectory) {
+            rules = read.rules
+            old = (read.entries, read.places, read.recordsEnd)
+            state.statistics.entriesRead = read.entries.count
             // A new executable stamp is kept for the next run (so it does not hash the executable again).
             if header != recorded.bytes { state.changed = true }
         } else {
@@ -217,7 +246,7 @@ public final class LintCache: Sendable {
         return .success(LintCache(
             folder: folder, path: path, temporaryPath: template, header: header, oldFile: oldFile, newFile: newFile,
             startedAt: (birth.modified, birth.modifiedNanoseconds),
-            workingDirectory: Array((SystemCalls.currentDirectory() ?? ".").utf8), rules: rules, old: old, state: state))
+            workingDirectory: workingDirectory, rules: rules, old: old, state: state))
     }
 
     /// The header: magic, format, the executable's stamp and whether it was settled, the build.
@@ -248,9 +277,12 @@ public final class LintCache: Sendable {
         return (start + build, executable, settled, build)
     }
 
-    /// The entries of the cache file `fd` whose header is `header`, and the rule ids its records
-    /// number, or nil when it is not whole.
-    static func read(_ fd: Int32, header: [UInt8]) -> (entries: [EntryKey: Entry], rules: [String])? {
+    /// The entries of the cache file `fd` whose header is `header`, in the order of their records
+    /// (each key as ``key(_:workingDirectory:)`` makes it), the place of each key, where the
+    /// records end, and the rule ids its records number; nil when it is not whole.
+    static func read(_ fd: Int32, header: [UInt8], workingDirectory: [UInt8])
+        -> (entries: [(key: EntryKey, entry: Entry)], places: [EntryKey: Int], recordsEnd: Int, rules: [String])?
+    {
         guard let stamp = FileStamp.of(descriptor: fd), let size = Int(exactly: stamp.size) else { return nil }
         guard size >= header.count + trailerSize,
               let trailer = CacheIO.read(fd, at: size - trailerSize, count: trailerSize), trailer.count == trailerSize,
@@ -265,19 +297,28 @@ public final class LintCache: Sendable {
               checksumOf(header: header, index: index) == checksum
         else { return nil }
         var r = CacheReader(index)
-        var entries: [EntryKey: Entry] = [:]
+        var entries: [(key: EntryKey, entry: Entry)] = []
+        var places: [EntryKey: Int] = [:]
         entries.reserveCapacity(count)
+        places.reserveCapacity(count)
+        var inOrder = true
         for _ in 0..<count {
             let keyLength = Int(r.u32())
-            guard let key = r.bytes(keyLength) else { return nil }
+            guard let path = r.slice(keyLength) else { return nil }
+            // Every key the file keeps is absolute (one that is not stands for no file: left out).
+            guard path.first == UInt8(ascii: "/") else { continue }
             let stamp = r.stamp()
             let settled = r.byte() == 1
             let hash = r.u64()
             let configuration = ConfigurationKey(r.u64(), r.u64())
             let offset = r.int(), length = r.int(), entryChecksum = r.u64()
             guard r.valid, offset >= header.count, length >= 0, offset <= indexOffset - length else { return nil }
-            entries[EntryKey(key)] = Entry(stamp: stamp, settled: settled, contentHash: hash, configuration: configuration,
-                                 offset: offset, length: length, checksum: entryChecksum, inNewFile: false)
+            if let last = entries.last, last.entry.offset > offset { inOrder = false }
+            let key = LintCache.key(path, workingDirectory: workingDirectory)
+            // A key twice is not a file this program wrote.
+            guard places.updateValue(entries.count, forKey: key) == nil else { return nil }
+            entries.append((key, Entry(stamp: stamp, settled: settled, contentHash: hash, configuration: configuration,
+                                       offset: offset, length: length, checksum: entryChecksum)))
         }
         let ruleCount = Int(r.u32())
         guard r.valid, ruleCount <= indexLength / 4 else { return nil }
@@ -289,7 +330,12 @@ public final class LintCache: Sendable {
             rules.append(String(decoding: id, as: UTF8.self))
         }
         guard r.atEnd else { return nil }
-        return (entries, rules)
+        if !inOrder {
+            // The index is written in the records' order; another order is put in it here.
+            entries.sort { $0.entry.offset < $1.entry.offset }
+            for (place, entry) in entries.enumerated() { places[entry.key] = place }
+        }
+        return (entries, places, indexOffset, rules)
     }
 
     /// The entries of the cache file in `folder`; none when it is not whole.
@@ -297,18 +343,36 @@ public final class LintCache: Sendable {
         let fd = (folder + "/" + fileName).withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return [] }
         defer { close(fd) }
-        guard let header = readHeader(fd), let (entries, _) = read(fd, header: header.bytes) else { return [] }
-        return Array(entries.values)
+        guard let header = readHeader(fd), let read = read(fd, header: header.bytes, workingDirectory: [])
+        else { return [] }
+        return read.entries.map(\.entry)
     }
 
     static func checksumOf(header: [UInt8], index: [UInt8]) -> UInt64 {
         ContentHash.xxh64(index, seed: ContentHash.xxh64(header))
     }
 
-    /// The key of a file: its path's bytes, after the working folder's when relative.
+    /// The key of a file. The file keeps a path's bytes, after the working folder's when relative;
+    /// in memory a path under the working folder is keyed relative to it (a relative path is its
+    /// own key, made without copying), and any other as it is.
+    static func key<Path: Collection<UInt8>>(_ raw: Path, workingDirectory: [UInt8]) -> EntryKey {
+        let slash = UInt8(ascii: "/")
+        guard raw.first == slash else { return EntryKey(Array(raw)) }
+        let prefix = workingDirectory.count + 1
+        if !workingDirectory.isEmpty, raw.count > prefix, raw.starts(with: workingDirectory),
+           raw[raw.index(raw.startIndex, offsetBy: workingDirectory.count)] == slash {
+            return EntryKey(Array(raw.dropFirst(prefix)))
+        }
+        return EntryKey(Array(raw))
+    }
+
     private func key(_ raw: [UInt8]) -> EntryKey {
-        if raw.first == UInt8(ascii: "/") { return EntryKey(raw) }
-        return EntryKey(workingDirectory + [UInt8(ascii: "/")] + raw)
+        raw.first == UInt8(ascii: "/") ? LintCache.key(raw, workingDirectory: workingDirectory) : EntryKey(raw)
+    }
+
+    /// The path a key stands for, as the file keeps it (absolute).
+    private func path(of key: EntryKey) -> [UInt8] {
+        key.bytes.first == UInt8(ascii: "/") ? key.bytes : workingDirectory + [UInt8(ascii: "/")] + key.bytes
     }
 
     private func configurationKey(_ configuration: Configuration, linter: Linter, worker: inout Worker)
@@ -331,17 +395,29 @@ public final class LintCache: Sendable {
     func finish(_ worker: inout Worker) {
         guard !worker.hits.isEmpty else { return }
         state.withLock { state in
-            for (key, entry) in worker.hits { state.kept[key] = entry }
+            for place in worker.hits { state.fates[place] = .kept }
             state.statistics.unread += worker.hits.count
         }
         worker.hits.removeAll(keepingCapacity: true)
     }
 
-    /// The record kept for `entry` (of the cache read), when its bytes are whole.
-    private func record(of entry: Entry, crossFileIDs: [String]) -> FileRecord? {
-        let bytes = CacheIO.read(oldFile, at: entry.offset, count: entry.length)
-        guard let bytes, bytes.count == entry.length, ContentHash.xxh64(bytes) == entry.checksum else { return nil }
-        return FileRecord.parse(bytes, rules: rules.count, crossFileIDs: crossFileIDs)
+    /// The record kept for `entry` (of the cache read), when its bytes are whole: read through
+    /// the worker's window of the file, checked there and parsed in place (not copied out).
+    private func record(of entry: Entry, crossFileIDs: [String], worker: inout Worker) -> FileRecord? {
+        // `offset + length <= oldRecordsEnd` was checked when the index was read.
+        let end = entry.offset + entry.length
+        if entry.offset < worker.windowStart || end > worker.windowStart + worker.window.count {
+            let count = min(max(LintCache.windowSize, entry.length), oldRecordsEnd - entry.offset)
+            // A new array each time: records of the last window may still be on their way to the collector.
+            worker.window = CacheIO.read(oldFile, at: entry.offset, count: count) ?? []
+            worker.windowStart = entry.offset
+        }
+        let start = entry.offset - worker.windowStart
+        guard start >= 0, start <= worker.window.count - entry.length else { return nil }
+        let range = start..<(start + entry.length)
+        let checksum = worker.window.withUnsafeBytes { ContentHash.xxh64(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        guard checksum == entry.checksum else { return nil }
+        return FileRecord.parse(worker.window, range: range, rules: rules.count, crossFileIDs: crossFileIDs)
     }
 
     /// What ``lint(_:configuration:linter:skippingNonSpec:crossFileIDs:)`` gives for a file.
@@ -368,12 +444,15 @@ public final class LintCache: Sendable {
         let key = self.key(file.rawPath)
         var configurationKey = self.configurationKey(configuration, linter: linter, worker: &worker)
         if skippingNonSpec { configurationKey.low ^= 1 }
-        let entry = old[key]
-        if let entry, entry.settled, entry.stamp == stamp, entry.configuration == configurationKey,
-           let record = record(of: entry, crossFileIDs: crossFileIDs) {
-            worker.hits.append((key, entry))
-            if worker.hits.count >= 256 { finish(&worker) }
-            return .success(.record(record))
+        let place = oldPlaces[key]
+        if let place {
+            let entry = old[place].entry
+            if entry.settled, entry.stamp == stamp, entry.configuration == configurationKey,
+               let record = record(of: entry, crossFileIDs: crossFileIDs, worker: &worker) {
+                worker.hits.append(place)
+                if worker.hits.count >= 256 { finish(&worker) }
+                return .success(.record(record))
+            }
         }
         let read = FileReader.read(file, limit: configuration.limits.maxFileSize)
         guard case .success(let bytes) = read else {
@@ -382,15 +461,16 @@ public final class LintCache: Sendable {
         }
         let hash = ContentHash.xxh64(bytes)
         let settled = stamp.settled(before: startedAt)
-        if let entry, entry.configuration == configurationKey, entry.contentHash == hash,
-           let record = record(of: entry, crossFileIDs: crossFileIDs) {
-            var updated = entry
+        if let place, old[place].entry.configuration == configurationKey, old[place].entry.contentHash == hash,
+           let record = record(of: old[place].entry, crossFileIDs: crossFileIDs, worker: &worker) {
+            var updated = old[place].entry
             updated.stamp = stamp
             updated.settled = settled
             state.withLock { state in
-                state.kept[key] = updated
+                state.fates[place] = .kept
+                state.updated[place] = updated
                 state.statistics.hashed += 1
-                if updated != entry { state.changed = true }
+                if updated != old[place].entry { state.changed = true }
             }
             return .success(.record(record))
         }
@@ -401,34 +481,38 @@ public final class LintCache: Sendable {
         else {
             state.withLock { state in
                 // Not kept: nor is its old entry.
-                state.dropped.insert(key)
+                if let place { state.fates[place] = .replaced }
+                if let fresh = state.freshPlaces.removeValue(forKey: key) { state.fresh[fresh].entry.length = -1 }
                 state.changed = true
                 state.statistics.linted += 1
             }
             return .success(.result(result))
         }
-        keep(encoded, key: key, entry: Entry(
+        keep(encoded, key: key, place: place, entry: Entry(
             stamp: stamp, settled: settled, contentHash: hash, configuration: configurationKey,
-            offset: 0, length: 0, checksum: 0, inNewFile: true))
+            offset: 0, length: 0, checksum: 0))
         return .success(.record(record))
     }
 
-    /// Adds a fresh record to the file being written.
-    private func keep(_ payload: [UInt8], key: EntryKey, entry: Entry) {
+    /// Adds a fresh record to the file being written (`place`: its key's entry in ``old``, replaced).
+    private func keep(_ payload: [UInt8], key: EntryKey, place: Int?, entry: Entry) {
         let checksum = ContentHash.xxh64(payload)
         state.withLock { state in
             state.changed = true
             state.statistics.linted += 1
-            guard state.failure == nil else {
-                state.kept[key] = nil
-                return
-            }
+            if let place { state.fates[place] = .replaced }
+            guard state.failure == nil else { return }
             var entry = entry
             entry.offset = state.written + state.pending.count
             entry.length = payload.count
             entry.checksum = checksum
             state.pending += payload
-            state.kept[key] = entry
+            if let known = state.freshPlaces[key] {
+                // The same file twice in a run: its last record is the one kept.
+                state.fresh[known].entry.length = -1
+            }
+            state.freshPlaces[key] = state.fresh.count
+            state.fresh.append((key, entry))
             if state.pending.count >= LintCache.writeBuffer { flush(&state) }
         }
     }
@@ -437,7 +521,8 @@ public final class LintCache: Sendable {
         guard state.failure == nil, !state.pending.isEmpty else { return }
         if let reason = CacheIO.write(newFile, state.pending, at: state.written) {
             state.failure = reason
-            state.kept = state.kept.filter { !$0.value.inNewFile }
+            state.fresh = []
+            state.freshPlaces = [:]
         } else {
             state.written += state.pending.count
         }
@@ -457,54 +542,37 @@ public final class LintCache: Sendable {
                 }
             }
             removeAbandonedTemporaryFiles()
+            // Entries of files this run did not meet, in the order of the file: kept while they
+            // exist and take no more room than this run's own (plus 8 MB).
+            var touchedBytes = 0
+            for (_, entry) in state.fresh where entry.length > 0 { touchedBytes += entry.length }
+            for place in old.indices where state.fates[place] == .kept { touchedBytes += old[place].entry.length }
             var untouchedBytes = 0
-            let touchedBytes = state.kept.values.reduce(0) { $0 + $1.length }
-            let untouched = old.filter { state.kept[$0.key] == nil && !state.dropped.contains($0.key) }
-            for (key, entry) in untouched.sorted(by: { $0.value.offset < $1.value.offset }) {
-                untouchedBytes += entry.length
-                if untouchedBytes <= touchedBytes + (8 << 20), FileStamp.of(key.bytes) != nil {
-                    state.kept[key] = entry
+            for place in old.indices where state.fates[place] == .untouched {
+                untouchedBytes += old[place].entry.length
+                if untouchedBytes <= touchedBytes + (8 << 20), FileStamp.of(path(of: old[place].key)) != nil {
+                    state.fates[place] = .kept
                 } else {
+                    state.fates[place] = .replaced
                     state.changed = true
                 }
             }
             guard state.changed || state.failure != nil else { return nil }
             flush(&state)
             if let failure = state.failure { return failure }
-            // The entries still in the old file, copied in the order they are there.
-            let copied = state.kept.filter { !$0.value.inNewFile }.sorted { $0.value.offset < $1.value.offset }
-            var buffer: [UInt8] = []
-            // Entries that lie one after the other in the old file are read together (up to 1 MB at once).
-            var first = 0
-            while first < copied.count {
-                let start = copied[first].value.offset
-                var end = start + copied[first].value.length
-                var next = first + 1
-                while next < copied.count, copied[next].value.offset == end, end - start < 1 << 20 {
-                    end += copied[next].value.length
-                    next += 1
-                }
-                if let bytes = CacheIO.read(oldFile, at: start, count: end - start), bytes.count == end - start {
-                    for (key, entry) in copied[first..<next] {
-                        var moved = entry
-                        moved.offset = state.written + buffer.count + (entry.offset - start)
-                        moved.inNewFile = true
-                        state.kept[key] = moved
-                    }
-                    buffer += bytes
-                } else {
-                    for (key, _) in copied[first..<next] { state.kept[key] = nil }
-                }
-                if buffer.count >= LintCache.writeBuffer {
-                    if let reason = CacheIO.write(newFile, buffer, at: state.written) { return reason }
-                    state.written += buffer.count
-                    buffer.removeAll(keepingCapacity: true)
-                }
-                first = next
-            }
+            // The index lists the entries in the order of their records: the fresh ones as they
+            // were written, then those copied from the old file, in its order (no sort).
             var index = CacheWriter()
-            for (key, entry) in state.kept.sorted(by: { $0.value.offset < $1.value.offset }) {
-                index.u32(UInt32(clamping: key.bytes.count))
+            index.bytes.reserveCapacity((old.count + state.fresh.count) * 128)
+            var count = 0
+            func add(_ key: EntryKey, _ entry: Entry) {
+                count += 1
+                let relative = key.bytes.first != UInt8(ascii: "/")
+                index.u32(UInt32(clamping: key.bytes.count + (relative ? workingDirectory.count + 1 : 0)))
+                if relative {
+                    index.bytes(workingDirectory)
+                    index.byte(UInt8(ascii: "/"))
+                }
                 index.bytes(key.bytes)
                 index.stamp(entry.stamp)
                 index.byte(entry.settled ? 1 : 0)
@@ -515,6 +583,36 @@ public final class LintCache: Sendable {
                 index.u64(UInt64(entry.length))
                 index.u64(entry.checksum)
             }
+            for (key, entry) in state.fresh where entry.length >= 0 { add(key, entry) }
+            // Kept entries whose records lie one after the other in the old file are copied at once.
+            var first = 0
+            while first < old.count {
+                guard state.fates[first] == .kept else {
+                    first += 1
+                    continue
+                }
+                let start = old[first].entry.offset
+                var end = start + old[first].entry.length
+                var next = first + 1
+                while next < old.count, state.fates[next] == .kept, old[next].entry.offset == end {
+                    end += old[next].entry.length
+                    next += 1
+                }
+                switch CacheIO.copy(from: oldFile, at: start, to: newFile, at: state.written, count: end - start) {
+                case .failure(let failure):
+                    return failure.reason
+                case .success(let copied):
+                    // Fewer bytes than asked: the old file is shorter than its index says (changed
+                    // under the run). Only whole records are kept.
+                    for place in first..<next where old[place].entry.offset + old[place].entry.length <= start + copied {
+                        var moved = state.updated[place] ?? old[place].entry
+                        moved.offset = state.written + (old[place].entry.offset - start)
+                        add(old[place].key, moved)
+                    }
+                    state.written += copied
+                }
+                first = next
+            }
             let ruleIDs = rules.ids
             index.u32(UInt32(clamping: ruleIDs.count))
             for id in ruleIDs {
@@ -522,22 +620,22 @@ public final class LintCache: Sendable {
                 index.u32(UInt32(clamping: utf8.count))
                 index.bytes(utf8)
             }
-            let indexOffset = state.written + buffer.count
-            buffer += index.bytes
+            let indexOffset = state.written
             var trailer = CacheWriter()
             trailer.u64(UInt64(indexOffset))
             trailer.u64(UInt64(index.bytes.count))
-            trailer.u64(UInt64(state.kept.count))
+            trailer.u64(UInt64(count))
             trailer.u64(LintCache.checksumOf(header: header, index: index.bytes))
             trailer.bytes(LintCache.endMagic)
-            buffer += trailer.bytes
-            if let reason = CacheIO.write(newFile, buffer, at: state.written) { return reason }
-            state.written += buffer.count
+            index.bytes(trailer.bytes)
+            if let reason = CacheIO.write(newFile, index.bytes, at: state.written) { return reason }
+            state.written += index.bytes.count
             // Renamed into place whole: a reader sees the old file or this one, never part of one.
             let renamed = CacheIO.withCString(temporaryPath) { from in path.withCString { rename(from, $0) } }
             if renamed != 0 { return SystemCalls.errorText(errno) }
             state.temporaryDone = true
-            state.kept = [:]
+            state.fresh = []
+            state.freshPlaces = [:]
             return nil
         }
     }
@@ -632,6 +730,16 @@ struct CacheReader {
         FileStamp(device: u64(), inode: u64(), size: Int64(bitPattern: u64()), modified: Int64(bitPattern: u64()),
                   modifiedNanoseconds: Int64(bitPattern: u64()), changed: Int64(bitPattern: u64()),
                   changedNanoseconds: Int64(bitPattern: u64()))
+    }
+
+    /// The next `count` bytes, not copied.
+    mutating func slice(_ count: Int) -> ArraySlice<UInt8>? {
+        guard count >= 0, offset <= data.count - count else {
+            valid = false
+            return nil
+        }
+        defer { offset += count }
+        return data[offset..<(offset + count)]
     }
 
     mutating func bytes(_ count: Int) -> [UInt8]? {
