@@ -112,7 +112,11 @@ public struct LintRunner: Sendable {
             // Records' inventories are added up as the records hold them (no dictionary per file).
             var tally = InventoryTally()
             var cacheWorker = LintCache.Worker()
-            var taken: [(item: Planner.Item, configuration: Configuration)] = []
+            // Files taken from the walk (the next one at `nextTaken`), and the walk's configurations,
+            // copied when it has met more (items name theirs by number: none is copied per file).
+            var taken: [Planner.Item] = []
+            var nextTaken = 0
+            var configurations: [Configuration] = []
             var outcomes: [(outcome: RunCollector.Outcome, sequence: Int)] = []
             func deliver(_ outcome: RunCollector.Outcome, sequence: Int) {
                 outcomes.append((outcome, sequence))
@@ -126,17 +130,18 @@ public struct LintRunner: Sendable {
                 outcomes.removeAll(keepingCapacity: true)
             }
             while true {
-                if taken.isEmpty {
-                    // Taken in the walk's order, handed out last first.
-                    taken = planner.withLock { planner in
-                        var items: [(item: Planner.Item, configuration: Configuration)] = []
-                        while items.count < LintRunner.batch, let item = planner.next() {
-                            items.append((item, planner.configurations[item.configuration]))
-                        }
-                        return items.reversed()
+                if nextTaken == taken.count {
+                    taken.removeAll(keepingCapacity: true)
+                    nextTaken = 0
+                    planner.withLock { planner in
+                        while taken.count < LintRunner.batch, let item = planner.next() { taken.append(item) }
+                        if planner.configurations.count != configurations.count { configurations = planner.configurations }
                     }
                 }
-                guard let (item, configuration) = taken.popLast() else { break }
+                guard nextTaken < taken.count else { break }
+                let item = taken[nextTaken]
+                nextTaken += 1
+                let configuration = configurations[item.configuration]
                 let answer: Result<FileResult, RunProblem>
                 if fixMode == nil, let cache {
                     switch cache.lint(item.file, configuration: configuration, linter: linter,

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import ProgressLintEngine
+import ProgressLintSupport
 
 /// Finds the spec files under the paths given on the command line.
 ///
@@ -33,7 +34,8 @@ public enum FileDiscovery {
     public struct Walk: Sequence, IteratorProtocol {
         /// What is still to visit: a found file or problem, or a folder to list.
         fileprivate enum Pending {
-            case found(Found)
+            /// Found in the listing numbered `listing` (-1: named on the command line).
+            case found(Found, listing: Int)
             case folder([UInt8])
         }
 
@@ -42,6 +44,11 @@ public enum FileDiscovery {
         private var pending: [Pending] = []
         /// The number (0-based) of the path that what ``next()`` returned last comes from.
         public private(set) var argument = -1
+        /// The listing of a folder that what ``next()`` returned last was found in (numbered
+        /// 0, 1, 2… as the walk lists folders), -1 for a path named: files of one listing are
+        /// in one folder, so the planner knows it without reading their paths.
+        package private(set) var listingOfLast = -1
+        private var listings = 0
         /// The paths that are folders, as shown, with their numbers, in the order the walk reached
         /// them (a folder that holds no spec is listed too, though the walk returns nothing of it).
         public private(set) var folders: [(argument: Int, path: String)] = []
@@ -54,16 +61,19 @@ public enum FileDiscovery {
         public mutating func next() -> Found? {
             while true {
                 switch pending.popLast() {
-                case .found(let found)?:
+                case .found(let found, let listing)?:
+                    listingOfLast = listing
                     return found
                 case .folder(let folder)?:
-                    FileDiscovery.list(folder, into: &pending)
+                    FileDiscovery.list(folder, listing: listings, into: &pending)
+                    listings += 1
                     continue
                 case nil:
                     break
                 }
                 guard let written = paths.popFirst() else { return nil }
                 argument += 1
+                listingOfLast = -1
                 // Paths enter the run here, so every format shows `specs/a.yaml` for `./specs/a.yaml`.
                 let raw = FileDiscovery.droppingDotSlash(commandLineBytes(of: written))
                 let path = FileDiscovery.droppingDotSlash(written)
@@ -114,41 +124,41 @@ public enum FileDiscovery {
 
     private static let yamlSuffix = Array(".yaml".utf8), ymlSuffix = Array(".yml".utf8)
 
-    private static func isSpecName(_ name: [UInt8]) -> Bool {
-        name.ends(with: yamlSuffix) || name.ends(with: ymlSuffix)
-    }
 
     /// Lists `folder` onto `stack`: its spec files and subfolders (or the problem listing it),
-    /// last first, so that popping takes them in order. Entries are ordered by name with a `/`
-    /// after a folder's, which puts every path under one folder argument in byte order: the
-    /// order of the report, so a run needs no sorting.
-    fileprivate static func list(_ folder: [UInt8], into stack: inout [Walk.Pending]) {
+    /// last first, so that popping takes them in order, each marked with `listing`. Entries are
+    /// ordered by name with a `/` after a folder's, which puts every path under one folder
+    /// argument in byte order: the order of the report, so a run needs no sorting.
+    fileprivate static func list(_ folder: [UInt8], listing: Int, into stack: inout [Walk.Pending]) {
         var cPath = folder
         cPath.append(0)
         guard let dir = cPath.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { opendir($0) }
         }) else {
             stack.append(.found(.problem(path: String(decoding: folder, as: UTF8.self),
-                                         message: "cannot list folder: \(FileReader.errorText(errno))")))
+                                         message: "cannot list folder: \(FileReader.errorText(errno))"), listing: listing))
             return
         }
-        var entries: [(key: [UInt8], path: [UInt8], isFolder: Bool)] = []
+        // Each entry's path (the folder, none for `.`, a `/` unless it ends in one, the name) and
+        // where its name starts: one allocation an entry.
+        let prefix = folder.count == 1 && folder[0] == UInt8(ascii: ".") ? 0
+            : folder.count + (folder.last == UInt8(ascii: "/") || folder.isEmpty ? 0 : 1)
+        var entries: [(path: [UInt8], isFolder: Bool)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                return Array(bytes[0..<length])
-            }
+            // The name in place, in the entry `readdir` returned (valid until the next call).
+            let namePointer = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let name = UnsafeRawBufferPointer(start: namePointer, count: strlen(namePointer.assumingMemoryBound(to: CChar.self)))
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }
-            // Made in one allocation: the folder (none for `.`), a `/` unless it ends in one, the name.
-            var child: [UInt8] = []
-            child.reserveCapacity(folder.count + 1 + name.count)
-            if !(folder.count == 1 && folder[0] == UInt8(ascii: ".")) {
-                child += folder
-                if !child.isEmpty && child.last != UInt8(ascii: "/") { child.append(UInt8(ascii: "/")) }
-            }
-            child += name
             var type = entry.pointee.d_type
+            // Only spec files and folders are kept: the rest need no path.
+            guard type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) || isSpecName(name) else { continue }
+            var child: [UInt8] = []
+            child.reserveCapacity(prefix + name.count)
+            if prefix > 0 {
+                child += folder
+                if child.count < prefix { child.append(UInt8(ascii: "/")) }
+            }
+            child.append(contentsOf: name)
             if type == UInt8(DT_UNKNOWN) {
                 var info = stat()
                 var c = child
@@ -165,16 +175,40 @@ public enum FileDiscovery {
                 }
             }
             if type == UInt8(DT_DIR) {
-                entries.append((name + [UInt8(ascii: "/")], child, true))
+                entries.append((child, true))
             } else if isSpecName(name) {
-                entries.append((name, child, false))
+                entries.append((child, false))
             }
         }
         closedir(dir)
-        entries.sort { $0.key.lexicographicallyPrecedes($1.key) }
-        for entry in entries.reversed() {
-            stack.append(entry.isFolder ? .folder(entry.path) : .found(.walked(SpecFile(rawPath: entry.path))))
+        // By name, a folder's name followed by a `/` (compared in place: no key made).
+        entries.sort { a, b in
+            a.path.withUnsafeBytes { x in
+                b.path.withUnsafeBytes { y in
+                    let p = UnsafeRawBufferPointer(rebasing: x[prefix...]), q = UnsafeRawBufferPointer(rebasing: y[prefix...])
+                    let n = Swift.min(p.count, q.count)
+                    let order = ByteOrder.compare(UnsafeRawBufferPointer(rebasing: p[0..<n]), UnsafeRawBufferPointer(rebasing: q[0..<n]))
+                    if order != 0 { return order < 0 }
+                    // One name starts the other: the byte after the shorter is a folder's `/` or
+                    // nothing (names hold no `/`), and nothing sorts first.
+                    let slash = Int(UInt8(ascii: "/"))
+                    let next = (p.count > n ? Int(p[n]) : a.isFolder ? slash : -1,
+                                q.count > n ? Int(q[n]) : b.isFolder ? slash : -1)
+                    return next.0 < next.1
+                }
+            }
         }
+        for entry in entries.reversed() {
+            stack.append(entry.isFolder ? .folder(entry.path)
+                : .found(.walked(SpecFile(rawPath: entry.path)), listing: listing))
+        }
+    }
+
+    private static func isSpecName(_ name: UnsafeRawBufferPointer) -> Bool {
+        for suffix in [yamlSuffix, ymlSuffix] where name.count >= suffix.count {
+            if name[(name.count - suffix.count)...].elementsEqual(suffix) { return true }
+        }
+        return false
     }
 }
 

@@ -33,8 +33,10 @@ package struct Planner {
     private var seen: Set<[UInt8]>?
     private var reportedConfigs: Set<String> = []
     private var lookahead: [Item] = []
-    /// The folder (as written) of the last file planned, and its configuration.
+    /// The folder (as written) of the last file planned, and its configuration; and the walk's
+    /// listing that file was found in (-1 for none): the files of one listing share its folder.
     private var lastFolder: (folder: String, index: Int)?
+    private var lastListing = -1
     private var order = 0
     private var planned = 0
     /// Paths that could not be listed, with their place in the walk.
@@ -144,8 +146,10 @@ package struct Planner {
                 }
             }
             // The files of one folder come together: the last folder's configuration serves them
-            // (told from the path's bytes where it can be, without finding the folder).
-            let sameFolder = lastFolder.map { Planner.isDirectly(file.path, in: $0.folder) } ?? false
+            // (told from the walk's listing, or from the path's bytes, without finding the folder).
+            let listing = walked ? walk.listingOfLast : -1
+            let sameFolder = lastFolder != nil && listing >= 0 && listing == lastListing
+                || (lastFolder.map { Planner.isDirectly(file.path, in: $0.folder) } ?? false)
             let folder = sameFolder ? nil : PathText.writtenFolder(of: file.path)
             if let last = lastFolder, sameFolder || folder.map({ $0 == last.folder }) ?? false {
                 if include(file, walked: walked, configuration: last.index) {
@@ -170,7 +174,7 @@ package struct Planner {
                     globs.append((configuration.include.map { Glob($0) }, configuration.exclude.map { Glob($0) }))
                     configurationIndex[key] = index
                 }
-                if let folder { lastFolder = (String(folder), index) }
+                if let folder { (lastFolder, lastListing) = ((String(folder), index), listing) }
                 if include(file, walked: walked, configuration: index) {
                     return item(file, configuration: index, walked: walked)
                 }

@@ -80,6 +80,16 @@ enum CacheIO {
         var reason: String
     }
 
+    /// Calls `body` with `raw` as a C string: on the stack up to 4 KB, else in a copy.
+    static func withCString<T>(_ raw: UnsafeRawBufferPointer, _ body: (UnsafePointer<CChar>) -> T) -> T {
+        guard raw.count < 4096 else { return withCString(Array(raw), body) }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: raw.count + 1) { buffer in
+            if let base = raw.baseAddress { UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: base, byteCount: raw.count) }
+            buffer[raw.count] = 0
+            return body(buffer.baseAddress!)
+        }
+    }
+
     /// Calls `body` with `raw` as a C string.
     static func withCString<T>(_ raw: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
         var terminated = raw
@@ -122,8 +132,14 @@ struct FileStamp: Hashable, Sendable {
 
     /// The stamp of the file at `raw` (following links, as reading it does); nil when it has none.
     static func of(_ raw: [UInt8]) -> FileStamp? {
+        raw.withUnsafeBytes { of(path: $0) }
+    }
+
+    /// The stamp of the file at `path` (its bytes, made a C string on the stack when short).
+    static func of(path: UnsafeRawBufferPointer) -> FileStamp? {
         var info = stat()
-        guard CacheIO.withCString(raw, { stat($0, &info) }) == 0 else { return nil }
+        let done = CacheIO.withCString(path) { stat($0, &info) }
+        guard done == 0 else { return nil }
         return FileStamp(info)
     }
 

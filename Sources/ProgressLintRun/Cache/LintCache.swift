@@ -116,8 +116,7 @@ public final class LintCache: Sendable {
     private let state: Mutex<State>
     /// The entries of the cache read at the start, in the order of their records in the file,
     /// and the place of each key among them (read without the lock: never changed).
-    private let old: [(key: EntryKey, entry: Entry)]
-    private let oldPlaces: [EntryKey: Int]
+    private let old: EntryTable
     /// Where the records of the cache read end (its index starts).
     private let oldRecordsEnd: Int
 
@@ -128,6 +127,8 @@ public final class LintCache: Sendable {
     struct Worker {
         /// The configuration of the last file, by its name (``configurationKey(_:linter:worker:)``).
         fileprivate var configuration: (name: String, key: ConfigurationKey)?
+        /// A file's key is made here: the working folder and a `/`, then a relative path.
+        fileprivate var key: [UInt8] = []
         /// Entries read on their stamp alone (their places in ``old``), kept as they are.
         fileprivate var hits: [Int] = []
         /// The part of the cache file read last (``windowSize`` bytes from `windowStart`): the
@@ -145,7 +146,7 @@ public final class LintCache: Sendable {
 
     private init(folder: String, path: String, temporaryPath: [UInt8], header: [UInt8], oldFile: Int32, newFile: Int32,
                  startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String],
-                 old: (entries: [(key: EntryKey, entry: Entry)], places: [EntryKey: Int], recordsEnd: Int), state: State) {
+                 old: (entries: EntryTable, recordsEnd: Int), state: State) {
         self.folder = folder
         self.rules = RuleNumbers(rules)
         self.path = path
@@ -156,7 +157,6 @@ public final class LintCache: Sendable {
         self.startedAt = startedAt
         self.workingDirectory = workingDirectory
         self.old = old.entries
-        self.oldPlaces = old.places
         self.oldRecordsEnd = old.recordsEnd
         var state = state
         state.fates = Array(repeating: .untouched, count: old.entries.count)
@@ -231,12 +231,12 @@ public final class LintCache: Sendable {
         var state = State()
         state.written = header.count
         var rules: [String] = []
-        var old: (entries: [(key: EntryKey, entry: Entry)], places: [EntryKey: Int], recordsEnd: Int) = ([], [:], 0)
+        var old: (entries: EntryTable, recordsEnd: Int) = (EntryTable(), 0)
         let workingDirectory = Array((SystemCalls.currentDirectory() ?? ".").utf8)
         if oldFile >= 0, let recorded, recorded.build == build,
-           let read = read(oldFile, header: recorded.bytes, workingDirectory: workingDirectory) {
+           let read = read(oldFile, header: recorded.bytes) {
             rules = read.rules
-            old = (read.entries, read.places, read.recordsEnd)
+            old = (read.entries, read.recordsEnd)
             state.statistics.entriesRead = read.entries.count
             // A new executable stamp is kept for the next run (so it does not hash the executable again).
             if header != recorded.bytes { state.changed = true }
@@ -277,11 +277,9 @@ public final class LintCache: Sendable {
         return (start + build, executable, settled, build)
     }
 
-    /// The entries of the cache file `fd` whose header is `header`, in the order of their records
-    /// (each key as ``key(_:workingDirectory:)`` makes it), the place of each key, where the
-    /// records end, and the rule ids its records number; nil when it is not whole.
-    static func read(_ fd: Int32, header: [UInt8], workingDirectory: [UInt8])
-        -> (entries: [(key: EntryKey, entry: Entry)], places: [EntryKey: Int], recordsEnd: Int, rules: [String])?
+    /// The entries of the cache file `fd` whose header is `header`, in the order of their records,
+    /// where the records end, and the rule ids its records number; nil when it is not whole.
+    static func read(_ fd: Int32, header: [UInt8]) -> (entries: EntryTable, recordsEnd: Int, rules: [String])?
     {
         guard let stamp = FileStamp.of(descriptor: fd), let size = Int(exactly: stamp.size) else { return nil }
         guard size >= header.count + trailerSize,
@@ -297,28 +295,27 @@ public final class LintCache: Sendable {
               checksumOf(header: header, index: index) == checksum
         else { return nil }
         var r = CacheReader(index)
-        var entries: [(key: EntryKey, entry: Entry)] = []
-        var places: [EntryKey: Int] = [:]
-        entries.reserveCapacity(count)
-        places.reserveCapacity(count)
+        var entries = EntryTable()
+        // The keys are most of the index.
+        entries.reserve(count, keyBytes: indexLength)
         var inOrder = true
+        var lastOffset = 0
         for _ in 0..<count {
             let keyLength = Int(r.u32())
             guard let path = r.slice(keyLength) else { return nil }
-            // Every key the file keeps is absolute (one that is not stands for no file: left out).
-            guard path.first == UInt8(ascii: "/") else { continue }
             let stamp = r.stamp()
             let settled = r.byte() == 1
             let hash = r.u64()
             let configuration = ConfigurationKey(r.u64(), r.u64())
             let offset = r.int(), length = r.int(), entryChecksum = r.u64()
             guard r.valid, offset >= header.count, length >= 0, offset <= indexOffset - length else { return nil }
-            if let last = entries.last, last.entry.offset > offset { inOrder = false }
-            let key = LintCache.key(path, workingDirectory: workingDirectory)
+            if offset < lastOffset { inOrder = false }
+            lastOffset = offset
             // A key twice is not a file this program wrote.
-            guard places.updateValue(entries.count, forKey: key) == nil else { return nil }
-            entries.append((key, Entry(stamp: stamp, settled: settled, contentHash: hash, configuration: configuration,
-                                       offset: offset, length: length, checksum: entryChecksum)))
+            guard entries.append(key: path, entry: Entry(
+                stamp: stamp, settled: settled, contentHash: hash, configuration: configuration, offset: offset,
+                length: length, checksum: entryChecksum))
+            else { return nil }
         }
         let ruleCount = Int(r.u32())
         guard r.valid, ruleCount <= indexLength / 4 else { return nil }
@@ -330,12 +327,9 @@ public final class LintCache: Sendable {
             rules.append(String(decoding: id, as: UTF8.self))
         }
         guard r.atEnd else { return nil }
-        if !inOrder {
-            // The index is written in the records' order; another order is put in it here.
-            entries.sort { $0.entry.offset < $1.entry.offset }
-            for (place, entry) in entries.enumerated() { places[entry.key] = place }
-        }
-        return (entries, places, indexOffset, rules)
+        // The index is written in the records' order; another order is put in it here.
+        if !inOrder { entries.sortByOffset() }
+        return (entries, indexOffset, rules)
     }
 
     /// The entries of the cache file in `folder`; none when it is not whole.
@@ -343,36 +337,26 @@ public final class LintCache: Sendable {
         let fd = (folder + "/" + fileName).withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return [] }
         defer { close(fd) }
-        guard let header = readHeader(fd), let read = read(fd, header: header.bytes, workingDirectory: [])
-        else { return [] }
-        return read.entries.map(\.entry)
+        guard let header = readHeader(fd), let read = read(fd, header: header.bytes) else { return [] }
+        return read.entries.entries
     }
 
     static func checksumOf(header: [UInt8], index: [UInt8]) -> UInt64 {
         ContentHash.xxh64(index, seed: ContentHash.xxh64(header))
     }
 
-    /// The key of a file. The file keeps a path's bytes, after the working folder's when relative;
-    /// in memory a path under the working folder is keyed relative to it (a relative path is its
-    /// own key, made without copying), and any other as it is.
-    static func key<Path: Collection<UInt8>>(_ raw: Path, workingDirectory: [UInt8]) -> EntryKey {
-        let slash = UInt8(ascii: "/")
-        guard raw.first == slash else { return EntryKey(Array(raw)) }
+    /// Calls `body` with the key of the file at `raw`: its path's bytes, after the working
+    /// folder's when relative (made in the worker's buffer, not allocated for each file).
+    private func withKey<R>(_ raw: [UInt8], worker: inout Worker, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if raw.first == UInt8(ascii: "/") { return raw.withUnsafeBytes(body) }
         let prefix = workingDirectory.count + 1
-        if !workingDirectory.isEmpty, raw.count > prefix, raw.starts(with: workingDirectory),
-           raw[raw.index(raw.startIndex, offsetBy: workingDirectory.count)] == slash {
-            return EntryKey(Array(raw.dropFirst(prefix)))
+        if worker.key.count < prefix {
+            worker.key = workingDirectory
+            worker.key.append(UInt8(ascii: "/"))
         }
-        return EntryKey(Array(raw))
-    }
-
-    private func key(_ raw: [UInt8]) -> EntryKey {
-        raw.first == UInt8(ascii: "/") ? LintCache.key(raw, workingDirectory: workingDirectory) : EntryKey(raw)
-    }
-
-    /// The path a key stands for, as the file keeps it (absolute).
-    private func path(of key: EntryKey) -> [UInt8] {
-        key.bytes.first == UInt8(ascii: "/") ? key.bytes : workingDirectory + [UInt8(ascii: "/")] + key.bytes
+        worker.key.removeSubrange(prefix...)
+        worker.key.append(contentsOf: raw)
+        return worker.key.withUnsafeBytes(body)
     }
 
     private func configurationKey(_ configuration: Configuration, linter: Linter, worker: inout Worker)
@@ -441,12 +425,15 @@ public final class LintCache: Sendable {
             return LintRunner.lintFile(file, configuration: configuration, linter: linter, skippingNonSpec: skippingNonSpec)
                 .map { .result($0) }
         }
-        let key = self.key(file.rawPath)
+        let (keyHash, found) = withKey(file.rawPath, worker: &worker) { key in
+            let hash = ContentHash.xxh64(key)
+            return (hash, old.place(of: key, hash: hash))
+        }
         var configurationKey = self.configurationKey(configuration, linter: linter, worker: &worker)
         if skippingNonSpec { configurationKey.low ^= 1 }
-        let place = oldPlaces[key]
+        let place = found
         if let place {
-            let entry = old[place].entry
+            let entry = old[place]
             if entry.settled, entry.stamp == stamp, entry.configuration == configurationKey,
                let record = record(of: entry, crossFileIDs: crossFileIDs, worker: &worker) {
                 worker.hits.append(place)
@@ -461,19 +448,20 @@ public final class LintCache: Sendable {
         }
         let hash = ContentHash.xxh64(bytes)
         let settled = stamp.settled(before: startedAt)
-        if let place, old[place].entry.configuration == configurationKey, old[place].entry.contentHash == hash,
-           let record = record(of: old[place].entry, crossFileIDs: crossFileIDs, worker: &worker) {
-            var updated = old[place].entry
+        if let place, old[place].configuration == configurationKey, old[place].contentHash == hash,
+           let record = record(of: old[place], crossFileIDs: crossFileIDs, worker: &worker) {
+            var updated = old[place]
             updated.stamp = stamp
             updated.settled = settled
             state.withLock { state in
                 state.fates[place] = .kept
                 state.updated[place] = updated
                 state.statistics.hashed += 1
-                if updated != old[place].entry { state.changed = true }
+                if updated != old[place] { state.changed = true }
             }
             return .success(.record(record))
         }
+        let key = withKey(file.rawPath, worker: &worker) { EntryKey(Array($0), hash: keyHash) }
         let result = linter.lint(bytes, path: file.path, configuration: configuration, skippingNonSpec: skippingNonSpec)
         // The record is made once: kept in the cache and copied into the run's storage.
         guard let encoded = FileRecord.encode(result, rules: rules),
@@ -546,11 +534,11 @@ public final class LintCache: Sendable {
             // exist and take no more room than this run's own (plus 8 MB).
             var touchedBytes = 0
             for (_, entry) in state.fresh where entry.length > 0 { touchedBytes += entry.length }
-            for place in old.indices where state.fates[place] == .kept { touchedBytes += old[place].entry.length }
+            for place in old.indices where state.fates[place] == .kept { touchedBytes += old[place].length }
             var untouchedBytes = 0
             for place in old.indices where state.fates[place] == .untouched {
-                untouchedBytes += old[place].entry.length
-                if untouchedBytes <= touchedBytes + (8 << 20), FileStamp.of(path(of: old[place].key)) != nil {
+                untouchedBytes += old[place].length
+                if untouchedBytes <= touchedBytes + (8 << 20), old.withKey(at: place, { FileStamp.of(path: $0) }) != nil {
                     state.fates[place] = .kept
                 } else {
                     state.fates[place] = .replaced
@@ -565,15 +553,10 @@ public final class LintCache: Sendable {
             var index = CacheWriter()
             index.bytes.reserveCapacity((old.count + state.fresh.count) * 128)
             var count = 0
-            func add(_ key: EntryKey, _ entry: Entry) {
+            func add(_ key: UnsafeRawBufferPointer, _ entry: Entry) {
                 count += 1
-                let relative = key.bytes.first != UInt8(ascii: "/")
-                index.u32(UInt32(clamping: key.bytes.count + (relative ? workingDirectory.count + 1 : 0)))
-                if relative {
-                    index.bytes(workingDirectory)
-                    index.byte(UInt8(ascii: "/"))
-                }
-                index.bytes(key.bytes)
+                index.u32(UInt32(clamping: key.count))
+                index.bytes.append(contentsOf: key)
                 index.stamp(entry.stamp)
                 index.byte(entry.settled ? 1 : 0)
                 index.u64(entry.contentHash)
@@ -583,7 +566,7 @@ public final class LintCache: Sendable {
                 index.u64(UInt64(entry.length))
                 index.u64(entry.checksum)
             }
-            for (key, entry) in state.fresh where entry.length >= 0 { add(key, entry) }
+            for (key, entry) in state.fresh where entry.length >= 0 { key.bytes.withUnsafeBytes { add($0, entry) } }
             // Kept entries whose records lie one after the other in the old file are copied at once.
             var first = 0
             while first < old.count {
@@ -591,11 +574,11 @@ public final class LintCache: Sendable {
                     first += 1
                     continue
                 }
-                let start = old[first].entry.offset
-                var end = start + old[first].entry.length
+                let start = old[first].offset
+                var end = start + old[first].length
                 var next = first + 1
-                while next < old.count, state.fates[next] == .kept, old[next].entry.offset == end {
-                    end += old[next].entry.length
+                while next < old.count, state.fates[next] == .kept, old[next].offset == end {
+                    end += old[next].length
                     next += 1
                 }
                 switch CacheIO.copy(from: oldFile, at: start, to: newFile, at: state.written, count: end - start) {
@@ -604,10 +587,10 @@ public final class LintCache: Sendable {
                 case .success(let copied):
                     // Fewer bytes than asked: the old file is shorter than its index says (changed
                     // under the run). Only whole records are kept.
-                    for place in first..<next where old[place].entry.offset + old[place].entry.length <= start + copied {
-                        var moved = state.updated[place] ?? old[place].entry
-                        moved.offset = state.written + (old[place].entry.offset - start)
-                        add(old[place].key, moved)
+                    for place in first..<next where old[place].offset + old[place].length <= start + copied {
+                        var moved = state.updated[place] ?? old[place]
+                        moved.offset = state.written + (old[place].offset - start)
+                        old.withKey(at: place) { add($0, moved) }
                     }
                     state.written += copied
                 }
@@ -671,6 +654,12 @@ struct EntryKey: Hashable, Sendable {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         hash = ContentHash.xxh64(bytes)
+    }
+
+    /// A key whose bytes' XXH64 is known.
+    init(_ bytes: [UInt8], hash: UInt64) {
+        self.bytes = bytes
+        self.hash = hash
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
