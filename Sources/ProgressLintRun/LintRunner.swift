@@ -131,7 +131,8 @@ public struct LintRunner: Sendable {
             }
             while true {
                 if nextTaken == taken.count {
-                    taken.removeAll(keepingCapacity: true)
+                    taken = []
+                    taken.reserveCapacity(LintRunner.batch)
                     nextTaken = 0
                     planner.withLock { planner in
                         while taken.count < LintRunner.batch, let item = planner.next() { taken.append(item) }
@@ -145,7 +146,8 @@ public struct LintRunner: Sendable {
                 let answer: Result<FileResult, RunProblem>
                 if fixMode == nil, let cache {
                     switch cache.lint(item.file, configuration: configuration, linter: linter,
-                                      skippingNonSpec: item.walked, crossFileIDs: crossFileIDs, worker: &cacheWorker) {
+                                      skippingNonSpec: item.walked, crossFileIDs: crossFileIDs, folder: item.openFolder,
+                                      worker: &cacheWorker) {
                     case .success(.record(let record)) where record.skippedAsNotSpec:
                         deliver(.skipped(order: item.order, folder: item.folder), sequence: item.sequence)
                         continue

@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import ProgressLintEngine
-import ProgressLintSupport
 
 /// Finds the spec files under the paths given on the command line.
 ///
@@ -34,8 +33,9 @@ public enum FileDiscovery {
     public struct Walk: Sequence, IteratorProtocol {
         /// What is still to visit: a found file or problem, or a folder to list.
         fileprivate enum Pending {
-            /// Found in the listing numbered `listing` (-1: named on the command line).
-            case found(Found, listing: Int)
+            /// Found in the listing numbered `listing` (-1: named on the command line), in `folder`
+            /// when the walk holds it open.
+            case found(Found, listing: Int, folder: OpenFolder?)
             case folder([UInt8])
         }
 
@@ -48,7 +48,10 @@ public enum FileDiscovery {
         /// 0, 1, 2… as the walk lists folders), -1 for a path named: files of one listing are
         /// in one folder, so the planner knows it without reading their paths.
         package private(set) var listingOfLast = -1
+        /// The folder that what ``next()`` returned last was found in, when it is held open.
+        package private(set) var folderOfLast: OpenFolder?
         private var listings = 0
+        private let openFolders = OpenFolderCount()
         /// The paths that are folders, as shown, with their numbers, in the order the walk reached
         /// them (a folder that holds no spec is listed too, though the walk returns nothing of it).
         public private(set) var folders: [(argument: Int, path: String)] = []
@@ -61,11 +64,12 @@ public enum FileDiscovery {
         public mutating func next() -> Found? {
             while true {
                 switch pending.popLast() {
-                case .found(let found, let listing)?:
+                case .found(let found, let listing, let folder)?:
                     listingOfLast = listing
+                    folderOfLast = folder
                     return found
                 case .folder(let folder)?:
-                    FileDiscovery.list(folder, listing: listings, into: &pending)
+                    FileDiscovery.list(folder, listing: listings, openFolders: openFolders, into: &pending)
                     listings += 1
                     continue
                 case nil:
@@ -74,6 +78,7 @@ public enum FileDiscovery {
                 guard let written = paths.popFirst() else { return nil }
                 argument += 1
                 listingOfLast = -1
+                folderOfLast = nil
                 // Paths enter the run here, so every format shows `specs/a.yaml` for `./specs/a.yaml`.
                 let raw = FileDiscovery.droppingDotSlash(commandLineBytes(of: written))
                 let path = FileDiscovery.droppingDotSlash(written)
@@ -129,21 +134,25 @@ public enum FileDiscovery {
     /// last first, so that popping takes them in order, each marked with `listing`. Entries are
     /// ordered by name with a `/` after a folder's, which puts every path under one folder
     /// argument in byte order: the order of the report, so a run needs no sorting.
-    fileprivate static func list(_ folder: [UInt8], listing: Int, into stack: inout [Walk.Pending]) {
+    fileprivate static func list(_ folder: [UInt8], listing: Int, openFolders: OpenFolderCount,
+                                 into stack: inout [Walk.Pending]) {
         var cPath = folder
         cPath.append(0)
         guard let dir = cPath.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { opendir($0) }
         }) else {
             stack.append(.found(.problem(path: String(decoding: folder, as: UTF8.self),
-                                         message: "cannot list folder: \(FileReader.errorText(errno))"), listing: listing))
+                                         message: "cannot list folder: \(FileReader.errorText(errno))"), listing: listing,
+                                 folder: nil))
             return
         }
         // Each entry's path (the folder, none for `.`, a `/` unless it ends in one, the name) and
         // where its name starts: one allocation an entry.
         let prefix = folder.count == 1 && folder[0] == UInt8(ascii: ".") ? 0
             : folder.count + (folder.last == UInt8(ascii: "/") || folder.isEmpty ? 0 : 1)
-        var entries: [(path: [UInt8], isFolder: Bool)] = []
+        // `head`: the first 8 bytes of the entry's sort key (its name, and a `/` after a folder's),
+        // big-endian and padded with zeros (no name holds a zero byte): most comparisons end there.
+        var entries: [(path: [UInt8], isFolder: Bool, head: UInt64)] = []
         while let entry = readdir(dir) {
             // The name in place, in the entry `readdir` returned (valid until the next call).
             let namePointer = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
@@ -175,32 +184,50 @@ public enum FileDiscovery {
                 }
             }
             if type == UInt8(DT_DIR) {
-                entries.append((child, true))
+                entries.append((child, true, head(name, isFolder: true)))
             } else if isSpecName(name) {
-                entries.append((child, false))
+                entries.append((child, false, head(name, isFolder: false)))
             }
         }
+        // Held open for its files' `stat`s (when it has any).
+        let open = entries.contains { !$0.isFolder } ? OpenFolder(dir, count: openFolders) : nil
         closedir(dir)
         // By name, a folder's name followed by a `/` (compared in place: no key made).
         entries.sort { a, b in
-            a.path.withUnsafeBytes { x in
-                b.path.withUnsafeBytes { y in
-                    let p = UnsafeRawBufferPointer(rebasing: x[prefix...]), q = UnsafeRawBufferPointer(rebasing: y[prefix...])
-                    let n = Swift.min(p.count, q.count)
-                    let order = ByteOrder.compare(UnsafeRawBufferPointer(rebasing: p[0..<n]), UnsafeRawBufferPointer(rebasing: q[0..<n]))
-                    if order != 0 { return order < 0 }
-                    // One name starts the other: the byte after the shorter is a folder's `/` or
-                    // nothing (names hold no `/`), and nothing sorts first.
-                    let slash = Int(UInt8(ascii: "/"))
-                    let next = (p.count > n ? Int(p[n]) : a.isFolder ? slash : -1,
-                                q.count > n ? Int(q[n]) : b.isFolder ? slash : -1)
-                    return next.0 < next.1
-                }
-            }
+            if a.head != b.head { return a.head < b.head }
+            return precedes(a.path, a.isFolder, b.path, b.isFolder, from: prefix)
         }
         for entry in entries.reversed() {
             stack.append(entry.isFolder ? .folder(entry.path)
-                : .found(.walked(SpecFile(rawPath: entry.path)), listing: listing))
+                : .found(.walked(SpecFile(rawPath: entry.path)), listing: listing, folder: open))
+        }
+    }
+
+    /// The first 8 bytes of `name` (and a `/` after it for a folder), big-endian, zeros after.
+    private static func head(_ name: UnsafeRawBufferPointer, isFolder: Bool) -> UInt64 {
+        var head: UInt64 = 0
+        for i in 0..<8 {
+            let byte: UInt8 = i < name.count ? name[i] : i == name.count && isFolder ? UInt8(ascii: "/") : 0
+            head = head << 8 | UInt64(byte)
+        }
+        return head
+    }
+
+    /// Whether the entry at `a` sorts before the one at `b` (their names start at `prefix`), by
+    /// their names' bytes with a `/` after a folder's.
+    private static func precedes(_ a: [UInt8], _ aIsFolder: Bool, _ b: [UInt8], _ bIsFolder: Bool, from prefix: Int) -> Bool {
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                let m = x.count - prefix, k = y.count - prefix, n = Swift.min(m, k)
+                // Both paths hold a name (at least one byte) after the prefix.
+                let p = x.baseAddress! + prefix, q = y.baseAddress! + prefix
+                let order = memcmp(p, q, n)
+                if order != 0 { return order < 0 }
+                // One name starts the other: the byte after the shorter is a folder's `/` or
+                // nothing (names hold no `/`), and nothing sorts first.
+                let slash = Int(UInt8(ascii: "/"))
+                return (m > n ? Int(p[n]) : aIsFolder ? slash : -1) < (k > n ? Int(q[n]) : bIsFolder ? slash : -1)
+            }
         }
     }
 

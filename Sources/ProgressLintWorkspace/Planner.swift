@@ -19,6 +19,8 @@ package struct Planner {
         /// The number of the folder named on the command line it was found in (in the order the
         /// walk reached them), -1 for a named file.
         package var folder = -1
+        /// The folder it was found in, held open by the walk (its name is the path's last part).
+        package var openFolder: OpenFolder?
     }
 
     private var walk: FileDiscovery.Walk
@@ -230,7 +232,7 @@ package struct Planner {
     private mutating func item(_ file: SpecFile, configuration: Int, walked: Bool) -> Item {
         defer { planned += 1; named?.matched += 1; if walked { named?.planned += 1 } }
         return Item(sequence: planned, order: order, file: file, configuration: configuration, walked: walked,
-                    folder: walked ? foldersTaken - 1 : -1)
+                    folder: walked ? foldersTaken - 1 : -1, openFolder: walked ? walk.folderOfLast : nil)
     }
 
     /// Whether the config's `include` and `exclude` let the file be linted. They filter files

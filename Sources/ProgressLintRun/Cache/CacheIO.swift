@@ -135,6 +135,23 @@ struct FileStamp: Hashable, Sendable {
         raw.withUnsafeBytes { of(path: $0) }
     }
 
+    /// The stamp of the file at `raw`, a path whose folder `folder` holds open (so that only its
+    /// last part is looked up); by the whole path without one.
+    static func of(_ raw: [UInt8], in folder: OpenFolder?) -> FileStamp? {
+        guard let folder else { return of(raw) }
+        return raw.withUnsafeBytes { path in
+            // The name: the path's last part (a file the walk found in `folder`).
+            var start = path.count
+            while start > 0 && path[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            var info = stat()
+            let done = CacheIO.withCString(UnsafeRawBufferPointer(rebasing: path[start...])) {
+                fstatat(folder.descriptor, $0, &info, 0)
+            }
+            guard done == 0 else { return nil }
+            return FileStamp(info)
+        }
+    }
+
     /// The stamp of the file at `path` (its bytes, made a C string on the stack when short).
     static func of(path: UnsafeRawBufferPointer) -> FileStamp? {
         var info = stat()

@@ -418,10 +418,11 @@ public final class LintCache: Sendable {
     ///
     /// `skippingNonSpec` (a file found in a folder: YAML that is not a spec is skipped) is part of
     /// the entry's key with the configuration: the same file named on the command line is linted.
+    /// `folder`: the folder the walk found it in, held open (its `stat` is then relative to it).
     func lint(_ file: SpecFile, configuration: Configuration, linter: Linter, skippingNonSpec: Bool = false,
-              crossFileIDs: [String], worker: inout Worker) -> Result<Answer, RunProblem>
+              crossFileIDs: [String], folder: OpenFolder? = nil, worker: inout Worker) -> Result<Answer, RunProblem>
     {
-        guard let stamp = FileStamp.of(file.rawPath) else {
+        guard let stamp = FileStamp.of(file.rawPath, in: folder) else {
             return LintRunner.lintFile(file, configuration: configuration, linter: linter, skippingNonSpec: skippingNonSpec)
                 .map { .result($0) }
         }
@@ -555,16 +556,7 @@ public final class LintCache: Sendable {
             var count = 0
             func add(_ key: UnsafeRawBufferPointer, _ entry: Entry) {
                 count += 1
-                index.u32(UInt32(clamping: key.count))
-                index.bytes.append(contentsOf: key)
-                index.stamp(entry.stamp)
-                index.byte(entry.settled ? 1 : 0)
-                index.u64(entry.contentHash)
-                index.u64(entry.configuration.high)
-                index.u64(entry.configuration.low)
-                index.u64(UInt64(entry.offset))
-                index.u64(UInt64(entry.length))
-                index.u64(entry.checksum)
+                index.entry(key: key, entry)
             }
             for (key, entry) in state.fresh where entry.length >= 0 { key.bytes.withUnsafeBytes { add($0, entry) } }
             // Kept entries whose records lie one after the other in the old file are copied at once.
@@ -686,6 +678,44 @@ struct CacheWriter {
         u64(s.inode)
         for field in [s.size, s.modified, s.modifiedNanoseconds, s.changed, s.changedNanoseconds] { u64(UInt64(bitPattern: field)) }
     }
+
+    /// An entry of the index: its key with its length, the stamp, whether settled, the content
+    /// hash, the configuration, the record's offset, length and checksum. The fixed fields are
+    /// put together on the stack and appended at once (an index holds one per file).
+    mutating func entry(key: UnsafeRawBufferPointer, _ e: LintCache.Entry) {
+        withUnsafeTemporaryAllocation(byteCount: CacheWriter.entryFixedSize, alignment: 8) { raw in
+            var at = 0
+            func put(_ value: UInt64) {
+                raw.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt64.self)
+                at += 8
+            }
+            raw.storeBytes(of: UInt32(clamping: key.count).littleEndian, toByteOffset: 0, as: UInt32.self)
+            at = 4
+            let s = e.stamp
+            put(s.device)
+            put(s.inode)
+            put(UInt64(bitPattern: s.size))
+            put(UInt64(bitPattern: s.modified))
+            put(UInt64(bitPattern: s.modifiedNanoseconds))
+            put(UInt64(bitPattern: s.changed))
+            put(UInt64(bitPattern: s.changedNanoseconds))
+            raw.storeBytes(of: e.settled ? 1 : 0, toByteOffset: at, as: UInt8.self)
+            at += 1
+            put(e.contentHash)
+            put(e.configuration.high)
+            put(e.configuration.low)
+            put(UInt64(bitPattern: Int64(e.offset)))
+            put(UInt64(bitPattern: Int64(e.length)))
+            put(e.checksum)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<4]))
+            bytes.append(contentsOf: key)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[4..<at]))
+        }
+    }
+
+    /// The bytes of an entry besides its key: its key's length, the stamp (7 numbers), the
+    /// settled byte and six numbers.
+    static let entryFixedSize = 4 + 7 * 8 + 1 + 6 * 8
 }
 
 /// Reads what a ``CacheWriter`` wrote; past the end it reads zeros and is no longer ``valid``.
