@@ -127,7 +127,6 @@ public enum FileDiscovery {
         return start == bytes.count ? [UInt8(ascii: ".")] : Array(bytes[start...])
     }
 
-    private static let yamlSuffix = Array(".yaml".utf8), ymlSuffix = Array(".yml".utf8)
 
 
     /// Lists `folder` onto `stack`: its spec files and subfolders (or the problem listing it),
@@ -161,13 +160,15 @@ public enum FileDiscovery {
             var type = entry.pointee.d_type
             // Only spec files and folders are kept: the rest need no path.
             guard type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) || isSpecName(name) else { continue }
-            var child: [UInt8] = []
-            child.reserveCapacity(prefix + name.count)
-            if prefix > 0 {
-                child += folder
-                if child.count < prefix { child.append(UInt8(ascii: "/")) }
+            let child = [UInt8](unsafeUninitializedCapacity: prefix + name.count) { buffer, initialized in
+                let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+                if prefix > 0 {
+                    folder.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: folder.count) }
+                    if folder.count < prefix { base.storeBytes(of: UInt8(ascii: "/"), toByteOffset: folder.count, as: UInt8.self) }
+                }
+                (base + prefix).copyMemory(from: name.baseAddress!, byteCount: name.count)
+                initialized = prefix + name.count
             }
-            child.append(contentsOf: name)
             if type == UInt8(DT_UNKNOWN) {
                 var info = stat()
                 var c = child
@@ -232,10 +233,11 @@ public enum FileDiscovery {
     }
 
     private static func isSpecName(_ name: UnsafeRawBufferPointer) -> Bool {
-        for suffix in [yamlSuffix, ymlSuffix] where name.count >= suffix.count {
-            if name[(name.count - suffix.count)...].elementsEqual(suffix) { return true }
+        func ends(with suffix: StaticString) -> Bool {
+            let count = suffix.utf8CodeUnitCount
+            return name.count >= count && memcmp(name.baseAddress! + (name.count - count), suffix.utf8Start, count) == 0
         }
-        return false
+        return ends(with: ".yaml") || ends(with: ".yml")
     }
 }
 

@@ -256,14 +256,14 @@ struct FileRecord: Sendable {
         var failed = false
         var left: Int { base.bytes.count - base.offset }
 
-        private mutating func need(_ count: Int) {
+        @inline(__always) private mutating func need(_ count: Int) {
             if count > left { failed = true }
         }
-        mutating func byte() -> UInt8 { need(1); return base.byte() }
-        mutating func unsigned() -> UInt64 { need(1); return base.unsigned() }
-        mutating func int() -> Int { need(1); return base.int() }
+        @inline(__always) mutating func byte() -> UInt8 { need(1); return base.byte() }
+        @inline(__always) mutating func unsigned() -> UInt64 { need(1); return base.unsigned() }
+        @inline(__always) mutating func int() -> Int { need(1); return base.int() }
         /// A count of elements of at least a byte each, or a length of bytes: nil past the bytes left.
-        mutating func count() -> Int? {
+        @inline(__always) mutating func count() -> Int? {
             let n = unsigned()
             return !failed && n <= UInt64(left) ? Int(n) : nil
         }

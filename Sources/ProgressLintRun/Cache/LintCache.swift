@@ -126,7 +126,7 @@ public final class LintCache: Sendable {
     /// hands its notes over every few hundred files, and ``finish(_:)`` the rest.
     struct Worker {
         /// The configuration of the last file, by its name (``configurationKey(_:linter:worker:)``).
-        fileprivate var configuration: (name: String, key: ConfigurationKey)?
+        fileprivate var configuration: (path: String?, directory: String, key: ConfigurationKey)?
         /// A file's key is made here: the working folder and a `/`, then a relative path.
         fileprivate var key: [UInt8] = []
         /// Entries read on their stamp alone (their places in ``old``), kept as they are.
@@ -362,8 +362,12 @@ public final class LintCache: Sendable {
     private func configurationKey(_ configuration: Configuration, linter: Linter, worker: inout Worker)
         -> ConfigurationKey
     {
+        // The last file's, compared without making its name (most files share their folder's).
+        if let last = worker.configuration, last.path == configuration.path,
+           configuration.path != nil || last.directory == configuration.directory {
+            return last.key
+        }
         let name = configuration.path ?? "\u{0}" + configuration.directory
-        if let last = worker.configuration, last.name == name { return last.key }
         let key: ConfigurationKey
         if let known = state.withLock({ $0.configurationKeys[name] }) {
             key = known
@@ -371,7 +375,7 @@ public final class LintCache: Sendable {
             key = CacheKey.configuration(configuration, linter: linter)
             state.withLock { $0.configurationKeys[name] = key }
         }
-        worker.configuration = (name, key)
+        worker.configuration = (configuration.path, configuration.directory, key)
         return key
     }
 
