@@ -36,6 +36,19 @@ struct EntryTable: Sendable {
 
     subscript(place: Int) -> LintCache.Entry { entries[place] }
 
+    /// Whether the entry at `place` is current for a file of `stamp` under `configuration`, on
+    /// its stamp alone (settled, and the same stamp).
+    func isCurrent(_ place: Int, stamp: FileStamp, configuration: ConfigurationKey) -> Bool {
+        entries.withUnsafeBufferPointer { all in
+            all[place].settled && all[place].stamp == stamp && all[place].configuration == configuration
+        }
+    }
+
+    /// Where the record of the entry at `place` is, and its checksum.
+    func record(at place: Int) -> (offset: Int, length: Int, checksum: UInt64) {
+        entries.withUnsafeBufferPointer { all in (all[place].offset, all[place].length, all[place].checksum) }
+    }
+
     /// Adds an entry; false when its key is there already (or the table is full: 2^31 entries).
     mutating func append<Key: Collection<UInt8>>(key: Key, entry: LintCache.Entry) -> Bool {
         guard entries.count < Int(Int32.max) - 1 else { return false }

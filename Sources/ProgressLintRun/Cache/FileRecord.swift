@@ -61,6 +61,8 @@ struct FileRecord: Sendable {
     }
 
     static let headerSize = 32
+    /// The severities by their number in a record (made once, not at each read).
+    private static let severities = Severity.allCases
     private static let scopes: [Suppression.Scope?] = [nil, .nextLine, .line, .file]
 
     /// `result` as a record, its rules numbered by `rules`; nil when the run's storage cannot
@@ -183,6 +185,7 @@ struct FileRecord: Sendable {
             }
             // Cross-file values.
             var crossFile: [(id: String, severity: Severity, records: Range<Int>)] = []
+            if !sections.3.isEmpty { crossFile.reserveCapacity(crossFileIDs.count) }
             var r = Reader(base: DiagnosticCoder.Reader(UnsafeRawBufferPointer(rebasing: raw[sections.3])))
             while !r.failed && r.left > 0 {
                 let idLength = r.count()
@@ -191,7 +194,7 @@ struct FileRecord: Sendable {
                 r.base.offset += idLength
                 let id = UnsafeRawBufferPointer(rebasing: raw[idStart..<(idStart + idLength)])
                 let level = Int(r.byte())
-                guard Severity.allCases.indices.contains(level), let count = r.count(), count > 0,
+                guard severities.indices.contains(level), let count = r.count(), count > 0,
                       let length = r.count(), length > 0 else { return nil }
                 let start = sections.3.lowerBound + r.base.offset
                 r.base.offset += length
@@ -202,7 +205,7 @@ struct FileRecord: Sendable {
                         utf8.count == id.count && (utf8.isEmpty || memcmp(utf8.baseAddress!, id.baseAddress!, id.count) == 0)
                     }
                 }
-                crossFile.append((known ?? String(decoding: id, as: UTF8.self), Severity.allCases[level],
+                crossFile.append((known ?? String(decoding: id, as: UTF8.self), severities[level],
                                   (base + start)..<(base + start + length)))
             }
             guard !r.failed else { return nil }

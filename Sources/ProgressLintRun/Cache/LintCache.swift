@@ -392,6 +392,11 @@ public final class LintCache: Sendable {
     /// The record kept for `entry` (of the cache read), when its bytes are whole: read through
     /// the worker's window of the file, checked there and parsed in place (not copied out).
     private func record(of entry: Entry, crossFileIDs: [String], worker: inout Worker) -> FileRecord? {
+        record(of: (entry.offset, entry.length, entry.checksum), crossFileIDs: crossFileIDs, worker: &worker)
+    }
+
+    private func record(of entry: (offset: Int, length: Int, checksum: UInt64), crossFileIDs: [String],
+                        worker: inout Worker) -> FileRecord? {
         // `offset + length <= oldRecordsEnd` was checked when the index was read.
         let end = entry.offset + entry.length
         if entry.offset < worker.windowStart || end > worker.windowStart + worker.window.count {
@@ -438,9 +443,9 @@ public final class LintCache: Sendable {
         if skippingNonSpec { configurationKey.low ^= 1 }
         let place = found
         if let place {
-            let entry = old[place]
-            if entry.settled, entry.stamp == stamp, entry.configuration == configurationKey,
-               let record = record(of: entry, crossFileIDs: crossFileIDs, worker: &worker) {
+            // Compared in the table (no entry copied out of it).
+            if old.isCurrent(place, stamp: stamp, configuration: configurationKey),
+               let record = record(of: old.record(at: place), crossFileIDs: crossFileIDs, worker: &worker) {
                 worker.hits.append(place)
                 if worker.hits.count >= 256 { finish(&worker) }
                 return .success(.record(record))
