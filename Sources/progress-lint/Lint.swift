@@ -220,7 +220,10 @@ struct Lint: ParsableCommand {
         let status = RunExitStatus(result, failedWrite: failedWrite, quiet: quiet, exitZero: exitZero,
                                    maxWarnings: maxWarnings)
         if let message = status.message { Output.standardError("progress-lint: \(message)\n") }
-        if status.code != 0 { throw ExitCode(status.code) }
+        // Everything is written (`Output` writes straight to its descriptors): the process ends
+        // here, with the run's findings, storage and cache still held, as a compiler does. Freeing
+        // them one by one cost a warm run over 10,000 files 10–20 ms and changed nothing.
+        Output.end(status.code)
     }
 
     /// The cache (``LintCache``) in `--cache-dir`, `PROGRESS_LINT_CACHE_DIR` or the default folder; nil,
