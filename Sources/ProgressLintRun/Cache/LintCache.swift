@@ -127,6 +127,9 @@ public final class LintCache: Sendable {
     struct Worker {
         /// The configuration of the last file, by its name (``configurationKey(_:linter:worker:)``).
         fileprivate var configuration: (path: String?, directory: String, key: ConfigurationKey)?
+        /// The stamp of the file ``lint(_:configuration:linter:skippingNonSpec:crossFileIDs:folder:worker:)``
+        /// took last, nil when it has none (the runner tells the file's identity from it).
+        var lastStamp: FileStamp?
         /// A file's key is made here: the working folder and a `/`, then a relative path.
         fileprivate var key: [UInt8] = []
         /// Entries read on their stamp alone (their places in ``old``), kept as they are.
@@ -431,7 +434,8 @@ public final class LintCache: Sendable {
     func lint(_ file: SpecFile, configuration: Configuration, linter: Linter, skippingNonSpec: Bool = false,
               crossFileIDs: [String], folder: OpenFolder? = nil, worker: inout Worker) -> Result<Answer, RunProblem>
     {
-        guard let stamp = FileStamp.of(file.rawPath, in: folder) else {
+        worker.lastStamp = FileStamp.of(file.rawPath, in: folder)
+        guard let stamp = worker.lastStamp else {
             return LintRunner.lintFile(file, configuration: configuration, linter: linter, skippingNonSpec: skippingNonSpec)
                 .map { .result($0) }
         }
