@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 import ProgressLintSpec
 import ProgressLintYAML
@@ -44,6 +51,8 @@ public struct LintRunner: Sendable {
     /// How many files a worker takes from the walk at once, and how many outcomes it hands to the
     /// collector at once.
     static let batch = 8
+    /// How many outcomes may wait for an earlier file's before the worker ahead waits too.
+    static let mostWaiting = 256
 
     /// The files that `paths` would lint, and the problems found listing them.
     ///
@@ -138,6 +147,13 @@ public struct LintRunner: Sendable {
             }
             while true {
                 if nextTaken == taken.count {
+                    // A worker far ahead of another (which the system stopped a while) waits for it
+                    // before taking more, so the outcomes held for the other's stay few. It waits
+                    // holding nothing undelivered: two workers never wait for each other.
+                    if collector.withLock({ $0.waitingCount }) > LintRunner.mostWaiting {
+                        handOver()
+                        while collector.withLock({ $0.waitingCount }) > LintRunner.mostWaiting { usleep(200) }
+                    }
                     taken = []
                     taken.reserveCapacity(LintRunner.batch)
                     nextTaken = 0

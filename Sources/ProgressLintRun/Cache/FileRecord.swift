@@ -53,6 +53,20 @@ struct FileRecord: Sendable {
     let inventoryTables: Range<Int>
     let deferredSuppressions: [Suppression]
 
+    /// The record with bytes of its own (its part of ``bytes`` copied): kept while it waits, it
+    /// does not keep the rest of a window of the cache file from being freed.
+    func compacted() -> FileRecord {
+        guard range.lowerBound != 0 || range.upperBound != bytes.count else { return self }
+        let base = range.lowerBound
+        func moved(_ r: Range<Int>) -> Range<Int> { (r.lowerBound - base)..<(r.upperBound - base) }
+        return FileRecord(
+            bytes: Array(bytes[range]), range: moved(range), skippedAsNotSpec: skippedAsNotSpec, indicators: indicators,
+            nameCount: nameCount, names: moved(names), diagnostics: moved(diagnostics), severityCounts: severityCounts,
+            timings: moved(timings), crossFile: crossFile.map { ($0.id, $0.severity, moved($0.records)) },
+            inventoryCounts: inventoryCounts, inventoryTables: moved(inventoryTables),
+            deferredSuppressions: deferredSuppressions)
+    }
+
     /// The record's inventory, as a value (tests; a run adds records up with ``InventoryTally``).
     var inventory: Inventory {
         var tally = InventoryTally()

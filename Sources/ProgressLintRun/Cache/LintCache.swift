@@ -145,7 +145,7 @@ public final class LintCache: Sendable {
     /// Bytes of results gathered before they are written.
     static let writeBuffer = 1 << 18
     /// Bytes of the cache file a worker reads at once for the records it looks up.
-    static let windowSize = 1 << 17
+    static let windowSize = 1 << 16
 
     private init(folder: String, path: String, temporaryPath: [UInt8], header: [UInt8], oldFile: Int32, newFile: Int32,
                  startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String],
