@@ -438,7 +438,8 @@ enum ScreenTimingJSON {
                 func holds(_ i: Int) -> Bool { indicators[i].line <= line && line <= indicators[i].endLine }
                 var found: Int?
                 if let id = d.indicator {
-                    found = range.first(where: { has($0, id: id) && holds($0) }) ?? range.first(where: { has($0, id: id) })
+                    // Lines first: an id's bytes are compared only for the indicator that holds the finding.
+                    found = range.first(where: { holds($0) && has($0, id: id) }) ?? range.first(where: { has($0, id: id) })
                 }
                 if found == nil { found = range.first(where: holds) }
                 if let found { counts[found].add(d.severity) }
