@@ -1,3 +1,5 @@
+import ProgressLintSupport
+
 /// Makes text from specs safe to print on a terminal: control characters and
 /// escape sequences are shown as `\u{1B}`-style escapes, never sent raw.
 public enum TerminalText {
@@ -21,6 +23,20 @@ public enum TerminalText {
             hashes = scalar == "#" ? hashes + 1 : 0
         }
         return result
+    }
+
+    /// Writes ``safe(_:)`` of the text whose UTF-8 is `bytes`: printable ASCII with no `##[` as it is,
+    /// anything else through the `String` it decodes to.
+    public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ReportStream) {
+        var hashes = 0
+        for byte in bytes {
+            if byte < 0x20 || byte >= 0x7F || (byte == UInt8(ascii: "[") && hashes >= 2) {
+                out.write(safe(String(decoding: bytes, as: UTF8.self)))
+                return
+            }
+            hashes = byte == UInt8(ascii: "#") ? hashes + 1 : 0
+        }
+        out.write(bytes: bytes)
     }
 
     /// Whether a scalar must never reach a terminal, a log or a report raw: C0 and C1 control
