@@ -48,9 +48,27 @@ public enum CodeFrame {
     /// Writes the frame of the excerpt `text` (UTF-8 as stored), each line ended by a line break.
     static func write(_ text: UnsafeBufferPointer<UInt8>, firstColumn: Int, clippedEnd: Bool, range: SourceRange,
                       severity: Severity, color: Bool, to out: inout ReportStream) {
-        // Printable ASCII is walked byte by byte; anything else as the `String` it decodes to
-        // (bytes that are not UTF-8 shown as U+FFFD, as the excerpt read back as a `String` is).
-        if text.allSatisfy({ $0 < 0x80 }) {
+        // Printable ASCII with no `##[` is drawn as it is, a column a byte; other ASCII is walked
+        // byte by byte; anything else as the `String` it decodes to (bytes that are not UTF-8 shown
+        // as U+FFFD, as the excerpt read back as a `String` is).
+        if TerminalText.isPlain(text) {
+            writeHead(range.start.line, color: color, to: &out)
+            let lead = firstColumn > 1 ? 1 : 0
+            if lead > 0 { out.write(ascii: "…") }
+            out.write(bytes: text)
+            if clippedEnd { out.write(ascii: "…") }
+            out.write(byte: 0x0A)
+            // Character i of the excerpt is drawn at column `lead + i`.
+            let count = text.count
+            func displayColumn(_ index: Int) -> Int {
+                if index < 0 { return count > 0 ? lead : 0 }
+                return lead + Swift.min(index, count)
+            }
+            let caretStart = displayColumn(index(ofCharacterColumn: range.start.column, firstColumn: firstColumn))
+            let caretEnd = range.end.line == range.start.line
+                ? displayColumn(index(ofCharacterColumn: range.end.column, firstColumn: firstColumn)) : lead + count
+            writeCarets(from: caretStart, to: caretEnd, line: range.start.line, severity: severity, color: color, to: &out)
+        } else if text.allSatisfy({ $0 < 0x80 }) {
             write(scalars: text.lazy.map { Unicode.Scalar($0) }, firstColumn: firstColumn, clippedEnd: clippedEnd,
                   range: range, severity: severity, color: color, to: &out)
         } else {
@@ -64,18 +82,7 @@ public enum CodeFrame {
         scalars: Scalars, firstColumn: Int, clippedEnd: Bool, range: SourceRange, severity: Severity, color: Bool,
         to out: inout ReportStream
     ) {
-        let digits = DecimalText.withDigits(of: range.start.line) { $0.count }
-        // The bar line.
-        writeRepeating(0x20, count: digits + 1, to: &out)
-        writeBar(color, to: &out)
-        out.write(byte: 0x0A)
-        // The line: its number, the bar and the excerpt as drawn.
-        if color { out.write(ascii: "\u{1B}[1;34m") }
-        out.write(int: range.start.line)
-        if color { out.write(ascii: "\u{1B}[0m") }
-        out.write(byte: 0x20)
-        writeBar(color, to: &out)
-        out.write(byte: 0x20)
+        writeHead(range.start.line, color: color, to: &out)
         var width = 0
         if firstColumn > 1 {
             out.write(ascii: "…")
@@ -118,13 +125,33 @@ public enum CodeFrame {
             return index < i ? found ?? endOfText : endOfText
         }
         let caretStart = displayColumn(startIndex, startWidth)
-        var caretEnd = endIndex.map { displayColumn($0, endWidth) } ?? endOfText
-        if caretEnd <= caretStart { caretEnd = caretStart + 1 }
-        // The carets.
+        let caretEnd = endIndex.map { displayColumn($0, endWidth) } ?? endOfText
+        writeCarets(from: caretStart, to: caretEnd, line: range.start.line, severity: severity, color: color, to: &out)
+    }
+
+    /// The bar line, then the line's number and bar, before the excerpt.
+    private static func writeHead(_ line: Int, color: Bool, to out: inout ReportStream) {
+        let digits = DecimalText.withDigits(of: line) { $0.count }
+        writeRepeating(0x20, count: digits + 1, to: &out)
+        writeBar(color, to: &out)
+        out.write(byte: 0x0A)
+        if color { out.write(ascii: "\u{1B}[1;34m") }
+        out.write(int: line)
+        if color { out.write(ascii: "\u{1B}[0m") }
+        out.write(byte: 0x20)
+        writeBar(color, to: &out)
+        out.write(byte: 0x20)
+    }
+
+    /// The carets' line: under display columns `start` up to `end` (at least one caret).
+    private static func writeCarets(from start: Int, to end: Int, line: Int, severity: Severity, color: Bool,
+                                    to out: inout ReportStream) {
+        let end = end <= start ? start + 1 : end
+        let digits = DecimalText.withDigits(of: line) { $0.count }
         writeRepeating(0x20, count: digits + 1, to: &out)
         writeBar(color, to: &out)
         out.write(byte: 0x20)
-        writeRepeating(0x20, count: caretStart, to: &out)
+        writeRepeating(0x20, count: start, to: &out)
         if color {
             switch severity {
             case .error: out.write(ascii: "\u{1B}[1;31m")
@@ -132,7 +159,7 @@ public enum CodeFrame {
             case .info: out.write(ascii: "\u{1B}[1;36m")
             }
         }
-        writeRepeating(UInt8(ascii: "^"), count: caretEnd - caretStart, to: &out)
+        writeRepeating(UInt8(ascii: "^"), count: end - start, to: &out)
         if color { out.write(ascii: "\u{1B}[0m") }
         out.write(byte: 0x0A)
     }

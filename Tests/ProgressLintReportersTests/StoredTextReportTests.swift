@@ -13,6 +13,9 @@ import Testing
         "plain: ascii", "", "##[error]x", "#[a] ##[b] ###[c] [d]", "a\tb\t\tc", "ESC \u{1B}[31m red", "nul \u{0} del \u{7F}",
         "bidi \u{202E}abc\u{202C} zw\u{200B}", "é 日本語 😀 e\u{301} 한글", "line\u{2028}sep", "k: [1, 2, 3]  # ##[x",
         String(repeating: "ab", count: 120), "  - id: upload  # 🚀 rocket",
+        // `##[` and unusual bytes on each side of an eight-byte word's edge.
+        "abcdef##[x", "abcdefg##[x", "abcdefgh##[x", String(repeating: "#", count: 16) + "[", "0123456#" + "#[",
+        "01234567\u{7F}9abcdefgh", "0123456789\u{1F}bcdefgh", "0123456789abcd\u{7E}~", "ab#cdefg[hij##k[", "12345678é",
     ]
 
     @Test func terminalTextWrittenFromBytesIsTheSafeString() {
