@@ -299,6 +299,14 @@ public struct DiagnosticList: Sequence, Sendable {
 
         public mutating func next() -> StoredDiagnostic? {
             let merged = list.mergedStored
+            // With no merged diagnostic left to place, the stored ones as they come.
+            if pending == nil && mergedIndex >= merged.count {
+                while let d = nextStored() {
+                    if list.errorsOnly && d.severity != .error { continue }
+                    return d
+                }
+                return nil
+            }
             while true {
                 if pending == nil { pending = nextStored() }
                 if mergedIndex < merged.count, pending.map({ StoredDiagnostic.ordered(merged[mergedIndex], $0) }) ?? true {
@@ -354,9 +362,10 @@ public struct DiagnosticList: Sequence, Sendable {
                         offset = limit
                         continue
                     }
-                    var cursor = StoredDiagnostic.Cursor(bytes: buffer, offset: Swift.min(from + 1, to), end: to)
-                    let text = cursor.span()
-                    path = buffer.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[text]), as: UTF8.self) }
+                    path = buffer.withUnsafeBufferPointer { bytes in
+                        var cursor = StoredDiagnostic.Cursor(bytes: bytes, offset: Swift.min(from + 1, to), end: to)
+                        return String(decoding: UnsafeBufferPointer(rebasing: bytes[cursor.span()]), as: UTF8.self)
+                    }
                     continue
                 }
                 if skipping { continue }

@@ -55,63 +55,100 @@ public struct StoredDiagnostic: Sendable {
     /// Reads the record in `bytes[start..<end]` (after its tag), as ``DiagnosticCoder/encode(_:rule:into:)``
     /// wrote it: every read bounded by `end` (past it, zeros and empty texts, as ``DiagnosticCoder/Reader`` reads).
     init(bytes: [UInt8], start: Int, end: Int, path: String, rules: [String], ruleID: String? = nil, mergedIndex: Int = -1) {
-        var r = Cursor(bytes: bytes, offset: start, end: end)
-        let rule = Int(clamping: r.unsigned())
-        self.ruleID = ruleID ?? (rule < rules.count ? rules[rule] : "")
-        let s = Int(r.byte())
-        severity = s == 0 ? .info : s == 1 ? .warning : .error
-        message = r.span()
-        let start = r.position(), endPosition = r.position()
-        range = SourceRange(start: start, end: endPosition)
-        let flags = r.byte()
-        self.flags = flags
-        screenBytes = flags & 1 != 0 ? r.span() : nil
-        indicatorBytes = flags & 2 != 0 ? r.span() : nil
-        yamlPathBytes = flags & 4 != 0 ? r.span() : nil
-        documentIndex = flags & 8 != 0 ? r.int() : nil
-        valueBytes = flags & 16 != 0 ? r.span() : nil
-        platformBytes = flags & 32 != 0 ? r.span() : nil
-        asksAt = r.offset
-        let asks = Int(clamping: r.unsigned())
-        var i = 0
-        while i < asks && r.offset < end {
-            let kind = r.byte()
-            _ = r.span()
-            if kind == 2 { _ = r.span() }
-            i += 1
-        }
-        var numbers = SourceNumbers()
-        if flags & 64 != 0 {
-            sourceText = r.span()
-            numbers.firstColumn = r.int()
-            numbers.clippedEnd = r.byte() != 0
-            numbers.startByteColumn = r.int()
-            numbers.startUTF16Column = r.int()
-            numbers.endByteColumn = r.int()
-            numbers.endUTF16Column = r.int()
-        } else {
-            sourceText = nil
-        }
-        sourceNumbers = numbers
-        if flags & 128 != 0 {
-            fixAt = r.offset
-            let a = Int(r.byte())
-            fixApplicability = a == 0 ? .displayOnly : a == 1 ? .unsafe : .safe
-        } else {
-            fixAt = nil
-            fixApplicability = nil
-        }
+        var head = Head()
+        bytes.withUnsafeBufferPointer { head = Head($0, start: start, end: end) }
+        self.ruleID = ruleID ?? (head.rule < rules.count ? rules[head.rule] : "")
+        severity = head.severity
+        message = head.message
+        range = head.range
+        flags = head.flags
+        screenBytes = head.screen
+        indicatorBytes = head.indicator
+        yamlPathBytes = head.yamlPath
+        documentIndex = head.documentIndex
+        valueBytes = head.value
+        platformBytes = head.platform
+        asksAt = head.asksAt
+        sourceText = head.sourceText
+        sourceNumbers = head.sourceNumbers
+        fixAt = head.fixAt
+        fixApplicability = head.fixApplicability
         self.bytes = bytes
         self.path = path
         self.end = end
         self.mergedIndex = mergedIndex
     }
 
+    /// The fields of a record, read from its bytes.
+    private struct Head {
+        var rule = 0
+        var severity = Severity.info
+        var message = 0..<0
+        var range = SourceRange(start: SourcePosition(line: 0, column: 0), end: SourcePosition(line: 0, column: 0))
+        var flags: UInt8 = 0
+        var screen: Range<Int>?, indicator: Range<Int>?, yamlPath: Range<Int>?, value: Range<Int>?, platform: Range<Int>?
+        var documentIndex: Int?
+        var asksAt = 0
+        var sourceText: Range<Int>?
+        var sourceNumbers = SourceNumbers()
+        var fixAt: Int?
+        var fixApplicability: FixApplicability?
+
+        init() {}
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
+            var r = Cursor(bytes: bytes, offset: start, end: end)
+            rule = Int(clamping: r.unsigned())
+            let s = Int(r.byte())
+            severity = s == 0 ? .info : s == 1 ? .warning : .error
+            message = r.span()
+            let startPosition = r.position(), endPosition = r.position()
+            range = SourceRange(start: startPosition, end: endPosition)
+            flags = r.byte()
+            if flags & 1 != 0 { screen = r.span() }
+            if flags & 2 != 0 { indicator = r.span() }
+            if flags & 4 != 0 { yamlPath = r.span() }
+            if flags & 8 != 0 { documentIndex = r.int() }
+            if flags & 16 != 0 { value = r.span() }
+            if flags & 32 != 0 { platform = r.span() }
+            asksAt = r.offset
+            let asks = Int(clamping: r.unsigned())
+            var i = 0
+            while i < asks && r.offset < r.end {
+                let kind = r.byte()
+                _ = r.span()
+                if kind == 2 { _ = r.span() }
+                i += 1
+            }
+            if flags & 64 != 0 {
+                sourceText = r.span()
+                sourceNumbers.firstColumn = r.int()
+                sourceNumbers.clippedEnd = r.byte() != 0
+                sourceNumbers.startByteColumn = r.int()
+                sourceNumbers.startUTF16Column = r.int()
+                sourceNumbers.endByteColumn = r.int()
+                sourceNumbers.endUTF16Column = r.int()
+            }
+            if flags & 128 != 0 {
+                fixAt = r.offset
+                let a = Int(r.byte())
+                fixApplicability = a == 0 ? .displayOnly : a == 1 ? .unsafe : .safe
+            }
+        }
+    }
+
     /// Reads varints and texts' extents from `bytes` up to `end`, as ``DiagnosticCoder/Reader`` does.
     struct Cursor {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var offset: Int
         let end: Int
+
+        /// A cursor at `offset`, reading up to `end` (at most the buffer's end).
+        init(bytes: UnsafeBufferPointer<UInt8>, offset: Int, end: Int) {
+            self.bytes = bytes
+            self.end = Swift.min(end, bytes.count)
+            self.offset = Swift.min(Swift.max(0, offset), self.end)
+        }
 
         mutating func byte() -> UInt8 {
             guard offset < end else { return 0 }
@@ -229,7 +266,10 @@ public struct StoredDiagnostic: Sendable {
     }
 
     /// What the finding asks the user to do, as ``Diagnostic/asks``.
-    public var asks: [Ask] {
+    public var asks: [Ask] { bytes.withUnsafeBufferPointer(asks) }
+
+    private func asks(_ bytes: UnsafeBufferPointer<UInt8>) -> [Ask] {
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         var r = Cursor(bytes: bytes, offset: asksAt, end: end)
         let count = Int(clamping: r.unsigned())
         guard count > 0 else { return [] }
@@ -252,6 +292,11 @@ public struct StoredDiagnostic: Sendable {
     /// How to fix it, as ``Diagnostic/fix``.
     public var fix: Fix? {
         guard let fixAt, let fixApplicability else { return nil }
+        return bytes.withUnsafeBufferPointer { fix($0, at: fixAt, fixApplicability) }
+    }
+
+    private func fix(_ bytes: UnsafeBufferPointer<UInt8>, at fixAt: Int, _ fixApplicability: FixApplicability) -> Fix {
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         var r = Cursor(bytes: bytes, offset: fixAt + 1, end: end)
         let title = text(r.span())
         let count = Int(clamping: r.unsigned())
