@@ -213,8 +213,8 @@ public struct DiagnosticList: Sequence, Sendable {
         mergedStored = sorted.enumerated().map { i, d in
             var writer = DiagnosticCoder.Writer()
             DiagnosticCoder.encode(d, rule: 0, into: &writer)
-            return StoredDiagnostic(bytes: writer.bytes, start: 0, end: writer.bytes.count, path: d.path, rules: [],
-                                    ruleID: d.ruleID, mergedIndex: i)
+            let window = StoredDiagnostic.Window(bytes: writer.bytes, path: d.path, rules: [d.ruleID])
+            return StoredDiagnostic(window, start: 0, end: writer.bytes.count, mergedIndex: i)
         }
         for d in sorted { severityCounts[DiagnosticList.slot(d.severity)] += 1 }
     }
@@ -284,6 +284,8 @@ public struct DiagnosticList: Sequence, Sendable {
         /// A copy of the store's bytes from `bufferStart`: records are read from it.
         private var buffer: [UInt8] = []
         private var bufferStart = 0
+        /// `buffer` with the chunk's path, shared by the records read from it (made for the first).
+        private var window: StoredDiagnostic.Window?
         /// How many bytes are copied at once: a window when reading in the order written, less when
         /// each chunk is sought (a file's chunk is a few hundred bytes).
         private let span: Int
@@ -327,8 +329,14 @@ public struct DiagnosticList: Sequence, Sendable {
             if at >= bufferStart && at + count <= bufferStart + buffer.count { return }
             let size = Swift.max(0, Swift.min(Swift.max(count, span), list.end - at))
             // A new array: records already handed out keep the old one.
-            buffer = size == 0 ? [] : list.storage.bytes.read(at, size) { Array($0) }
+            buffer = size == 0 ? [] : list.storage.bytes.read(at, size) { bytes in
+                [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                    if let base = buffer.baseAddress, let from = bytes.baseAddress { base.initialize(from: from.assumingMemoryBound(to: UInt8.self), count: size) }
+                    count = size
+                }
+            }
             bufferStart = at
+            window = nil
         }
 
         /// The next stored diagnostic in report order; chunks taken out are passed over.
@@ -366,10 +374,13 @@ public struct DiagnosticList: Sequence, Sendable {
                         var cursor = StoredDiagnostic.Cursor(bytes: bytes, offset: Swift.min(from + 1, to), end: to)
                         return String(decoding: UnsafeBufferPointer(rebasing: bytes[cursor.span()]), as: UTF8.self)
                     }
+                    window = nil
                     continue
                 }
                 if skipping { continue }
-                return StoredDiagnostic(bytes: buffer, start: from + 1, end: to, path: path, rules: rules)
+                let window = self.window ?? StoredDiagnostic.Window(bytes: buffer, path: path, rules: rules)
+                self.window = window
+                return StoredDiagnostic(window, start: from + 1, end: to)
             }
         }
     }

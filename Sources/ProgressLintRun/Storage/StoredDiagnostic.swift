@@ -10,12 +10,28 @@ import ProgressLintYAML
 /// ``diagnostic`` decodes the whole ``Diagnostic`` when a report needs one. Read through
 /// ``DiagnosticList/stored`` (or ``RunReport/storedByFile``), in report order.
 public struct StoredDiagnostic: Sendable {
-    /// The bytes the record lies in (shared with the records read before and after it).
-    let bytes: [UInt8]
+    /// The bytes the record lies in, with its file's path and the rule ids by number: shared with
+    /// the records read before and after it, so that a copy of a record retains one object.
+    final class Window: Sendable {
+        let bytes: [UInt8]
+        let path: String
+        let rules: [String]
+
+        init(bytes: [UInt8], path: String, rules: [String]) {
+            self.bytes = bytes
+            self.path = path
+            self.rules = rules
+        }
+    }
+
+    let window: Window
+    /// The rule's number in `window.rules`.
+    let rule: Int
+    var bytes: [UInt8] { window.bytes }
     /// The file's path.
-    public let path: String
+    public var path: String { window.path }
     /// The rule's id.
-    public let ruleID: String
+    public var ruleID: String { rule < window.rules.count ? window.rules[rule] : "" }
     /// Its severity.
     public let severity: Severity
     /// The node the user must change.
@@ -54,10 +70,11 @@ public struct StoredDiagnostic: Sendable {
 
     /// Reads the record in `bytes[start..<end]` (after its tag), as ``DiagnosticCoder/encode(_:rule:into:)``
     /// wrote it: every read bounded by `end` (past it, zeros and empty texts, as ``DiagnosticCoder/Reader`` reads).
-    init(bytes: [UInt8], start: Int, end: Int, path: String, rules: [String], ruleID: String? = nil, mergedIndex: Int = -1) {
+    init(_ window: Window, start: Int, end: Int, mergedIndex: Int = -1) {
         var head = Head()
-        bytes.withUnsafeBufferPointer { head = Head($0, start: start, end: end) }
-        self.ruleID = ruleID ?? (head.rule < rules.count ? rules[head.rule] : "")
+        window.bytes.withUnsafeBufferPointer { head = Head($0, start: start, end: end) }
+        self.window = window
+        rule = head.rule
         severity = head.severity
         message = head.message
         range = head.range
@@ -73,8 +90,6 @@ public struct StoredDiagnostic: Sendable {
         sourceNumbers = head.sourceNumbers
         fixAt = head.fixAt
         fixApplicability = head.fixApplicability
-        self.bytes = bytes
-        self.path = path
         self.end = end
         self.mergedIndex = mergedIndex
     }
@@ -318,16 +333,10 @@ public struct StoredDiagnostic: Sendable {
 
     /// The whole ``Diagnostic``, every text made.
     public var diagnostic: Diagnostic {
-        var d = Diagnostic(ruleID: ruleID, severity: severity, message: messageText, path: path, range: range)
-        d.screen = screen
-        d.indicator = indicator
-        d.yamlPath = yamlPath
-        d.documentIndex = documentIndex
-        d.value = value
-        d.platform = platform
-        d.asks = asks
-        d.source = source
-        d.fix = fix
+        var d = Diagnostic(ruleID: ruleID, severity: severity, message: messageText, path: path, range: range,
+                           screen: screen, indicator: indicator, yamlPath: yamlPath, documentIndex: documentIndex,
+                           value: value, platform: platform, asks: asks, source: source)
+        if fixAt != nil { d.fix = fix }
         return d
     }
 
