@@ -191,26 +191,27 @@ struct FindingWalk<Base: IteratorProtocol> where Base.Element: WalkedFinding {
 
     init(_ base: Base) { self.base = base }
 
-    private mutating func peek() -> Base.Element? {
+    /// Reads the next finding into `pending` when it holds none; whether there is one.
+    private mutating func fill() -> Bool {
         if pending == nil { pending = base.next() }
-        return pending
+        return pending != nil
     }
 
     /// The findings of the next path that comes before `path` (or of any path, when `path` is nil),
     /// with that path; nil when the next finding is of `path` or after it.
     mutating func before(_ path: String?) -> (String, [Base.Element])? {
-        guard let first = peek() else { return nil }
-        if let path, ByteOrder.compare(first.path, path) >= 0 { return nil }
+        guard fill() else { return nil }
+        let first = pending!.path
+        if let path, ByteOrder.compare(first, path) >= 0 { return nil }
         var found: [Base.Element] = []
-        take(first.path) { found.append($0) }
-        return (first.path, found)
+        take(first) { found.append($0) }
+        return (first, found)
     }
 
-    /// Hands each finding of `path` that comes next to `body`.
+    /// Hands each finding of `path` that comes next to `body` (moved out of `pending`, not copied).
     mutating func take(_ path: String, _ body: (Base.Element) -> Void) {
-        while let d = peek(), ByteOrder.same(d.path, path) {
-            pending = nil
-            body(d)
+        while fill(), ByteOrder.same(pending!.path, path) {
+            body(pending.take()!)
         }
     }
 }

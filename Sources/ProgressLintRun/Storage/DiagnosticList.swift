@@ -311,14 +311,13 @@ public struct DiagnosticList: Sequence, Sendable {
             }
             while true {
                 if pending == nil { pending = nextStored() }
-                if mergedIndex < merged.count, pending.map({ StoredDiagnostic.ordered(merged[mergedIndex], $0) }) ?? true {
+                // Moved out of `pending`, not copied: a record is a few hundred bytes.
+                if mergedIndex < merged.count, pending == nil || StoredDiagnostic.ordered(merged[mergedIndex], pending!) {
                     mergedIndex += 1
-                    let d = merged[mergedIndex - 1]
-                    if list.errorsOnly && d.severity != .error { continue }
-                    return d
+                    if list.errorsOnly && merged[mergedIndex - 1].severity != .error { continue }
+                    return merged[mergedIndex - 1]
                 }
-                guard let item = pending else { return nil }
-                pending = nil
+                guard let item = pending.take() else { return nil }
                 if list.errorsOnly && item.severity != .error { continue }
                 return item
             }
