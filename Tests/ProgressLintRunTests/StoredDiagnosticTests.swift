@@ -64,6 +64,9 @@ import Testing
         #expect(stored.count == expected.count)
         for (s, d) in zip(stored, expected) { expectFields(s, d) }
         #expect(Array(list) == expected)
+        // Keys read straight from the records, without a stored diagnostic.
+        #expect(Array(list.keys) == expected.map(DiagnosticKey.init))
+        #expect(Array(list.onlyErrors().keys) == expected.filter { $0.severity == .error }.map(DiagnosticKey.init))
     }
 
     @Test func aRecordLongerThanTheStoresWindowAndOnesAcrossItsEdgeReadWhole() {
@@ -115,6 +118,7 @@ import Testing
         #expect(stored.count == 6)
         for (s, d) in zip(stored, expected) { expectFields(s, d) }
         #expect(stored.map(\.path) == ["a.yaml", "a.yaml", "b.yaml", "b.yaml", "b.yaml", "c.yaml"])
+        #expect(Array(list.keys) == expected.map(DiagnosticKey.init))
         let quiet = Array(list.onlyErrors().stored)
         #expect(quiet.map(\.diagnostic) == expected.filter { $0.severity == .error })
     }

@@ -248,13 +248,71 @@ public struct DiagnosticList: Sequence, Sendable {
         public func makeIterator() -> KeyIterator { KeyIterator(base: StoredIterator(list, chunks: list.chunkOrder)) }
     }
 
-    /// Reads the keys in order: each record read in place and only its key's texts made.
+    /// Reads the keys in order: each record's fields up to its platform read where it lies and
+    /// only its key's texts made (no ``StoredDiagnostic``); merged ones in their place.
     public struct KeyIterator: IteratorProtocol {
         var base: StoredIterator
+        /// The next stored key, with what placing a merged diagnostic before it compares.
+        private var pending: StoredKey?
+
+        /// A stored record's key, its start, and its message's place in `bytes`.
+        private struct StoredKey {
+            var key: DiagnosticKey
+            var line: Int
+            var column: Int
+            var message: Range<Int>
+            var bytes: [UInt8]
+        }
 
         init(base: StoredIterator) { self.base = base }
 
-        public mutating func next() -> DiagnosticKey? { base.next()?.key }
+        public mutating func next() -> DiagnosticKey? {
+            let merged = base.list.mergedStored, errorsOnly = base.list.errorsOnly
+            while true {
+                if pending == nil, let record = base.nextRecord() { pending = key(record) }
+                if base.mergedIndex < merged.count, pending == nil || precedes(merged[base.mergedIndex], pending!) {
+                    base.mergedIndex += 1
+                    if errorsOnly && merged[base.mergedIndex - 1].severity != .error { continue }
+                    return merged[base.mergedIndex - 1].key
+                }
+                guard let stored = pending.take() else { return nil }
+                if errorsOnly && stored.key.severity != .error { continue }
+                return stored.key
+            }
+        }
+
+        /// The key of the record at `record` in the base's buffer, as ``StoredDiagnostic`` reads it.
+        private func key(_ record: Range<Int>) -> StoredKey {
+            let rules = base.rules, path = base.path
+            return base.buffer.withUnsafeBufferPointer { bytes in
+                var r = StoredDiagnostic.Cursor(bytes: bytes, offset: record.lowerBound, end: record.upperBound)
+                func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+                let rule = Int(clamping: r.unsigned())
+                let s = Int(r.byte())
+                var key = DiagnosticKey(path: path, ruleID: rule < rules.count ? rules[rule] : "",
+                                        severity: s == 0 ? .info : s == 1 ? .warning : .error)
+                let message = r.span()
+                let start = r.position()
+                _ = r.position()
+                let flags = r.byte()
+                if flags & 1 != 0 { key.screen = text(r.span()) }
+                if flags & 2 != 0 { _ = r.span() }
+                if flags & 4 != 0 { _ = r.span() }
+                if flags & 8 != 0 { key.documentIndex = r.int() }
+                if flags & 16 != 0 { _ = r.span() }
+                if flags & 32 != 0 { key.platform = text(r.span()) }
+                return StoredKey(key: key, line: start.line, column: start.column, message: message, bytes: base.buffer)
+            }
+        }
+
+        /// ``Diagnostic/ordered(_:_:)`` of a merged diagnostic and a stored key.
+        private func precedes(_ a: StoredDiagnostic, _ b: StoredKey) -> Bool {
+            if a.path != b.key.path || !ByteOrder.same(a.path, b.key.path) { return Diagnostic.pathPrecedes(a.path, b.key.path) }
+            if a.range.start.line != b.line { return a.range.start.line < b.line }
+            if a.range.start.column != b.column { return a.range.start.column < b.column }
+            if a.ruleID != b.key.ruleID { return a.ruleID < b.key.ruleID }
+            return a.messageText < b.bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[b.message]), as: UTF8.self) }
+        }
     }
 
     /// Reads the list in order as ``Diagnostic``s: each record read in place and decoded whole; the
@@ -271,18 +329,18 @@ public struct DiagnosticList: Sequence, Sendable {
     /// at a time, and the merged diagnostics in their place.
     public struct StoredIterator: IteratorProtocol {
         let list: DiagnosticList
-        private let rules: [String]
+        fileprivate let rules: [String]
         private let chunks: [Int]?
         private var nextChunk = 0
         private var offset: Int
         private var limit: Int
-        private var path = ""
+        fileprivate var path = ""
         private var pending: StoredDiagnostic?
-        private var mergedIndex = 0
+        fileprivate var mergedIndex = 0
         /// Whether the records being read are of a chunk taken out.
         private var skipping = false
         /// A copy of the store's bytes from `bufferStart`: records are read from it.
-        private var buffer: [UInt8] = []
+        fileprivate var buffer: [UInt8] = []
         private var bufferStart = 0
         /// `buffer` with the chunk's path, shared by the records read from it (made for the first).
         private var window: StoredDiagnostic.Window?
@@ -338,8 +396,9 @@ public struct DiagnosticList: Sequence, Sendable {
             window = nil
         }
 
-        /// The next stored diagnostic in report order; chunks taken out are passed over.
-        private mutating func nextStored() -> StoredDiagnostic? {
+        /// Where in `buffer` the next stored diagnostic's record lies (after its tag), in report
+        /// order, `path` its file's; chunks taken out are passed over.
+        fileprivate mutating func nextRecord() -> Range<Int>? {
             while true {
                 if offset >= limit {
                     // The next chunk, in report order (its records run until the next chunk starts).
@@ -377,10 +436,16 @@ public struct DiagnosticList: Sequence, Sendable {
                     continue
                 }
                 if skipping { continue }
-                let window = self.window ?? StoredDiagnostic.Window(bytes: buffer, path: path, rules: rules)
-                self.window = window
-                return StoredDiagnostic(window, start: from + 1, end: to)
+                return (from + 1)..<to
             }
+        }
+
+        /// The next stored diagnostic in report order; chunks taken out are passed over.
+        private mutating func nextStored() -> StoredDiagnostic? {
+            guard let record = nextRecord() else { return nil }
+            let window = self.window ?? StoredDiagnostic.Window(bytes: buffer, path: path, rules: rules)
+            self.window = window
+            return StoredDiagnostic(window, start: record.lowerBound, end: record.upperBound)
         }
     }
 
