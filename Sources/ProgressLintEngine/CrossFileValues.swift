@@ -16,6 +16,43 @@ public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
     /// and every field of only some reads each record as far as it needs (see ``CrossFileRecord``).
     public var records: Records { Records(values: self) }
 
+    /// Calls `body` with each value in order, as a record not yet read, where the store keeps it:
+    /// each file's records are copied at once into one buffer used again for every file, and
+    /// nothing is made per record. A rule that compares a few fields of every value reads them with
+    /// ``CrossFileRecordView/fields`` (texts by their bytes, numbered in a `ByteTable`) and makes
+    /// a value only of the records it reports. The view is valid only during the call.
+    public func forEachRecord(_ body: (CrossFileSource, CrossFileRecordView) -> Void) {
+        var buffer: [UInt8] = []
+        var chunk = 0
+        var nextStart = 0
+        while true {
+            let start: Int
+            if let order {
+                guard chunk < order.count else { return }
+                start = order[chunk]
+            } else {
+                guard nextStart < store.count else { return }
+                start = nextStart
+            }
+            chunk += 1
+            let header = store.header(at: start)
+            let source = CrossFileSource(number: header.file, severity: header.severity, pathOfFile: pathOfFile)
+            store.records(at: start + store.headerSize, length: header.length, into: &buffer)
+            nextStart = start + store.headerSize + header.length
+            buffer.withUnsafeBytes { raw in
+                var offset = 0
+                // As ``Records/Iterator/next()``: a length needs 4 bytes; a record ends at the
+                // file's records' end at the latest.
+                while offset + 4 <= raw.count {
+                    let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                    let end = Swift.min(offset + 4 + length, raw.count)
+                    body(source, CrossFileRecordView(UnsafeRawBufferPointer(rebasing: raw[(offset + 4)..<end])))
+                    offset = end
+                }
+            }
+        }
+    }
+
     /// Reads the values one at a time: each file's records are read from the store at once.
     public struct Iterator: IteratorProtocol {
         private var records: Records.Iterator
@@ -109,6 +146,25 @@ public struct CrossFileRecord: Sendable {
     }
 }
 
+/// One value a ``CrossFileRule`` collected, not yet read, where the engine keeps it: handed to
+/// the body of ``CrossFileValues/forEachRecord(_:)`` and valid only during that call. It reads as
+/// a ``CrossFileRecord`` does, and its ``fields`` one at a time without making a value.
+public struct CrossFileRecordView {
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    /// The record read as `type`, from its first field (see ``CrossFileRecord/read(_:)``).
+    @inlinable public func read<Value: CrossFileValue>(_ type: Value.Type) throws(CrossFileReadError) -> Value {
+        var reader = CrossFileReader(bytes)
+        return try Value.layout.readFields(&reader)
+    }
+
+    /// The record's fields from its first, to be read one at a time in the order its value's
+    /// ``CrossFileValue/layout`` declares them.
+    public var fields: CrossFileReader { CrossFileReader(bytes) }
+}
+
 /// Where a run keeps one cross-file rule's values: each file's records after a header of its
 /// number, the rule's severity there and the records' length. The run module keeps them.
 package protocol CrossFileStorage: Sendable {
@@ -120,4 +176,6 @@ package protocol CrossFileStorage: Sendable {
     func header(at offset: Int) -> (file: Int, severity: Severity, length: Int)
     /// The `length` bytes of records at `offset`.
     func records(at offset: Int, length: Int) -> [UInt8]
+    /// Replaces `buffer`'s bytes with the `length` bytes of records at `offset` (its room kept).
+    func records(at offset: Int, length: Int, into buffer: inout [UInt8])
 }

@@ -1,5 +1,6 @@
 import ProgressLintEngine
 import ProgressLintSpec
+import ProgressLintSupport
 import ProgressLintYAML
 
 /// `consistent-location`: the same kind of work shown in different places across screens and files.
@@ -132,12 +133,6 @@ public struct ConsistentLocation: CrossFileRule {
             Sighting.init, \.task, \.location, \.range, \.screen, \.indicator, \.path)
     }
 
-    /// A sighting's first two fields: all the first pass over them compares, read without the rest.
-    struct Placement: CrossFileValue {
-        var task, location: String
-        static let layout = CrossFileLayout(Placement.init, \.task, \.location)
-    }
-
     /// The paths of the indicators and their `location`s.
     static let paths = YAMLListItemPaths(list: "indicators", field: "location")
 
@@ -175,35 +170,34 @@ public struct ConsistentLocation: CrossFileRule {
         // Two passes in order over the sightings (which may wait on disk), keeping only counts.
         // First: each task's locations in order of first appearance, with how many indicators are
         // at each and the first of them (compared as Swift compares texts; a task is named as first
-        // written). Both passes read a sighting's task and location only, and the whole of it only
-        // for the first at each location or one reported: memory grows with tasks and locations.
-        typealias Seen = (location: String, count: Int, first: Int)
-        var taskNumbers: [String: Int] = [:]
-        var tasks: [(spelling: String, locations: [Seen])] = []
-        /// The first sighting at each location of each task, and its file.
-        var firsts: [(sighting: Sighting, file: CrossFileSource)] = []
+        // written). Both passes read a sighting's task and location only, by their bytes (see
+        // `Placements`), and the whole of it only for the first at each location or one reported:
+        // memory grows with tasks and locations.
+        /// A location of a task: its number in `placements`, how many indicators are there, the first
+        /// of them (in `firsts`), and the location as that first one wrote it.
+        typealias Seen = (location: Int, count: Int, first: Int, spelling: Int)
+        var placements = Placements()
+        var tasks: [[Seen]] = []
+        /// The first sighting at each location of each task, its file, and that file's path once read.
+        var firsts: [(sighting: Sighting, file: CrossFileSource, path: String?)] = []
         // A record that does not read back (damaged storage) is passed over, in both passes alike.
-        for (file, record) in sightings.records {
-            guard let placement = try? record.read(Placement.self) else { continue }
-            let t = taskNumbers[placement.task] ?? tasks.count
-            if t == tasks.count {
-                taskNumbers[placement.task] = t
-                tasks.append((placement.task, []))
-            }
-            if let l = tasks[t].locations.firstIndex(where: { $0.location == placement.location }) {
-                tasks[t].locations[l].count += 1
+        sightings.forEachRecord { file, record in
+            guard let (t, location) = placements.read(record) else { return }
+            while tasks.count <= t { tasks.append([]) }
+            if let l = tasks[t].firstIndex(where: { $0.location == location.number }) {
+                tasks[t][l].count += 1
             } else {
-                guard let sighting = try? record.read(Sighting.self) else { continue }
-                tasks[t].locations.append((placement.location, 1, firsts.count))
-                firsts.append((sighting, file))
+                guard let sighting = try? record.read(Sighting.self) else { return }
+                tasks[t].append((location.number, 1, firsts.count, location.text))
+                firsts.append((sighting, file, nil))
             }
         }
         // The most common location of each task seen at more than one (its place among the
         // task's locations); a tie goes to the one seen first.
         var common: [(best: Int, total: Int)?] = Array(repeating: nil, count: tasks.count)
-        for (t, seen) in tasks.enumerated() where seen.locations.count > 1 {
-            let best = seen.locations.indices.max { seen.locations[$0].count < seen.locations[$1].count } ?? 0
-            common[t] = (best, seen.locations.reduce(0) { $0 + $1.count })
+        for (t, locations) in tasks.enumerated() where locations.count > 1 {
+            let best = locations.indices.max { locations[$0].count < locations[$1].count } ?? 0
+            common[t] = (best, locations.reduce(0) { $0 + $1.count })
         }
         guard common.contains(where: { $0 != nil }) else { return [] }
         // Second: every indicator of such a task drawn elsewhere. A location written once but
@@ -211,30 +205,75 @@ public struct ConsistentLocation: CrossFileRule {
         var findings: [CrossFileFinding] = []
         // The places reported in the current file (its values come together), line and column in one number.
         var (reportedFile, reported): (CrossFileSource?, Set<Int>) = (nil, [])
-        for (file, record) in sightings.records {
-            guard let placement = try? record.read(Placement.self),
-                  let t = taskNumbers[placement.task], let usual = common[t] else { continue }
-            let task = tasks[t]
-            let best = task.locations[usual.best]
-            // Locations of a task are distinct as Swift compares texts, so this is the first
-            // pass's place of the sighting being other than the most common one.
-            guard placement.location != best.location else { continue }
-            guard let sighting = try? record.read(Sighting.self) else { continue }
+        sightings.forEachRecord { file, record in
+            // Every task read here was numbered by the first pass, which read the same records.
+            guard let (t, location) = placements.read(record), common.indices.contains(t),
+                  let usual = common[t] else { return }
+            let best = tasks[t][usual.best]
+            // Locations are numbered as Swift compares texts, so this is the first pass's place
+            // of the sighting being other than the most common one.
+            guard location.number != best.location, let sighting = try? record.read(Sighting.self) else { return }
             if reportedFile != file { (reportedFile, reported) = (file, []) }
             guard reported.insert(sighting.range.start.line << 32 | sighting.range.start.column & 0xFFFF_FFFF).inserted
-            else { continue }
+            else { return }
             let example = firsts[best.first]
             var whereExample = "indicator '\(example.sighting.indicator ?? "(no id)")' on screen "
                 + "'\(example.sighting.screen ?? "(unnamed screen)")'"
-            if example.file.path != file.path { whereExample += " in \(example.file.path):\(example.sighting.range.start.line)" }
+            // The same file has the same path; another file's path is read once per example.
+            if example.file != file {
+                let examplePath = example.path ?? example.file.path
+                firsts[best.first].path = examplePath
+                if examplePath != file.path { whereExample += " in \(examplePath):\(example.sighting.range.start.line)" }
+            }
             findings.append(CrossFileFinding(
                 file: file, range: sighting.range,
-                message: Self.message(sighting, task: task.spelling, common: best.location, count: best.count,
+                message: Self.message(sighting, task: placements.taskSpellings[t],
+                                      common: placements.locations.string(best.spelling), count: best.count,
                                       total: usual.total, whereExample: whereExample),
                 screen: sighting.screen, indicator: sighting.indicator, yamlPath: sighting.yamlPath,
                 value: sighting.location))
         }
         return findings
+    }
+
+    /// The tasks and locations of sightings, read by their bytes: each different text is looked up
+    /// as a `String` once, so that texts Swift calls equal (`é` precomposed or not) are one task or
+    /// one location, as when every sighting was read as `String`s, and every other sighting costs
+    /// a hash of its bytes.
+    struct Placements {
+        /// The texts of tasks and of locations, numbered by their bytes.
+        var tasks = ByteTable(), locations = ByteTable()
+        /// By number in `tasks` and `locations`: the task's or location's number, or -1 before it is known.
+        private var taskOfText: [Int] = [], locationOfText: [Int] = []
+        private var taskNumbers: [String: Int] = [:], locationNumbers: [String: Int] = [:]
+        /// Each task as first written, by number.
+        private(set) var taskSpellings: [String] = []
+
+        /// The task's number (numbers follow first appearance) and the location's number and text
+        /// of the sighting in `record`; nil when they do not read back.
+        mutating func read(_ record: CrossFileRecordView) -> (task: Int, location: (number: Int, text: Int))? {
+            var fields = record.fields
+            guard let task = try? fields.text(numberedIn: &tasks),
+                  let location = try? fields.text(numberedIn: &locations) else { return nil }
+            let t = Self.number(of: task, in: tasks, &taskOfText, &taskNumbers)
+            if let spelling = t.new { taskSpellings.append(spelling) }
+            return (t.number, (Self.number(of: location, in: locations, &locationOfText, &locationNumbers).number, location))
+        }
+
+        /// The number of text `text` of `table` as Swift compares texts: a `String` made and looked up
+        /// the first time, then remembered by the text's number. `new` is that `String` when the
+        /// number is new.
+        private static func number(of text: Int, in table: ByteTable, _ ofText: inout [Int],
+                                   _ numbers: inout [String: Int]) -> (number: Int, new: String?) {
+            if text < ofText.count, ofText[text] >= 0 { return (ofText[text], nil) }
+            while ofText.count <= text { ofText.append(-1) }
+            let string = table.string(text)
+            let known = numbers[string]
+            let number = known ?? numbers.count
+            if known == nil { numbers[string] = number }
+            ofText[text] = number
+            return (number, known == nil ? string : nil)
+        }
     }
 
     static func message(_ sighting: Sighting, task: String, common: String, count: Int, total: Int,

@@ -40,6 +40,11 @@ struct CrossFileStore: CrossFileStorage {
         bytes.read(offset, length) { Array($0) }
     }
 
+    func records(at offset: Int, length: Int, into buffer: inout [UInt8]) {
+        buffer.removeAll(keepingCapacity: true)
+        bytes.read(offset, length) { buffer.append(contentsOf: $0) }
+    }
+
     func header(at offset: Int) -> (file: Int, severity: Severity, length: Int) {
         bytes.read(offset, CrossFileStore.headerSize) { raw in
             let file = Int(truncatingIfNeeded: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)))
