@@ -1,5 +1,4 @@
 import ProgressLintSpec
-import ProgressLintSupport
 import ProgressLintYAML
 
 /// Reads back what a ``CrossFileWriter`` wrote, field by field in the same order. Reading past the
@@ -34,15 +33,6 @@ public struct CrossFileReader {
         case 1: return true
         default: throw CrossFileReadError("a yes-or-no byte that is neither")
         }
-    }
-
-    /// Reads a text field (a `String` of the value's layout) by its bytes: its number in `table`,
-    /// added there when new. No `String` is made: equal bytes give the same number.
-    public mutating func text(numberedIn table: inout ByteTable) throws(CrossFileReadError) -> Int {
-        let length = Int(try take(UInt32.self))
-        guard length <= bytes.count - offset else { throw CrossFileReadError("a text longer than its record") }
-        defer { offset += length }
-        return table.number(of: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])).number
     }
 
     /// Reads a text.

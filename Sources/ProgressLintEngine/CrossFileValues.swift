@@ -22,33 +22,16 @@ public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
     /// ``CrossFileRecordView/fields`` (texts by their bytes, numbered in a `ByteTable`) and makes
     /// a value only of the records it reports. The view is valid only during the call.
     public func forEachRecord(_ body: (CrossFileSource, CrossFileRecordView) -> Void) {
-        var buffer: [UInt8] = []
-        var chunk = 0
-        var nextStart = 0
-        while true {
-            let start: Int
-            if let order {
-                guard chunk < order.count else { return }
-                start = order[chunk]
-            } else {
-                guard nextStart < store.count else { return }
-                start = nextStart
-            }
-            chunk += 1
-            let header = store.header(at: start)
-            let source = CrossFileSource(number: header.file, severity: header.severity, pathOfFile: pathOfFile)
-            store.records(at: start + store.headerSize, length: header.length, into: &buffer)
-            nextStart = start + store.headerSize + header.length
-            buffer.withUnsafeBytes { raw in
-                var offset = 0
-                // As ``Records/Iterator/next()``: a length needs 4 bytes; a record ends at the
-                // file's records' end at the latest.
-                while offset + 4 <= raw.count {
-                    let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-                    let end = Swift.min(offset + 4 + length, raw.count)
-                    body(source, CrossFileRecordView(UnsafeRawBufferPointer(rebasing: raw[(offset + 4)..<end])))
-                    offset = end
-                }
+        store.forEachFile(order: order) { file, severity, records in
+            let source = CrossFileSource(number: file, severity: severity, pathOfFile: pathOfFile)
+            var offset = 0
+            // As ``Records/Iterator/next()``: a length needs 4 bytes; a record ends at the
+            // file's records' end at the latest.
+            while records.count - offset >= 4 {
+                let length = Int(UInt32(littleEndian: records.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                let end = offset + 4 + Swift.min(length, records.count - offset - 4)
+                body(source, CrossFileRecordView(UnsafeRawBufferPointer(rebasing: records[(offset + 4)..<end])))
+                offset = end
             }
         }
     }
@@ -176,6 +159,8 @@ package protocol CrossFileStorage: Sendable {
     func header(at offset: Int) -> (file: Int, severity: Severity, length: Int)
     /// The `length` bytes of records at `offset`.
     func records(at offset: Int, length: Int) -> [UInt8]
-    /// Replaces `buffer`'s bytes with the `length` bytes of records at `offset` (its room kept).
-    func records(at offset: Int, length: Int, into buffer: inout [UInt8])
+    /// Calls `body` with each file's number, the rule's severity there and its records, the files
+    /// in the order `order` gives (where each file's header starts; nil: as stored). The records are
+    /// valid during the call only, and `body` may read the store again.
+    func forEachFile(order: [Int]?, _ body: (Int, Severity, UnsafeRawBufferPointer) -> Void)
 }

@@ -1,6 +1,5 @@
 import ProgressLintEngine
 import ProgressLintSpec
-import ProgressLintSupport
 import ProgressLintYAML
 
 /// `consistent-location`: the same kind of work shown in different places across screens and files.
@@ -174,22 +173,22 @@ public struct ConsistentLocation: CrossFileRule {
         // `Placements`), and the whole of it only for the first at each location or one reported:
         // memory grows with tasks and locations.
         /// A location of a task: its number in `placements`, how many indicators are there, the first
-        /// of them (in `firsts`), and the location as that first one wrote it.
-        typealias Seen = (location: Int, count: Int, first: Int, spelling: Int)
+        /// of them (in `firsts`), and the key of that first one's texts (the location as it wrote it).
+        typealias Seen = (location: Int, count: Int, first: Int, key: Int)
         var placements = Placements()
         var tasks: [[Seen]] = []
-        /// The first sighting at each location of each task, its file, and that file's path once read.
-        var firsts: [(sighting: Sighting, file: CrossFileSource, path: String?)] = []
+        /// The first sighting at each location of each task, and its file.
+        var firsts: [(sighting: Sighting, file: CrossFileSource)] = []
         // A record that does not read back (damaged storage) is passed over, in both passes alike.
         sightings.forEachRecord { file, record in
-            guard let (t, location) = placements.read(record) else { return }
+            guard let (t, location, key) = placements.read(record) else { return }
             while tasks.count <= t { tasks.append([]) }
-            if let l = tasks[t].firstIndex(where: { $0.location == location.number }) {
+            if let l = tasks[t].firstIndex(where: { $0.location == location }) {
                 tasks[t][l].count += 1
             } else {
                 guard let sighting = try? record.read(Sighting.self) else { return }
-                tasks[t].append((location.number, 1, firsts.count, location.text))
-                firsts.append((sighting, file, nil))
+                tasks[t].append((location, 1, firsts.count, key))
+                firsts.append((sighting, file))
             }
         }
         // The most common location of each task seen at more than one (its place among the
@@ -200,6 +199,15 @@ public struct ConsistentLocation: CrossFileRule {
             common[t] = (best, locations.reduce(0) { $0 + $1.count })
         }
         guard common.contains(where: { $0 != nil }) else { return [] }
+        // The paths of the sightings a message may point to, read now in the order their files
+        // come (the files reported come in that order too, so reading paths never goes back).
+        var examplePaths: [Int: String] = [:]
+        var lastExample: (file: CrossFileSource, path: String)?
+        for first in common.indices.compactMap({ t in common[t].map { tasks[t][$0.best].first } }).sorted() {
+            let file = firsts[first].file
+            if lastExample?.file != file { lastExample = (file, file.path) }
+            examplePaths[first] = lastExample?.path
+        }
         // Second: every indicator of such a task drawn elsewhere. A location written once but
         // reached by several indicators (`<<`, aliases) is reported once.
         var findings: [CrossFileFinding] = []
@@ -207,28 +215,26 @@ public struct ConsistentLocation: CrossFileRule {
         var (reportedFile, reported): (CrossFileSource?, Set<Int>) = (nil, [])
         sightings.forEachRecord { file, record in
             // Every task read here was numbered by the first pass, which read the same records.
-            guard let (t, location) = placements.read(record), common.indices.contains(t),
+            guard let (t, location, _) = placements.read(record), common.indices.contains(t),
                   let usual = common[t] else { return }
             let best = tasks[t][usual.best]
             // Locations are numbered as Swift compares texts, so this is the first pass's place
             // of the sighting being other than the most common one.
-            guard location.number != best.location, let sighting = try? record.read(Sighting.self) else { return }
+            guard location != best.location, let sighting = try? record.read(Sighting.self) else { return }
             if reportedFile != file { (reportedFile, reported) = (file, []) }
             guard reported.insert(sighting.range.start.line << 32 | sighting.range.start.column & 0xFFFF_FFFF).inserted
             else { return }
             let example = firsts[best.first]
             var whereExample = "indicator '\(example.sighting.indicator ?? "(no id)")' on screen "
                 + "'\(example.sighting.screen ?? "(unnamed screen)")'"
-            // The same file has the same path; another file's path is read once per example.
-            if example.file != file {
-                let examplePath = example.path ?? example.file.path
-                firsts[best.first].path = examplePath
-                if examplePath != file.path { whereExample += " in \(examplePath):\(example.sighting.range.start.line)" }
+            // The same file has the same path.
+            if example.file != file, let examplePath = examplePaths[best.first], examplePath != file.path {
+                whereExample += " in \(examplePath):\(example.sighting.range.start.line)"
             }
             findings.append(CrossFileFinding(
                 file: file, range: sighting.range,
                 message: Self.message(sighting, task: placements.taskSpellings[t],
-                                      common: placements.locations.string(best.spelling), count: best.count,
+                                      common: placements.location(best.key), count: best.count,
                                       total: usual.total, whereExample: whereExample),
                 screen: sighting.screen, indicator: sighting.indicator, yamlPath: sighting.yamlPath,
                 value: sighting.location))
@@ -236,44 +242,40 @@ public struct ConsistentLocation: CrossFileRule {
         return findings
     }
 
-    /// The tasks and locations of sightings, read by their bytes: each different text is looked up
-    /// as a `String` once, so that texts Swift calls equal (`é` precomposed or not) are one task or
-    /// one location, as when every sighting was read as `String`s, and every other sighting costs
-    /// a hash of its bytes.
+    /// The tasks and locations of sightings, read by their bytes: each different pair of texts is
+    /// read as `String`s once, so that texts Swift calls equal (`é` precomposed or not) are one
+    /// task or one location, as when every sighting was read as `String`s, and every other
+    /// sighting costs one hash of its first two fields' bytes.
     struct Placements {
-        /// The texts of tasks and of locations, numbered by their bytes.
-        var tasks = ByteTable(), locations = ByteTable()
-        /// By number in `tasks` and `locations`: the task's or location's number, or -1 before it is known.
-        private var taskOfText: [Int] = [], locationOfText: [Int] = []
+        /// A sighting's task and location by their bytes.
+        private var keys = CrossFileKeys(texts: 2)
+        /// By key: the task's number (numbers follow first appearance) and the location's.
+        private var ofKey: [(task: Int, location: Int)] = []
         private var taskNumbers: [String: Int] = [:], locationNumbers: [String: Int] = [:]
         /// Each task as first written, by number.
         private(set) var taskSpellings: [String] = []
 
-        /// The task's number (numbers follow first appearance) and the location's number and text
-        /// of the sighting in `record`; nil when they do not read back.
-        mutating func read(_ record: CrossFileRecordView) -> (task: Int, location: (number: Int, text: Int))? {
-            var fields = record.fields
-            guard let task = try? fields.text(numberedIn: &tasks),
-                  let location = try? fields.text(numberedIn: &locations) else { return nil }
-            let t = Self.number(of: task, in: tasks, &taskOfText, &taskNumbers)
-            if let spelling = t.new { taskSpellings.append(spelling) }
-            return (t.number, (Self.number(of: location, in: locations, &locationOfText, &locationNumbers).number, location))
+        /// The numbers of the task and location of the sighting in `record`, and the key of its
+        /// texts (see ``location(_:)``); nil when they do not read back.
+        mutating func read(_ record: CrossFileRecordView) -> (task: Int, location: Int, key: Int)? {
+            guard let key = try? keys.number(of: record) else { return nil }
+            if key.isNew {
+                let texts = keys.texts(key.number)
+                let task = taskNumbers[texts[0]] ?? taskSpellings.count
+                if task == taskSpellings.count {
+                    taskNumbers[texts[0]] = task
+                    taskSpellings.append(texts[0])
+                }
+                let location = locationNumbers[texts[1]] ?? locationNumbers.count
+                locationNumbers[texts[1]] = location
+                ofKey.append((task, location))
+            }
+            let (task, location) = ofKey[key.number]
+            return (task, location, key.number)
         }
 
-        /// The number of text `text` of `table` as Swift compares texts: a `String` made and looked up
-        /// the first time, then remembered by the text's number. `new` is that `String` when the
-        /// number is new.
-        private static func number(of text: Int, in table: ByteTable, _ ofText: inout [Int],
-                                   _ numbers: inout [String: Int]) -> (number: Int, new: String?) {
-            if text < ofText.count, ofText[text] >= 0 { return (ofText[text], nil) }
-            while ofText.count <= text { ofText.append(-1) }
-            let string = table.string(text)
-            let known = numbers[string]
-            let number = known ?? numbers.count
-            if known == nil { numbers[string] = number }
-            ofText[text] = number
-            return (number, known == nil ? string : nil)
-        }
+        /// The location as the sightings of `key` write it.
+        func location(_ key: Int) -> String { keys.texts(key)[1] }
     }
 
     static func message(_ sighting: Sighting, task: String, common: String, count: Int, total: Int,

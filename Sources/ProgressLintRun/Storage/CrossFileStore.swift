@@ -40,9 +40,32 @@ struct CrossFileStore: CrossFileStorage {
         bytes.read(offset, length) { Array($0) }
     }
 
-    func records(at offset: Int, length: Int, into buffer: inout [UInt8]) {
-        buffer.removeAll(keepingCapacity: true)
-        bytes.read(offset, length) { buffer.append(contentsOf: $0) }
+    /// Each file's records are copied (one `memcpy`) into a buffer used again for every file, so
+    /// that `body` runs with no lock held: it may read this store again.
+    func forEachFile(order: [Int]?, _ body: (Int, Severity, UnsafeRawBufferPointer) -> Void) {
+        var buffer: [UInt8] = []
+        var next = 0
+        var start = 0
+        let total = bytes.count
+        while true {
+            if let order {
+                guard next < order.count else { return }
+                start = order[next]
+                next += 1
+            }
+            guard start <= total - CrossFileStore.headerSize else { return }
+            let header = header(at: start)
+            // A length past the store's end (damage) is cut there: never a read out of bounds.
+            let length = max(0, min(header.length, total - start - CrossFileStore.headerSize))
+            buffer.removeAll(keepingCapacity: true)
+            if length > 0 {
+                bytes.read(start + CrossFileStore.headerSize, length) { raw in
+                    raw.withMemoryRebound(to: UInt8.self) { buffer.append(contentsOf: $0) }
+                }
+            }
+            buffer.withUnsafeBytes { body(header.file, header.severity, $0) }
+            start += CrossFileStore.headerSize + length
+        }
     }
 
     func header(at offset: Int) -> (file: Int, severity: Severity, length: Int) {
