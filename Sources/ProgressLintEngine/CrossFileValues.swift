@@ -22,8 +22,27 @@ public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
     /// ``CrossFileRecordView/fields`` (texts by their bytes, numbered in a `ByteTable`) and makes
     /// a value only of the records it reports. The view is valid only during the call.
     public func forEachRecord(_ body: (CrossFileSource, CrossFileRecordView) -> Void) {
-        store.forEachFile(order: order) { file, severity, records in
-            let source = CrossFileSource(number: file, severity: severity, pathOfFile: pathOfFile)
+        forEachRecord(starts: order, indices: nil, body)
+    }
+
+    /// Calls `body` with each value of the files at `places` only (places a pass of
+    /// ``forEachRecord(_:)`` gave), as that pass read them: files in the order they come, each once.
+    public func forEachRecord(in places: [CrossFilePlace], _ body: (CrossFileSource, CrossFileRecordView) -> Void) {
+        var chosen: [CrossFilePlace] = []
+        for place in places.sorted() where chosen.last != place { chosen.append(place) }
+        let indices = Dictionary(chosen.map { ($0.offset, $0.index) }, uniquingKeysWith: { a, _ in a })
+        forEachRecord(starts: chosen.map(\.offset), indices: indices, body)
+    }
+
+    /// The files whose headers start at `starts` (nil: every file as stored), each file's place in
+    /// the order files come being `indices[start]` (nil: the files' count so far).
+    private func forEachRecord(starts: [Int]?, indices: [Int: Int]?, _ body: (CrossFileSource, CrossFileRecordView) -> Void) {
+        var count = 0
+        store.forEachFile(order: starts) { start, file, severity, records in
+            let index = indices?[start] ?? count
+            count += 1
+            let source = CrossFileSource(number: file, severity: severity, place: CrossFilePlace(index: index, offset: start),
+                                         pathOfFile: pathOfFile)
             var offset = 0
             // As ``Records/Iterator/next()``: a length needs 4 bytes; a record ends at the
             // file's records' end at the latest.
@@ -84,6 +103,7 @@ public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
                     chunk += 1
                     let header = store.header(at: start)
                     source = CrossFileSource(number: header.file, severity: header.severity,
+                                             place: CrossFilePlace(index: chunk - 1, offset: start),
                                              pathOfFile: values.pathOfFile)
                     records = store.records(at: start + store.headerSize, length: header.length)
                     offset = 0
@@ -159,8 +179,9 @@ package protocol CrossFileStorage: Sendable {
     func header(at offset: Int) -> (file: Int, severity: Severity, length: Int)
     /// The `length` bytes of records at `offset`.
     func records(at offset: Int, length: Int) -> [UInt8]
-    /// Calls `body` with each file's number, the rule's severity there and its records, the files
-    /// in the order `order` gives (where each file's header starts; nil: as stored). The records are
-    /// valid during the call only, and `body` may read the store again.
-    func forEachFile(order: [Int]?, _ body: (Int, Severity, UnsafeRawBufferPointer) -> Void)
+    /// Calls `body` with where each file's header starts, the file's number, the rule's severity
+    /// there and its records, the files in the order `order` gives (where each file's header
+    /// starts; nil: as stored). The records are valid during the call only, and `body` may read
+    /// the store again.
+    func forEachFile(order: [Int]?, _ body: (Int, Int, Severity, UnsafeRawBufferPointer) -> Void)
 }

@@ -87,30 +87,29 @@ public struct ByteTable: Sendable {
         slots = wider
     }
 
-    /// A 64-bit hash of `key`, eight bytes at a time: each word folded in with a multiply, then the
-    /// length and a final mix, so that the low bits the slots use depend on every byte.
+    /// A 64-bit hash of `key`, eight bytes at a time: each word folded in with a multiply (the
+    /// last word overlapping the one before when the length is no multiple of 8), then the length
+    /// and a final mix, so that the low bits the slots use depend on every byte.
     static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        var offset = 0
-        while key.count - offset >= 8 {
-            let word = UInt64(littleEndian: key.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            hash = (hash ^ word) &* multiplier
-            hash ^= hash >> 32
-            offset += 8
-        }
-        if offset < key.count {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < key.count {
-                word |= UInt64(key[offset]) << shift
-                shift += 8
-                offset += 1
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: key.count)
+        let count = key.count
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                hash = (hash ^ UInt64(littleEndian: key.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* multiplier
+                hash ^= hash >> 29
+                offset += 8
             }
+            hash = (hash ^ UInt64(littleEndian: key.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))) &* multiplier
+        } else if count >= 4 {
+            let low = UInt64(UInt32(littleEndian: key.loadUnaligned(fromByteOffset: 0, as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: key.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            hash = (hash ^ (low | high << 32)) &* multiplier
+        } else if count > 0 {
+            let word = UInt64(key[0]) | UInt64(key[count / 2]) << 8 | UInt64(key[count - 1]) << 16
             hash = (hash ^ word) &* multiplier
-            hash ^= hash >> 32
         }
-        hash ^= UInt64(truncatingIfNeeded: key.count)
         hash = (hash ^ (hash >> 33)) &* 0xFF51_AFD7_ED55_8CCD
         hash = (hash ^ (hash >> 33)) &* 0xC4CE_B9FE_1A85_EC53
         return hash ^ (hash >> 33)

@@ -143,6 +143,25 @@ import Testing
         #expect(ConsistentLocation().finish(values) == expected)
     }
 
+    @Test func theSecondPassReadsOnlyFilesThatMayBeReportedOrEveryFileWhenPlacesWereDroppedAlike() {
+        var compared = 0
+        for seed in UInt64(100)...115 {
+            let files = 20 + Int(seed % 7) * 15
+            let (store, _) = Self.store(seed: seed, files: files, most: 5)
+            var positions = Array(0..<files)
+            if seed % 2 == 1 { positions.reverse() }
+            let values = CrossFileValues<Sighting>(store: store, order: store.order(by: positions),
+                                                   pathOfFile: { "specs/f\($0 % 5).yaml" })
+            let expected = Self.reference(values)
+            // No place kept, a few (the largest lists dropped as it goes), and all of them.
+            for budget in [0, 3, 40, ConsistentLocation.placesKept] {
+                #expect(ConsistentLocation().finish(values, keepingPlaces: budget) == expected, "seed \(seed), \(budget)")
+            }
+            compared += expected.count
+        }
+        #expect(compared > 50)
+    }
+
     @Test func anEmptyStoreOrOneTaskAtOneLocationReportsNothing() {
         let empty = CrossFileStore()
         #expect(ConsistentLocation().finish(CrossFileValues(store: empty, order: nil, pathOfFile: { _ in "" })).isEmpty)

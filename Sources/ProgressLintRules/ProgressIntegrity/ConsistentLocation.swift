@@ -166,12 +166,22 @@ public struct ConsistentLocation: CrossFileRule {
     }
 
     public func finish(_ sightings: CrossFileValues<Sighting>) -> [CrossFileFinding] {
-        // Two passes in order over the sightings (which may wait on disk), keeping only counts.
-        // First: each task's locations in order of first appearance, with how many indicators are
-        // at each and the first of them (compared as Swift compares texts; a task is named as first
-        // written). Both passes read a sighting's task and location only, by their bytes (see
-        // `Placements`), and the whole of it only for the first at each location or one reported:
-        // memory grows with tasks and locations.
+        finish(sightings, keepingPlaces: Self.placesKept)
+    }
+
+    /// How many files' places the first pass keeps, over all tasks and locations (16 bytes each),
+    /// so that the second reads only the files that may be reported: past that, the places of the
+    /// location seen in most files are dropped, and the second pass reads every file only when a
+    /// location it must look at has lost its places.
+    static let placesKept = 1 << 16
+
+    func finish(_ sightings: CrossFileValues<Sighting>, keepingPlaces budget: Int) -> [CrossFileFinding] {
+        // Two passes in order over the sightings (which may wait on disk), keeping only counts and
+        // a bounded number of files' places. First: each task's locations in order of first
+        // appearance, with how many indicators are at each and the first of them (compared as
+        // Swift compares texts; a task is named as first written). Both passes read a sighting's
+        // task and location only, by their bytes (see `Placements`), and the whole of it only for
+        // the first at each location or one reported: memory grows with tasks and locations.
         /// A location of a task: its number in `placements`, how many indicators are there, the first
         /// of them (in `firsts`), and the key of that first one's texts (the location as it wrote it).
         typealias Seen = (location: Int, count: Int, first: Int, key: Int)
@@ -179,10 +189,26 @@ public struct ConsistentLocation: CrossFileRule {
         var tasks: [[Seen]] = []
         /// The first sighting at each location of each task, and its file.
         var firsts: [(sighting: Sighting, file: CrossFileSource)] = []
+        /// By key (a task and location as written): the places of the files it is in, in the order
+        /// they come; nil once dropped to stay within `budget`.
+        var placesOfKey: [[CrossFilePlace]?] = []
+        var placesKept = 0
         // A record that does not read back (damaged storage) is passed over, in both passes alike.
         sightings.forEachRecord { file, record in
             guard let (t, location, key) = placements.read(record) else { return }
             while tasks.count <= t { tasks.append([]) }
+            while placesOfKey.count <= key { placesOfKey.append([]) }
+            // A file's records come together: its place is kept once for each key in it.
+            if placesOfKey[key] != nil, placesOfKey[key]?.last != file.place {
+                placesOfKey[key]?.append(file.place)
+                placesKept += 1
+                if placesKept > budget, let most = placesOfKey.indices.max(by: {
+                    (placesOfKey[$0]?.count ?? 0) < (placesOfKey[$1]?.count ?? 0)
+                }) {
+                    placesKept -= placesOfKey[most]?.count ?? 0
+                    placesOfKey[most] = nil
+                }
+            }
             if let l = tasks[t].firstIndex(where: { $0.location == location }) {
                 tasks[t][l].count += 1
             } else {
@@ -208,12 +234,23 @@ public struct ConsistentLocation: CrossFileRule {
             if lastExample?.file != file { lastExample = (file, file.path) }
             examplePaths[first] = lastExample?.path
         }
-        // Second: every indicator of such a task drawn elsewhere. A location written once but
-        // reached by several indicators (`<<`, aliases) is reported once.
+        // Second: every indicator of such a task drawn elsewhere, read from the files where a task
+        // and location as written may be reported (all files when one of them lost its places).
+        // A location written once but reached by several indicators (`<<`, aliases) is reported once.
+        var revisit: [CrossFilePlace]? = []
+        for key in placesOfKey.indices {
+            let (t, location) = placements.placement(key)
+            guard let usual = common[t], location != tasks[t][usual.best].location else { continue }
+            guard let places = placesOfKey[key] else {
+                revisit = nil
+                break
+            }
+            revisit? += places
+        }
         var findings: [CrossFileFinding] = []
         // The places reported in the current file (its values come together), line and column in one number.
         var (reportedFile, reported): (CrossFileSource?, Set<Int>) = (nil, [])
-        sightings.forEachRecord { file, record in
+        func second(_ file: CrossFileSource, _ record: CrossFileRecordView) {
             // Every task read here was numbered by the first pass, which read the same records.
             guard let (t, location, _) = placements.read(record), common.indices.contains(t),
                   let usual = common[t] else { return }
@@ -239,6 +276,7 @@ public struct ConsistentLocation: CrossFileRule {
                 screen: sighting.screen, indicator: sighting.indicator, yamlPath: sighting.yamlPath,
                 value: sighting.location))
         }
+        if let revisit { sightings.forEachRecord(in: revisit, second) } else { sightings.forEachRecord(second) }
         return findings
     }
 
@@ -273,6 +311,9 @@ public struct ConsistentLocation: CrossFileRule {
             let (task, location) = ofKey[key.number]
             return (task, location, key.number)
         }
+
+        /// The numbers of the task and the location of `key` (a key ``read(_:)`` gave).
+        func placement(_ key: Int) -> (task: Int, location: Int) { ofKey[key] }
 
         /// The location as the sightings of `key` write it.
         func location(_ key: Int) -> String { keys.texts(key)[1] }

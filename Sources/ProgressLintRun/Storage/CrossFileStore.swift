@@ -42,7 +42,7 @@ struct CrossFileStore: CrossFileStorage {
 
     /// Each file's records are copied (one `memcpy`) into a buffer used again for every file, so
     /// that `body` runs with no lock held: it may read this store again.
-    func forEachFile(order: [Int]?, _ body: (Int, Severity, UnsafeRawBufferPointer) -> Void) {
+    func forEachFile(order: [Int]?, _ body: (Int, Int, Severity, UnsafeRawBufferPointer) -> Void) {
         var buffer: [UInt8] = []
         var next = 0
         var start = 0
@@ -53,7 +53,9 @@ struct CrossFileStore: CrossFileStorage {
                 start = order[next]
                 next += 1
             }
-            guard start <= total - CrossFileStore.headerSize else { return }
+            guard start >= 0, start <= total - CrossFileStore.headerSize else {
+                if order == nil { return } else { continue }
+            }
             let header = header(at: start)
             // A length past the store's end (damage) is cut there: never a read out of bounds.
             let length = max(0, min(header.length, total - start - CrossFileStore.headerSize))
@@ -63,7 +65,7 @@ struct CrossFileStore: CrossFileStorage {
                     raw.withMemoryRebound(to: UInt8.self) { buffer.append(contentsOf: $0) }
                 }
             }
-            buffer.withUnsafeBytes { body(header.file, header.severity, $0) }
+            buffer.withUnsafeBytes { body(start, header.file, header.severity, $0) }
             start += CrossFileStore.headerSize + length
         }
     }
