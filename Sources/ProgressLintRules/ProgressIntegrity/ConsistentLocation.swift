@@ -189,15 +189,21 @@ public struct ConsistentLocation: CrossFileRule {
         var tasks: [[Seen]] = []
         /// The first sighting at each location of each task, and its file.
         var firsts: [(sighting: Sighting, file: CrossFileSource)] = []
-        /// By key (a task and location as written): the places of the files it is in, in the order
-        /// they come; nil once dropped to stay within `budget`.
+        /// By key (a task and location as written): how many indicators have it, its place among
+        /// its task's locations (-1 before its first sighting read back), and the places of the
+        /// files it is in, in the order they come (nil once dropped to stay within `budget`).
+        var countOfKey: [Int] = [], locationOfKey: [Int] = []
         var placesOfKey: [[CrossFilePlace]?] = []
         var placesKept = 0
         // A record that does not read back (damaged storage) is passed over, in both passes alike.
         sightings.forEachRecord { file, record in
             guard let (t, location, key) = placements.read(record) else { return }
+            while countOfKey.count <= key {
+                countOfKey.append(0)
+                locationOfKey.append(-1)
+                placesOfKey.append([])
+            }
             while tasks.count <= t { tasks.append([]) }
-            while placesOfKey.count <= key { placesOfKey.append([]) }
             // A file's records come together: its place is kept once for each key in it.
             if placesOfKey[key] != nil, placesOfKey[key]?.last != file.place {
                 placesOfKey[key]?.append(file.place)
@@ -209,13 +215,21 @@ public struct ConsistentLocation: CrossFileRule {
                     placesOfKey[most] = nil
                 }
             }
-            if let l = tasks[t].firstIndex(where: { $0.location == location }) {
-                tasks[t][l].count += 1
-            } else {
-                guard let sighting = try? record.read(Sighting.self) else { return }
-                tasks[t].append((location, 1, firsts.count, key))
-                firsts.append((sighting, file))
+            if locationOfKey[key] < 0 {
+                // Locations Swift calls equal, written with other bytes, are one place of the task.
+                if let l = tasks[t].firstIndex(where: { $0.location == location }) {
+                    locationOfKey[key] = l
+                } else {
+                    guard let sighting = try? record.read(Sighting.self) else { return }
+                    locationOfKey[key] = tasks[t].count
+                    tasks[t].append((location, 0, firsts.count, key))
+                    firsts.append((sighting, file))
+                }
             }
+            countOfKey[key] += 1
+        }
+        for key in countOfKey.indices where locationOfKey[key] >= 0 {
+            tasks[placements.placement(key).task][locationOfKey[key]].count += countOfKey[key]
         }
         // The most common location of each task seen at more than one (its place among the
         // task's locations); a tie goes to the one seen first.
