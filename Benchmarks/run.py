@@ -19,8 +19,10 @@ measures, interleaving the runs so the machine's load hits them alike:
 
 (all --no-cache: they measure linting), then the cache on a copy of the 10k corpus (default jobs),
 each round: the floor, --no-cache, a cold run writing the cache, a warm run over the unchanged
-tree and a run after editing 50 files (targets: warm <= 0.2x the floor, 50 edited <= 0.25x,
-cold <= 1.15x --no-cache, warm peak RSS <= cold), and, on a fresh copy of the 10k corpus each
+tree and a run after editing 50 files, all with the JSON report written to a file, then a warm
+run and one after editing 50 files with the default text report on standard output (targets:
+warm <= 0.2x the floor, 50 edited <= 0.25x, cold <= 1.15x --no-cache, warm peak RSS <= cold),
+and, on a fresh copy of the 10k corpus each
 run (it writes), --fix and --fix --unsafe-fixes
 against a plain lint of the same copy (all --jobs 1; target: --fix at most 2x the lint),
 plus a single-file run (as an editor's save hook does it) against a trivial Swift
@@ -207,10 +209,15 @@ def bench_fix(size, lint, runs):
     return {name: summarize(s) for name, s in samples.items()}
 
 
+CACHE_MODES = ('floor', 'nocache', 'cold', 'warm', 'edit50', 'warm-text', 'edit50-text')
+
+
 def bench_cache(size, lint, floor, runs):
     """The cache (default jobs) on a copy of the corpus, each round in this order: the floor,
     --no-cache, a cold run that writes the cache (its folder removed first), a warm run over the
-    unchanged tree, and a run after 50 files were edited (a comment line added to each)."""
+    unchanged tree, and a run after 50 files were edited (a comment line added to each), all
+    writing the JSON report to a file; then, as `progress-lint specs/` runs in a pre-commit hook,
+    the default text report on standard output: a warm run, and one after editing 50 other files."""
     folder = corpus(size)
     work = os.path.join(OUT, 'cache-copy-%d' % size)
     cache = os.path.join(OUT, 'cache-%d' % size)
@@ -224,7 +231,14 @@ def bench_cache(size, lint, floor, runs):
     def lint_command(name):
         return [lint, work, '--format', 'json', '--output', reports[name], '--cache-dir', cache] + (
             ['--no-cache'] if name == 'nocache' else [])
-    samples = {name: [] for name in ('floor', 'nocache', 'cold', 'warm', 'edit50')}
+    def text_command():
+        return [lint, work, '--cache-dir', cache]
+
+    def edit50(i, offset):
+        for n, path in enumerate(specs[(i * 2 + offset) % step::step][:50]):
+            with open(path, 'a') as f:
+                f.write('# edited by run.py, round %d, file %d\n' % (i, n))
+    samples = {name: [] for name in CACHE_MODES}
     for i in range(runs + 1):
         round_samples = {'floor': measure([floor, work]), 'nocache': measure(lint_command('nocache'))}
         shutil.rmtree(cache, ignore_errors=True)
@@ -234,10 +248,11 @@ def bench_cache(size, lint, floor, runs):
             with open(reports['nocache'], 'rb') as a, open(reports['cold'], 'rb') as b, open(reports['warm'], 'rb') as c:
                 if not a.read() == b.read() == c.read():
                     sys.exit('run.py: the reports with the cache differ from the one without it')
-        for n, path in enumerate(specs[i % step::step][:50]):
-            with open(path, 'a') as f:
-                f.write('# edited by run.py, round %d, file %d\n' % (i, n))
+        edit50(i, 0)
         round_samples['edit50'] = measure(lint_command('edit50'))
+        round_samples['warm-text'] = measure(text_command())
+        edit50(i, 1)
+        round_samples['edit50-text'] = measure(text_command())
         if i > 0:  # the first round warms the page cache
             for name, sample in round_samples.items():
                 samples[name].append(sample)
@@ -437,6 +452,8 @@ def main():
     r['cache %d' % c['files']] = {
         'warm/floor (target <= 0.2)': ratio(c['warm']['wall'], c['floor']['wall']),
         'after editing 50 files/floor (target <= 0.25)': ratio(c['edit50']['wall'], c['floor']['wall']),
+        'warm, text report on standard output/floor (target <= 0.2)': ratio(c['warm-text']['wall'], c['floor']['wall']),
+        'after editing 50 files, text/floor (target <= 0.25)': ratio(c['edit50-text']['wall'], c['floor']['wall']),
         'cold writing the cache/--no-cache (target <= 1.15)': ratio(c['cold']['wall'], c['nocache']['wall']),
         'peak RSS warm/cold (target <= 1)': ratio(c['warm']['rss_mib'], c['cold']['rss_mib']),
         'cache file/JSON report (bytes)': ratio(c['cache_bytes'], c['report_bytes']),
@@ -472,9 +489,9 @@ def main():
         for mode in ('lint', 'fix', 'fix-unsafe'):
             f = results['fix'][mode]
             print('%-8s %-10s %8.3f %10.3f %10.1f' % (results['fix']['files'], mode, f['wall'], f['cpu'], f['rss_mib']))
-    for mode in ('floor', 'nocache', 'cold', 'warm', 'edit50'):
+    for mode in CACHE_MODES:
         f = results['cache'][mode]
-        print('%-8s %-8s %10.3f %10.3f %10.1f' % (str(results['cache']['files']) + 'c', mode, f['wall'], f['cpu'],
+        print('%-8s %-11s %7.3f %10.3f %10.1f' % (str(results['cache']['files']) + 'c', mode, f['wall'], f['cpu'],
                                                    f['rss_mib']))
     for mode in ('single', 'single-cached', 'trivial'):
         f = single[mode]
@@ -497,11 +514,13 @@ def print_cache(results):
     print('progress-lint cache benchmark, %s, %s, load average %s' % (
         results['date'], results['machine'], ' '.join('%.2f' % x for x in os.getloadavg())))
     print('%-8s %-8s %10s %10s %10s' % ('files', 'what', 'wall s', 'cpu s', 'peak MiB'))
-    for mode in ('floor', 'nocache', 'cold', 'warm', 'edit50'):
+    for mode in CACHE_MODES:
         f = c[mode]
-        print('%-8s %-8s %10.3f %10.3f %10.1f' % (str(c['files']) + 'c', mode, f['wall'], f['cpu'], f['rss_mib']))
+        print('%-8s %-11s %7.3f %10.3f %10.1f' % (str(c['files']) + 'c', mode, f['wall'], f['cpu'], f['rss_mib']))
     for name, (a, b, target) in {
             'warm/floor': ('warm', 'floor', 0.2), 'after editing 50 files/floor': ('edit50', 'floor', 0.25),
+            'warm, text on standard output/floor': ('warm-text', 'floor', 0.2),
+            'after editing 50 files, text/floor': ('edit50-text', 'floor', 0.25),
             'cold writing the cache/--no-cache': ('cold', 'nocache', 1.15)}.items():
         print('  %s: wall %s, cpu %s (target <= %s)' % (name, ratio(c[a]['wall'], c[b]['wall']),
                                                        ratio(c[a]['cpu'], c[b]['cpu']), target))

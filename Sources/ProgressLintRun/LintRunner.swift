@@ -4,6 +4,7 @@ import ProgressLintYAML
 import Synchronization
 import ProgressLintEngine
 import ProgressLintWorkspace
+import ProgressLintSupport
 
 /// Lints many files: discovery, configuration, linting in parallel, cross-file rules.
 ///
@@ -24,6 +25,10 @@ public struct LintRunner: Sendable {
     /// Results kept between runs (``LintCache``): files whose entry is current are not linted again.
     /// Not used with ``fixMode``, which lints every file afresh.
     public var cache: LintCache?
+    /// Files the caller must hear of if the run takes them (the command's `--output` targets, which
+    /// must never be a file it lints): each file the walk hands out is compared with these by its
+    /// identity, by the worker that takes it, and those found are ``RunResult/watchedFilesTaken``.
+    package var watchedFiles: Set<FileIdentity> = []
 
     /// Creates a runner.
     public init(linter: Linter, loader: ConfigurationLoader, configPath: String? = nil, jobs: Int = 1) {
@@ -104,6 +109,8 @@ public struct LintRunner: Sendable {
         // With the cache, diagnostics number rules as its records do, so records are copied as they are.
         let collector = Mutex(RunCollector(rules: cache?.rules))
         let crossFileIDs = linter.crossFileRules.map(\.id)
+        let watchedFiles = self.watchedFiles
+        let watchedTaken = Mutex(Set<FileIdentity>())
         let work: @Sendable (Int) -> Void = { _ in
             // Inventories are summed per worker and handed over once. Files are taken from the
             // walk, and their outcomes handed to the collector, a few at a time: on a warm run a
@@ -135,6 +142,10 @@ public struct LintRunner: Sendable {
                     }
                 }
                 guard let (item, configuration) = taken.popLast() else { break }
+                if !watchedFiles.isEmpty, let identity = FileIdentity.of(item.file.rawPath),
+                   watchedFiles.contains(identity) {
+                    watchedTaken.withLock { _ = $0.insert(identity) }
+                }
                 let answer: Result<FileResult, RunProblem>
                 if fixMode == nil, let cache {
                     switch cache.lint(item.file, configuration: configuration, linter: linter,
@@ -190,6 +201,7 @@ public struct LintRunner: Sendable {
                     planner.configurations.lazy.compactMap(\.docsURL).first)
         }
         var result = finish(collected)
+        result.watchedFilesTaken = watchedTaken.withLock { $0 }
         result.unmatched = unmatched
         result.docsURL = docsURL
         result.skipped = skipped

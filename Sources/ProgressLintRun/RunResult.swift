@@ -3,6 +3,7 @@ import ProgressLintYAML
 import Synchronization
 import ProgressLintEngine
 import ProgressLintWorkspace
+import ProgressLintSupport
 
 /// Everything a run produced, in report order.
 ///
@@ -37,6 +38,9 @@ public struct RunResult: Sendable {
     public var inventory = Inventory()
     /// Each file's screens with their thresholds and indicators' timing, in the order of ``files``.
     public var timings = ScreenTimingList()
+    /// Those of ``LintRunner/watchedFiles`` that the walk handed to a worker (linted, skipped as not
+    /// a spec, or failed to read).
+    package var watchedFilesTaken: Set<FileIdentity> = []
 
     /// Creates an empty result.
     public init() {}

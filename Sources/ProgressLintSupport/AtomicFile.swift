@@ -7,8 +7,9 @@ import Darwin
 #endif
 
 /// Replacing a file so that readers never see half of it: the new content goes to a temporary
-/// file in the same folder (given the target's permissions, or 0644 for a new file), synced and
-/// closed, then renamed over the target. Fixed specs and written reports both go this way.
+/// file in the same folder (given the target's permissions, or 0644 for a new file), closed, then
+/// renamed over the target. Fixed specs and written reports both go this way; a fixed spec (and a
+/// baseline) is also synced to the disk before the rename, so that a crash cannot leave it empty.
 package enum AtomicFile {
     /// New content written whole beside its target, waiting to be renamed over it.
     package struct Staged {
@@ -36,8 +37,13 @@ package enum AtomicFile {
 
     /// Writes what `body` writes to the open temporary file (it returns why writing failed, or nil)
     /// into a file beside `path`, with `path`'s permissions; ``commit(_:)`` puts it in place. When
-    /// `mustExist`, a missing target is an error; else a new file gets 0644.
-    package static func stage(_ path: [UInt8], mustExist: Bool, _ body: (Int32) -> String?) -> Result<Staged, Failure> {
+    /// `mustExist`, a missing target is an error; else a new file gets 0644. When `sync`, the
+    /// content is on the disk before the file is closed (`fsync`): what a spec needs, and more
+    /// than a report regenerated on every run does (a 30 MB report's `fsync` can take longer than
+    /// a warm run's linting).
+    package static func stage(_ path: [UInt8], mustExist: Bool, sync: Bool = true, _ body: (Int32) -> String?)
+        -> Result<Staged, Failure>
+    {
         let target = path.map { CChar(bitPattern: $0) } + [0]
         var existing = stat()
         let mode: mode_t
@@ -57,7 +63,7 @@ package enum AtomicFile {
         guard fd >= 0 else { return .failure(Failure(reason: SystemCalls.errorText(errno))) }
         var failure: String? = fchmod(fd, mode) == 0 ? nil : SystemCalls.errorText(errno)
         if failure == nil { failure = body(fd) }
-        if failure == nil && fsync(fd) != 0 { failure = SystemCalls.errorText(errno) }
+        if failure == nil && sync && fsync(fd) != 0 { failure = SystemCalls.errorText(errno) }
         if close(fd) != 0 && failure == nil { failure = SystemCalls.errorText(errno) }
         if let failure {
             unlink(temporary)

@@ -10,11 +10,14 @@ import Darwin
 #endif
 
 /// Writing to the terminal and to files. Files are written atomically: a temporary
-/// file in the same folder, flushed, then renamed over the target.
+/// file in the same folder, then renamed over the target (a baseline synced to the disk first).
 enum Output {
     static func standardOutput(_ text: String) { _ = writeAll(text, to: 1) }
 
     static func standardError(_ text: String) { _ = writeAll(text, to: 2) }
+
+    /// Ends the process with `code`. Nothing here is buffered: what was written is written.
+    static func end(_ code: Int32) -> Never { exit(code) }
 
     /// Writes all of `text` to `fd`; the error text when that fails.
     static func writeAll(_ text: String, to fd: Int32) -> String? {
@@ -65,13 +68,15 @@ enum Output {
         getenv(name).map { String(cString: $0) }
     }
 
-    /// Writes `text` to `path` atomically, keeping the target's permissions if it exists.
+    /// Writes `text` to `path` atomically, synced to the disk, keeping the target's permissions
+    /// if it exists (the baseline: a file kept in version control, not regenerated each run).
     static func write(_ text: String, to path: String) throws(OutputError) {
-        try stream(to: path) { $0.write(text) }
+        if isDevice(path) { return try streamInPlace(to: path) { $0.write(text) } }
+        try commit(stage(to: path, sync: true) { $0.write(text) })
     }
 
-    /// Streams what `body` writes to `path`: into a temporary file in the same folder, flushed,
-    /// then renamed over the target (keeping its permissions), so readers never see half a report.
+    /// Streams what `body` writes to `path`: into a temporary file in the same folder, then
+    /// renamed over the target (keeping its permissions), so readers never see half a report.
     /// A device or FIFO (`/dev/stdout`, `/dev/full`) is written in place, never replaced; a FIFO
     /// with no reader is an error, not a wait.
     static func stream(to path: String, _ body: (inout ReportStream) -> Void) throws(OutputError) {
@@ -85,7 +90,7 @@ enum Output {
         return stat(path, &target) == 0 && target.st_mode & S_IFMT != S_IFREG
     }
 
-    private static func streamInPlace(to path: String, _ body: (inout ReportStream) -> Void) throws(OutputError) {
+    static func streamInPlace(to path: String, _ body: (inout ReportStream) -> Void) throws(OutputError) {
         var target = stat()
         _ = stat(path, &target)
         // Opened without waiting: a FIFO nobody reads fails at once (ENXIO) instead of hanging;
@@ -107,9 +112,12 @@ enum Output {
     typealias Staged = AtomicFile.Staged
 
     /// Writes what `body` writes to a temporary file in `path`'s folder (with the target's
-    /// permissions, if it exists), flushed and closed; ``commit(_:)`` puts it in place.
-    static func stage(to path: String, _ body: (inout ReportStream) -> Void) throws(OutputError) -> Staged {
-        switch AtomicFile.stage(Array(path.utf8), mustExist: false, { stream(to: $0, body) }) {
+    /// permissions, if it exists) and closes it; ``commit(_:)`` puts it in place. A report is not
+    /// synced to the disk (`sync`): like ESLint's and Ruff's, it is made again by the next run.
+    static func stage(to path: String, sync: Bool = false, _ body: (inout ReportStream) -> Void) throws(OutputError)
+        -> Staged
+    {
+        switch AtomicFile.stage(Array(path.utf8), mustExist: false, sync: sync, { stream(to: $0, body) }) {
         case .success(let staged): return staged
         case .failure(let failure): throw OutputError(path: path, reason: failure.reason)
         }

@@ -28,17 +28,13 @@ enum OutputGuard {
         var what: String { format.map { "the \($0) report" } ?? "the baseline" }
     }
 
-    struct Identity: Hashable {
-        var device: UInt64
-        var inode: UInt64
-    }
+    typealias Identity = FileIdentity
 
     /// The identity of the regular file (links followed) at `path`, or nil.
-    static func identity(of path: String) -> Identity? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-    }
+    static func identity(of path: String) -> Identity? { FileIdentity.of(path) }
+
+    /// The files that `writes` would replace: those that exist now.
+    static func targets(_ writes: [Write]) -> Set<Identity> { Set(writes.compactMap { identity(of: $0.path) }) }
 
     /// Why `write` must not go ahead, or nil. `linted` holds the files the run lints (or names);
     /// `reading` is the `--baseline` file, never to be written over by a report.
@@ -104,11 +100,30 @@ enum OutputGuard {
     /// Prints the first refusal and exits 2; `linted` are paths whose regular files the run reads.
     static func check(_ writes: [Write], linted paths: some Sequence<String>, reading baseline: String?) throws {
         // Only a file that exists can be written over: with none, nothing to compare.
-        let targets = Set(writes.compactMap { identity(of: $0.path) })
+        let targets = targets(writes)
         guard !targets.isEmpty else { return }
         // Of the linted files, only those that are targets are kept (not one entry per file of a large run).
         var linted = Set<Identity>()
         for path in paths { if let id = identity(of: path), targets.contains(id) { linted.insert(id) } }
+        try refuse(writes, linted: linted, reading: baseline)
+    }
+
+    /// The check after a run whose workers compared each file they took with `watched` (the targets
+    /// before the run, ``LintRunner/watchedFiles``) and found `taken`: no second `stat` of every
+    /// file. `named` are the paths given (or standard input's name). A target that exists now but
+    /// was not watched (made while the run went on) is compared with every path of `linted`.
+    static func check(_ writes: [Write], watched: Set<Identity>, taken: Set<Identity>, named: [String],
+                      linted paths: () -> some Sequence<String>, reading baseline: String?) throws {
+        let targets = targets(writes)
+        guard !targets.isEmpty else { return }
+        guard targets.isSubset(of: watched) else { return try check(writes, linted: paths(), reading: baseline) }
+        var linted = taken.intersection(targets)
+        for path in named { if let id = identity(of: path), targets.contains(id) { linted.insert(id) } }
+        try refuse(writes, linted: linted, reading: baseline)
+    }
+
+    /// Prints the first refusal of `writes` and exits 2.
+    private static func refuse(_ writes: [Write], linted: Set<Identity>, reading baseline: String?) throws {
         for write in writes {
             if let refusal = refusal(write, linted: linted, reading: baseline) {
                 Output.standardError("progress-lint: \(refusal)\n")
