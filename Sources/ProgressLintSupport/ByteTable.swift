@@ -25,8 +25,17 @@ public struct ByteTable: Sendable {
     /// more than half full.
     private var slots: [Int] = []
 
+    /// Mixed into every hash: texts written to collide (task names in a spec meant to make a run
+    /// slow) cannot be made without knowing it.
+    private let seed = ByteTable.processSeed
+
     /// An empty table.
     public init() {}
+
+    /// A seed drawn once per process, as Swift's own `Hasher` does (and, like it, 0 when
+    /// `SWIFT_DETERMINISTIC_HASHING` is set, so that instruction counts repeat). Numbers are given
+    /// in the order texts are added, so nothing a table gives depends on it.
+    static let processSeed: UInt64 = getenv("SWIFT_DETERMINISTIC_HASHING") != nil ? 0 : UInt64.random(in: .min ... .max)
 
     /// How many different texts have been added.
     public var count: Int { hashes.count }
@@ -34,7 +43,7 @@ public struct ByteTable: Sendable {
     /// The number of the text `key` holds, adding it when it is new (then its number is the
     /// previous ``count`` and `isNew` is true).
     public mutating func number(of key: UnsafeRawBufferPointer) -> (number: Int, isNew: Bool) {
-        let hash = ByteTable.hash(key)
+        let hash = ByteTable.hash(key, seed: seed)
         if slots.isEmpty { slots = [Int](repeating: -1, count: 16) }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -90,9 +99,10 @@ public struct ByteTable: Sendable {
     /// A 64-bit hash of `key`, eight bytes at a time: each word folded in with a multiply (the
     /// last word overlapping the one before when the length is no multiple of 8), then the length
     /// and a final mix, so that the low bits the slots use depend on every byte.
-    static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
+    static func hash(_ key: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: key.count)
+        var hash: UInt64 = (0xCBF2_9CE4_8422_2325 ^ seed ^ UInt64(truncatingIfNeeded: key.count)) &* multiplier
+        hash ^= hash >> 29
         let count = key.count
         if count >= 8 {
             var offset = 0
