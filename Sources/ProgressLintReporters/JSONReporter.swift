@@ -39,44 +39,124 @@ public struct JSONReporter: Reporter {
             json.key(literal: "columnUnit")
             json.string(context.columnUnit.rawValue)
             json.key(literal: "summary")
-            summary(result, report: report, into: &json)
-            // Files and diagnostics are written one by one, never built as a whole.
+            // One pass over the findings' keys gives the summary's `byScreen`, each file's counts
+            // (for `files`) and whether the findings come file after file (for their fingerprints).
+            var keys = KeyPass()
+            summary(result, report: report, keys: &keys, into: &json)
+            // Files, diagnostics and screens are written one by one, never built as a whole, through
+            // a buffer written by pointer (``ReportBuffer``).
             json.key(literal: "files")
-            json.beginArray()
-            for (_, file, counts) in report.fileCounts {
-                json.beginObject()
-                json.key(literal: "path")
-                json.string(file.path)
-                json.key(literal: "screens")
-                json.beginArray()
-                for name in file.screenNames { json.string(name) }
-                json.end()
-                json.key(literal: "indicators")
-                json.int(file.indicators)
-                json.key(literal: "errors")
-                json.int(counts.errors)
-                json.key(literal: "warnings")
-                json.int(counts.warnings)
-                json.key(literal: "infos")
-                json.int(counts.infos)
-                json.end()
-            }
-            json.end()
+            json.value(writtenBy: { out, level in
+                ReportBuffer.writing(to: &out) { files(report, counts: &keys.fileCounts, level: level, into: &$0) }
+            })
             json.key(literal: "diagnostics")
-            json.beginArray()
-            var fingerprints = Fingerprint.Sequence(for: report)
-            for d in report.diagnostics {
-                diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit,
-                           docs: context.documentationURI(for:), into: &json)
-            }
-            json.end()
+            var findings = ScreenTimingJSON.Findings()
+            json.value(writtenBy: { out, level in
+                ReportBuffer.writing(to: &out) { buffer in
+                    diagnostics(report, keys: keys, context: context, level: level, findings: &findings,
+                                into: &buffer)
+                }
+            })
             json.key(literal: "inventory")
             json.value(inventory(result.inventory))
             // Each screen's thresholds and indicators' timing, file by file.
             json.key(literal: "screens")
-            ScreenTimingJSON.write(result, report: report, into: &json)
+            ScreenTimingJSON.write(result, report: report, findings: findings, into: &json)
             json.end()
         }
+    }
+
+    /// What the one pass over the findings' keys gathers besides `byScreen`.
+    struct KeyPass {
+        /// Whether the findings come file after file (``Fingerprint/Order``).
+        var order = Fingerprint.Order()
+        /// The findings' counts by path (runs of one path's bytes), in report order, with the
+        /// position of the file they belong to once `files` is written (-1 for none).
+        var fileCounts: [(path: String, counts: SeverityCounts, position: Int)] = []
+
+        mutating func note(_ key: DiagnosticKey) {
+            order.note(path: key.path)
+            if let last = fileCounts.last, ByteOrder.same(last.path, key.path) {
+                fileCounts[fileCounts.count - 1].counts.add(key.severity)
+            } else {
+                var counts = SeverityCounts()
+                counts.add(key.severity)
+                fileCounts.append((key.path, counts, -1))
+            }
+        }
+    }
+
+    /// The `files` array at nesting `level`: each file with its screens' names and its findings'
+    /// counts (those of the first file of their path's bytes, as ``RunReport/fileCounts`` gives them).
+    func files(_ report: RunReport, counts: inout [(path: String, counts: SeverityCounts, position: Int)],
+               level: Int, into b: inout ReportBuffer) {
+        let l = level + 1
+        var group = 0
+        for position in report.files.indices {
+            let file = report.files[position]
+            var found = SeverityCounts()
+            while group < counts.count && ByteOrder.compare(counts[group].path, file.path) < 0 { group += 1 }
+            if group < counts.count && ByteOrder.same(counts[group].path, file.path) {
+                found = counts[group].counts
+                counts[group].position = position
+                group += 1
+            }
+            b.put(position == report.files.startIndex ? "[" : ",")
+            b.newline(level: l)
+            b.put(byte: 0x7B)
+            b.member("path", level: l + 1, first: true)
+            b.string(file.path)
+            b.member("screens", level: l + 1)
+            if file.screenNames.isEmpty {
+                b.put("[]")
+            } else {
+                for (i, name) in file.screenNames.enumerated() {
+                    b.put(byte: i == 0 ? 0x5B : 0x2C)
+                    b.newline(level: l + 2)
+                    b.string(name)
+                }
+                b.newline(level: l + 1)
+                b.put(byte: 0x5D)
+            }
+            b.member("indicators", level: l + 1)
+            b.int(file.indicators)
+            b.member("errors", level: l + 1)
+            b.int(found.errors)
+            b.member("warnings", level: l + 1)
+            b.int(found.warnings)
+            b.member("infos", level: l + 1)
+            b.int(found.infos)
+            b.newline(level: l)
+            b.put(byte: 0x7D)
+            b.endItem()
+        }
+        if report.files.isEmpty { return b.put("[]") }
+        b.newline(level: level)
+        b.put(byte: 0x5D)
+    }
+
+    /// The `diagnostics` array at nesting `level`, gathering on the way what `screens` counts.
+    func diagnostics(_ report: RunReport, keys: KeyPass, context: ReportContext, level: Int,
+                     findings: inout ScreenTimingJSON.Findings, into b: inout ReportBuffer) {
+        var fingerprints = Fingerprint.Sequence(byFile: keys.order.isByFile)
+        var first = true
+        // The run of `keys.fileCounts` of each finding's path: where its file is.
+        var run = 0
+        for d in report.diagnostics {
+            while run < keys.fileCounts.count && ByteOrder.compare(keys.fileCounts[run].path, d.path) < 0 { run += 1 }
+            let position = run < keys.fileCounts.count && ByteOrder.same(keys.fileCounts[run].path, d.path)
+                ? keys.fileCounts[run].position : -1
+            b.put(byte: first ? 0x5B : 0x2C)
+            first = false
+            b.newline(level: level + 1)
+            diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit,
+                       docs: context.documentationURI(for:), level: level + 1, into: &b)
+            findings.add(d, position: position)
+            b.endItem()
+        }
+        if first { return b.put("[]") }
+        b.newline(level: level)
+        b.put(byte: 0x5D)
     }
 
     /// One run error: its message, and its path, line and column when known.
@@ -88,7 +168,7 @@ public struct JSONReporter: Reporter {
         return .object(fields)
     }
 
-    func summary(_ result: RunResult, report: RunReport, into json: inout JSONWriter) {
+    func summary(_ result: RunResult, report: RunReport, keys: inout KeyPass, into json: inout JSONWriter) {
         // Counted as the run stored them, without reading the diagnostics (a large run has many).
         let counts = report.counts
         json.beginObject()
@@ -105,7 +185,7 @@ public struct JSONReporter: Reporter {
         json.key(literal: "byPlatform")
         json.value(JSONReporter.sorted(report.byPlatform))
         json.key(literal: "byScreen")
-        byScreen(report.diagnostics, into: &json)
+        byScreen(report.diagnostics, keys: &keys, into: &json)
         json.end()
     }
 
@@ -116,47 +196,60 @@ public struct JSONReporter: Reporter {
 
     /// One entry per (file, screen) with diagnostics, in order of first finding; findings
     /// belonging to no screen have `screen: null`. Diagnostics come grouped by file, so one
-    /// file's screens are counted at a time and written when the next file starts.
-    private func byScreen(_ shown: DiagnosticList, into json: inout JSONWriter) {
-        var path: String?
-        var screens: [(screen: String?, counts: SeverityCounts)] = []
-        func flush(_ json: inout JSONWriter) {
-            guard let path else { return }
-            // Written member by member: the same text as the object's tree.
-            for (screen, counts) in screens {
-                json.beginObject()
-                json.key(literal: "path")
-                json.string(path)
-                json.key(literal: "screen")
-                json.string(screen)
-                json.key(literal: "total")
-                json.int(counts.total)
-                json.key(literal: "errors")
-                json.int(counts.errors)
-                json.key(literal: "warnings")
-                json.int(counts.warnings)
-                json.key(literal: "infos")
-                json.int(counts.infos)
-                json.end()
+    /// file's screens are counted at a time and written when the next file starts. Each key is
+    /// noted in `keys` on the way.
+    private func byScreen(_ shown: DiagnosticList, keys: inout KeyPass, into json: inout JSONWriter) {
+        json.value(writtenBy: { out, level in
+            ReportBuffer.writing(to: &out) { b in
+                var path: String?
+                var screens: [(screen: String?, counts: SeverityCounts)] = []
+                var entries = 0
+                // The text ``JSONWriter`` writes member by member: entries at `level` + 1.
+                func flush() {
+                    guard let path else { return }
+                    for (screen, counts) in screens {
+                        b.put(byte: entries == 0 ? 0x5B : 0x2C)
+                        entries += 1
+                        b.newline(level: level + 1)
+                        b.put(byte: 0x7B)
+                        b.member("path", level: level + 2, first: true)
+                        b.string(path)
+                        b.member("screen", level: level + 2)
+                        b.string(screen)
+                        b.member("total", level: level + 2)
+                        b.int(counts.total)
+                        b.member("errors", level: level + 2)
+                        b.int(counts.errors)
+                        b.member("warnings", level: level + 2)
+                        b.int(counts.warnings)
+                        b.member("infos", level: level + 2)
+                        b.int(counts.infos)
+                        b.newline(level: level + 1)
+                        b.put(byte: 0x7D)
+                    }
+                    b.endItem()
+                }
+                for d in shown.keys {
+                    keys.note(d)
+                    if d.path != path {
+                        flush()
+                        path = d.path
+                        screens.removeAll(keepingCapacity: true)
+                    }
+                    if let i = screens.firstIndex(where: { $0.screen == d.screen }) {
+                        screens[i].counts.add(d.severity)
+                    } else {
+                        var counts = SeverityCounts()
+                        counts.add(d.severity)
+                        screens.append((d.screen, counts))
+                    }
+                }
+                flush()
+                if entries == 0 { return b.put("[]") }
+                b.newline(level: level)
+                b.put(byte: 0x5D)
             }
-        }
-        json.beginArray()
-        for d in shown.keys {
-            if d.path != path {
-                flush(&json)
-                path = d.path
-                screens.removeAll(keepingCapacity: true)
-            }
-            if let i = screens.firstIndex(where: { $0.screen == d.screen }) {
-                screens[i].counts.add(d.severity)
-            } else {
-                var counts = SeverityCounts()
-                counts.add(d.severity)
-                screens.append((d.screen, counts))
-            }
-        }
-        flush(&json)
-        json.end()
+        })
     }
 
     func inventory(_ inventory: Inventory) -> JSONValue {
@@ -180,42 +273,45 @@ public struct JSONReporter: Reporter {
         ])
     }
 
+    /// One diagnostic's object at nesting `level` (its members one deeper), as ``JSONWriter`` writes it.
     func diagnostic(_ d: Diagnostic, fingerprint: String, unit: ColumnUnit = .char,
-                    docs docsURI: (String) -> String? = { _ in nil }, into json: inout JSONWriter) {
-        json.beginObject()
-        json.key(literal: "rule")
-        json.string(d.ruleID)
-        json.key(literal: "severity")
-        json.string(d.severity.rawValue)
-        json.key(literal: "message")
-        json.string(d.message)
-        json.key(literal: "path")
-        json.string(d.path)
-        json.key(literal: "line")
-        json.int(d.range.start.line)
-        json.key(literal: "column")
-        json.int(d.startColumn(unit))
-        json.key(literal: "endLine")
-        json.int(d.range.end.line)
-        json.key(literal: "endColumn")
-        json.int(d.endColumn(unit))
-        json.key(literal: "screen")
-        json.string(d.screen)
-        json.key(literal: "indicator")
-        json.string(d.indicator)
-        json.key(literal: "yamlPath")
-        json.string(d.yamlPath)
+                    docs docsURI: (String) -> String? = { _ in nil }, level: Int, into b: inout ReportBuffer) {
+        let m = level + 1
+        b.put(byte: 0x7B)
+        b.member("rule", level: m, first: true)
+        b.string(d.ruleID)
+        b.member("severity", level: m)
+        b.string(d.severity.rawValue)
+        b.member("message", level: m)
+        b.string(d.message)
+        b.member("path", level: m)
+        b.string(d.path)
+        b.member("line", level: m)
+        b.int(d.range.start.line)
+        b.member("column", level: m)
+        b.int(d.startColumn(unit))
+        b.member("endLine", level: m)
+        b.int(d.range.end.line)
+        b.member("endColumn", level: m)
+        b.int(d.endColumn(unit))
+        b.member("screen", level: m)
+        b.string(d.screen)
+        b.member("indicator", level: m)
+        b.string(d.indicator)
+        b.member("yamlPath", level: m)
+        b.string(d.yamlPath)
         if let docs = docsURI(d.ruleID) {
             // Only an address that exists: one the configuration gives.
-            json.key(literal: "docs")
-            json.string(docs)
+            b.member("docs", level: m)
+            b.string(docs)
         }
-        json.key(literal: "platform")
-        json.string(d.platform)
-        json.key(literal: "fingerprint")
-        json.string(fingerprint)
-        json.key(literal: "fix")
-        FixJSON.write(d.fix, into: &json)
-        json.end()
+        b.member("platform", level: m)
+        b.string(d.platform)
+        b.member("fingerprint", level: m)
+        b.string(fingerprint)
+        b.member("fix", level: m)
+        FixJSON.write(d.fix, level: m, into: &b)
+        b.newline(level: level)
+        b.put(byte: 0x7D)
     }
 }

@@ -33,6 +33,17 @@ public struct ReportContext: Sendable {
         return Fixer.applies(fix, unsafe: unsafeFixes)
     }
 
+    /// Whether a stored diagnostic has a fix that `--fix` applies in this run (as ``isFixable(_:)-(Diagnostic)``).
+    public func isFixable(_ diagnostic: StoredDiagnostic) -> Bool {
+        guard let applicability = diagnostic.fixApplicability else { return false }
+        return applicability == .safe || (unsafeFixes && applicability == .unsafe)
+    }
+
+    /// Whether a stored diagnostic's fix is one `--unsafe-fixes` would add (counted as "more with --unsafe-fixes").
+    public func isHiddenFix(_ diagnostic: StoredDiagnostic) -> Bool {
+        !unsafeFixes && diagnostic.fixApplicability == .unsafe
+    }
+
     /// `2 fixable with --fix (1 more with --unsafe-fixes)`, or empty when nothing is fixable.
     public func fixableSummary(_ shown: some Sequence<Diagnostic>) -> String {
         var fixable = 0, hidden = 0
@@ -40,6 +51,12 @@ public struct ReportContext: Sendable {
             if isFixable(d) { fixable += 1 }
             if !unsafeFixes && d.fix?.applicability == .unsafe { hidden += 1 }
         }
+        return fixableSummary(fixable: fixable, hidden: hidden)
+    }
+
+    /// ``fixableSummary(_:)`` of findings counted already: `fixable` that `--fix` applies, `hidden`
+    /// more that `--unsafe-fixes` would.
+    public func fixableSummary(fixable: Int, hidden: Int) -> String {
         guard fixable > 0 || hidden > 0 else { return "" }
         let option = unsafeFixes ? "--fix --unsafe-fixes" : "--fix"
         return "\(fixable) fixable with \(option)" + (hidden > 0 ? " (\(hidden) more with --unsafe-fixes)" : "")

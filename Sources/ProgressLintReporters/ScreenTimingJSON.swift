@@ -23,98 +23,197 @@ enum ScreenTimingJSON {
         }
     }
 
+    /// The findings `screens[]` counts against indicators (those about a screen's document), in
+    /// report order, in runs of one path's bytes, each with the position of the file it belongs to
+    /// (the first of its path's bytes, as ``RunReport/byFile`` hands them out; -1 for none): what of
+    /// each the count needs, gathered as the report writes its `diagnostics` so they are not read twice.
+    struct Findings {
+        /// Each run's path, where its findings end in `findings`, and its file's position.
+        var runs: [(path: String, end: Int, position: Int)] = []
+        var findings: [(documentIndex: Int, line: Int, severity: Severity, indicator: String?)] = []
+
+        /// Notes the next finding in report order, of the file at `position`.
+        mutating func add(_ d: Diagnostic, position: Int) {
+            guard let documentIndex = d.documentIndex, position >= 0 else { return }
+            if runs.isEmpty || runs[runs.count - 1].position != position { runs.append((d.path, findings.count, position)) }
+            findings.append((documentIndex, d.range.start.line, d.severity, d.indicator))
+            runs[runs.count - 1].end = findings.count
+        }
+
+        /// The findings of `report`, read for themselves, each run given the position of the first
+        /// file of its path.
+        init(_ report: RunReport) {
+            var position = 0
+            var path: String?
+            var found = -1
+            for d in report.diagnostics {
+                if path.map({ !ByteOrder.same($0, d.path) }) ?? true {
+                    path = d.path
+                    found = -1
+                    while position < report.files.count && ByteOrder.compare(report.files.path(at: position), d.path) < 0 {
+                        position += 1
+                    }
+                    if position < report.files.count && ByteOrder.same(report.files.path(at: position), d.path) {
+                        found = position
+                        position += 1
+                    }
+                }
+                add(d, position: found)
+            }
+        }
+
+        init() {}
+
+        /// The range in `findings` of the file at `position`, found by moving `run` on (positions only grow).
+        func of(position: Int, run: inout Int) -> Range<Int>? {
+            while run < runs.count && runs[run].position < position { run += 1 }
+            guard run < runs.count && runs[run].position == position else { return nil }
+            return (run == 0 ? 0 : runs[run - 1].end)..<runs[run].end
+        }
+    }
+
     /// Writes `screens` as an array of every file's screens.
     static func write(_ result: RunResult, report: RunReport, into json: inout JSONWriter) {
-        var index = FindingIndex()
+        write(result, report: report, findings: Findings(report), into: &json)
+    }
+
+    /// Writes `screens` as an array of every file's screens, counting `findings` (those of `report`).
+    static func write(_ result: RunResult, report: RunReport, findings: Findings, into json: inout JSONWriter) {
         json.value(writtenBy: { out, level in
-            var text = ScreenText(texts: Texts(level: level))
-            swap(&text.out, &out)
-            for file in report.byFile {
-                guard let position = file.position else { continue }
-                if file.diagnostics.isEmpty {
-                    text.counts.removeAll(keepingCapacity: true)
-                } else {
-                    index.reset()
-                    result.timings.visitScreens(at: position, &index)
-                    index.count(file.diagnostics, into: &text.counts)
-                }
-                text.countsBase = 0
-                result.timings.visitScreens(at: position, &text)
+            ReportBuffer.writing(to: &out) { buffer in
+                write(result, report: report, findings: findings, level: level, into: &buffer)
             }
-            text.put(text.screens > 0 ? text.t.arrayEnd : [0x5B, 0x5D])
-            swap(&text.out, &out)
         })
+    }
+
+    /// Writes `screens` as an array at nesting `level` into `buffer`, a file at a time.
+    static func write(_ result: RunResult, report: RunReport, findings: Findings, level: Int,
+                      into buffer: inout ReportBuffer) {
+        var arena = TextArena()
+        defer { arena.free() }
+        var index = FindingIndex()
+        var text = ScreenText(out: buffer, texts: Texts(level: level, arena: &arena))
+        var run = 0
+        for position in report.files.indices {
+            if let found = findings.of(position: position, run: &run) {
+                index.reset()
+                // In one pass: a screen whose bytes run short is not written, so what is counted against it is never read.
+                _ = result.timings.readScreens(at: position, &index)
+                index.count(findings.findings[found], into: &text.counts)
+            } else {
+                text.counts.removeAll(keepingCapacity: true)
+            }
+            text.countsBase = 0
+            text.screenMark = text.out.mark
+            text.screensAtMark = text.screens
+            // A screen whose bytes run short, and every one after it, is left out.
+            if !result.timings.readScreens(at: position, &text) { text.leaveOutLastScreen() }
+            text.out.endItem()
+        }
+        text.out.put(text.screens > 0 ? text.t.arrayEnd : text.t.emptyArray)
+        buffer = text.out
+    }
+
+    /// Texts made once per report, each in an allocation of its own, freed together.
+    struct TextArena {
+        private var made: [UnsafeMutableBufferPointer<UInt8>] = []
+
+        /// `bytes`, kept until ``free()``.
+        mutating func keep(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(1, bytes.count))
+            _ = copy.initialize(from: bytes)
+            made.append(copy)
+            return UnsafeBufferPointer(rebasing: copy[0..<bytes.count])
+        }
+
+        func free() {
+            for bytes in made { bytes.deallocate() }
+        }
     }
 
     /// The texts between values, with their separators and indentation, for a `screens` array
     /// at `level`: its screens at L = `level` + 1 (their members at L + 1), an indicator's
-    /// members at M = L + 3.
+    /// members at M = L + 3. Pointers into a ``TextArena``: written with no reference counted.
     struct Texts {
-        let firstScreen: [UInt8], nextScreen: [UInt8], arrayEnd: [UInt8]
-        let screen: [UInt8], platform: [UInt8], instant: [UInt8], noticeable: [UInt8], attention: [UInt8],
-            showAfterMax: [UInt8], updatesEveryMax: [UInt8], indicators: [UInt8], firstIndicator: [UInt8],
-            nextIndicator: [UInt8], indicatorsEnd: [UInt8], screenEnd: [UInt8]
-        let line: [UInt8], style: [UInt8], determinate: [UInt8], component: [UInt8], presentation: [UInt8],
-            location: [UInt8], showAfter: [UInt8], minMs: [UInt8], maxMs: [UInt8], unknown: [UInt8], phases: [UInt8],
-            firstPhase: [UInt8], nextPhase: [UInt8], share: [UInt8], durationMs: [UInt8], memberEnd: [UInt8],
-            listEnd: [UInt8], becomes: [UInt8], firstState: [UInt8], nextState: [UInt8], stateDeterminate: [UInt8],
-            stateStyle: [UInt8], findings: [UInt8], warning: [UInt8], info: [UInt8], indicatorEnd: [UInt8]
+        let firstScreen, nextScreen, arrayEnd, emptyArray, null, emptyText, falseText, trueText: UnsafeBufferPointer<UInt8>
+        let screen, platform, instant, noticeable, attention, showAfterMax, updatesEveryMax, indicators,
+            noIndicators, firstIndicator, nextIndicator, indicatorsEnd, screenEnd: UnsafeBufferPointer<UInt8>
+        let line, style, determinate, component, presentation, location, showAfter, minMs, maxMs, unknown, phases,
+            firstPhase, nextPhase, share, durationMs, memberEnd, listEnd, becomes, noBecomes, firstState, nextState,
+            stateDeterminate, stateStyle, findings, warning, info, indicatorEnd: UnsafeBufferPointer<UInt8>
 
-        init(level: Int) {
+        init(level: Int, arena: inout TextArena) {
             func indent(_ level: Int) -> String { "\n" + String(repeating: " ", count: 2 * level) }
             func key(_ key: String, _ level: Int, first: Bool = false) -> [UInt8] {
                 Array(((first ? "{" : ",") + indent(level) + "\"\(key)\": ").utf8)
             }
             func text(_ s: String) -> [UInt8] { Array(s.utf8) }
+            func keep(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> { arena.keep(bytes) }
             let l = level + 1, m = l + 3
-            firstScreen = text("[" + indent(l)) + key("path", l + 1, first: true)
-            nextScreen = text("," + indent(l)) + key("path", l + 1, first: true)
-            arrayEnd = text(indent(level) + "]")
-            screen = key("screen", l + 1)
-            platform = key("platform", l + 1)
-            instant = key("thresholds", l + 1) + key("instantMs", l + 2, first: true)
-            noticeable = key("noticeableMs", l + 2)
-            attention = key("attentionMs", l + 2)
-            showAfterMax = key("showAfterMaxMs", l + 2)
-            updatesEveryMax = key("updatesEveryMaxMs", l + 2)
-            indicators = text(indent(l + 1) + "}") + key("indicators", l + 1)
-            firstIndicator = text("[" + indent(l + 2)) + key("id", m, first: true)
-            nextIndicator = text("," + indent(l + 2)) + key("id", m, first: true)
-            indicatorsEnd = text(indent(l + 1) + "]")
-            screenEnd = text(indent(l) + "}")
-            line = key("line", m)
-            style = key("style", m)
-            determinate = key("determinate", m)
-            component = key("component", m)
-            presentation = key("presentation", m)
-            location = key("location", m)
-            showAfter = key("showAfterMs", m)
-            minMs = key("duration", m) + key("minMs", m + 1, first: true)
-            maxMs = key("maxMs", m + 1)
-            unknown = key("unknown", m + 1)
-            phases = text(indent(m) + "}") + key("phases", m)
-            firstPhase = text("[" + indent(m + 1)) + key("name", m + 2, first: true)
-            nextPhase = text("," + indent(m + 1)) + key("name", m + 2, first: true)
-            share = key("share", m + 2)
-            durationMs = key("durationMs", m + 2)
-            memberEnd = text(indent(m + 1) + "}")
-            listEnd = text(indent(m) + "]")
-            becomes = key("becomes", m)
-            firstState = text("[" + indent(m + 1)) + key("when", m + 2, first: true)
-            nextState = text("," + indent(m + 1)) + key("when", m + 2, first: true)
-            stateDeterminate = key("determinate", m + 2)
-            stateStyle = key("style", m + 2)
-            findings = key("findings", m) + key("error", m + 1, first: true)
-            warning = key("warning", m + 1)
-            info = key("info", m + 1)
-            indicatorEnd = text(indent(m) + "}" + indent(l + 2) + "}")
+            firstScreen = keep(text("[" + indent(l)) + key("path", l + 1, first: true))
+            nextScreen = keep(text("," + indent(l)) + key("path", l + 1, first: true))
+            arrayEnd = keep(text(indent(level) + "]"))
+            emptyArray = keep(text("[]"))
+            null = keep(text("null"))
+            emptyText = keep(text("\"\""))
+            falseText = keep(text("false"))
+            trueText = keep(text("true"))
+            screen = keep(key("screen", l + 1))
+            platform = keep(key("platform", l + 1))
+            instant = keep(key("thresholds", l + 1) + key("instantMs", l + 2, first: true))
+            noticeable = keep(key("noticeableMs", l + 2))
+            attention = keep(key("attentionMs", l + 2))
+            showAfterMax = keep(key("showAfterMaxMs", l + 2))
+            updatesEveryMax = keep(key("updatesEveryMaxMs", l + 2))
+            indicators = keep(text(indent(l + 1) + "}") + key("indicators", l + 1))
+            noIndicators = keep(text(indent(l + 1) + "}") + key("indicators", l + 1) + text("[]"))
+            firstIndicator = keep(text("[" + indent(l + 2)) + key("id", m, first: true))
+            nextIndicator = keep(text("," + indent(l + 2)) + key("id", m, first: true))
+            indicatorsEnd = keep(text(indent(l + 1) + "]"))
+            screenEnd = keep(text(indent(l) + "}"))
+            line = keep(key("line", m))
+            style = keep(key("style", m))
+            determinate = keep(key("determinate", m))
+            component = keep(key("component", m))
+            presentation = keep(key("presentation", m))
+            location = keep(key("location", m))
+            showAfter = keep(key("showAfterMs", m))
+            minMs = keep(key("duration", m) + key("minMs", m + 1, first: true))
+            maxMs = keep(key("maxMs", m + 1))
+            unknown = keep(key("unknown", m + 1))
+            phases = keep(text(indent(m) + "}") + key("phases", m))
+            firstPhase = keep(text("[" + indent(m + 1)) + key("name", m + 2, first: true))
+            nextPhase = keep(text("," + indent(m + 1)) + key("name", m + 2, first: true))
+            share = keep(key("share", m + 2))
+            durationMs = keep(key("durationMs", m + 2))
+            memberEnd = keep(text(indent(m + 1) + "}"))
+            listEnd = keep(text(indent(m) + "]"))
+            becomes = keep(key("becomes", m))
+            noBecomes = keep(key("becomes", m) + text("[]"))
+            firstState = keep(text("[" + indent(m + 1)) + key("when", m + 2, first: true))
+            nextState = keep(text("," + indent(m + 1)) + key("when", m + 2, first: true))
+            stateDeterminate = keep(key("determinate", m + 2))
+            stateStyle = keep(key("style", m + 2))
+            findings = keep(key("findings", m) + key("error", m + 1, first: true))
+            warning = keep(key("warning", m + 1))
+            info = keep(key("info", m + 1))
+            indicatorEnd = keep(text(indent(m) + "}" + indent(l + 2) + "}"))
         }
     }
 
+    /// The texts of 64 fractions written lately, each in the slot its bits hash to (0 marks an
+    /// empty slot: the bits of 0.0, which is whole, so never kept).
+    struct Fractions {
+        static let width = 32
+        var bits = [UInt64](repeating: 0, count: 64)
+        var lengths = [Int](repeating: 0, count: 64)
+        var texts = [UInt8](repeating: 0, count: 64 * Fractions.width)
+    }
+
     /// Writes screens as ``JSONWriter`` writes their members, from the fields
-    /// ``ScreenTimingList/visitScreens(at:_:)`` hands over.
+    /// ``ScreenTimingList/readScreens(at:_:)`` hands over, into a ``ReportBuffer``.
     struct ScreenText: ScreenTimingVisitor {
-        var out = ReportStream()
+        var out: ReportBuffer
         let t: Texts
         /// Each indicator's findings in the current file (by screen, then indicator, flat); none means all zero.
         var counts: [Counts] = []
@@ -122,41 +221,59 @@ enum ScreenTimingJSON {
         var countsBase = 0
         /// Screens written so far (of all files).
         var screens = 0
+        /// Where `out` was when the last screen ended (or the file began), and `screens` then: to
+        /// leave out a screen whose bytes run short.
+        var screenMark = 0, screensAtMark = 0
         /// The current screen's indicators written, and the current indicator's phases and states.
         var indicatorNumber = 0, phaseNumber = 0, stateNumber = 0
         var phaseCount = 0, stateCount = 0
+        var fractions = Fractions()
 
-        init(texts: Texts) { t = texts }
-
-        mutating func put(_ bytes: [UInt8]) {
-            bytes.withUnsafeBufferPointer { out.write(bytes: $0) }
+        init(out: ReportBuffer, texts: Texts) {
+            self.out = out
+            t = texts
         }
 
-        mutating func put(ascii text: StaticString) { out.write(ascii: text) }
-
-        mutating func string(_ bytes: UnsafeRawBufferPointer?) {
-            guard let bytes else { return put(ascii: "null") }
-            // Most texts are printable ASCII without `"`, `\` or `[`: copied between quotes as they are.
-            for byte in bytes where byte &- 0x20 >= 0x5F || byte == 0x22 || byte == 0x5C || byte == 0x5B {
-                return JSONWriter.escape(utf8: bytes, into: &out)
-            }
-            out.write(byte: 0x22)
-            out.write(bytes: bytes.assumingMemoryBound(to: UInt8.self))
-            out.write(byte: 0x22)
+        /// Takes back what was written since the last screen ended: a screen whose bytes ran short.
+        mutating func leaveOutLastScreen() {
+            out.rollBack(to: screenMark)
+            screens = screensAtMark
         }
 
-        mutating func bool(_ value: Bool) { put(ascii: value ? "true" : "false") }
+        @inline(__always) mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { out.put(bytes) }
 
-        /// A number as ``JSONWriter/double(_:)`` writes it; a whole one (most durations) as an integer.
-        mutating func number(_ value: Double?) {
-            guard let value else { return put(ascii: "null") }
-            if value == value.rounded(), abs(value) < 1e15 {
-                out.write(int: Int(value))
-            } else if !value.isFinite {
-                put(ascii: "null")
-            } else {
-                out.write(String(value))
+        @inline(__always) mutating func string(_ bytes: UnsafeRawBufferPointer?) {
+            guard let bytes else { return put(t.null) }
+            out.string(utf8: bytes.assumingMemoryBound(to: UInt8.self))
+        }
+
+        @inline(__always) mutating func bool(_ value: Bool) { put(value ? t.trueText : t.falseText) }
+
+        /// A number as ``ReportBuffer/number(_:)`` writes it; a fraction's text (a phase's share,
+        /// mostly, of a few values) from `fractions` when it was written lately.
+        @inline(__always) mutating func number(_ value: Double?) {
+            if let value, abs(value) < 1e15, Double(Int(value)) != value { return fraction(value) }
+            out.number(value)
+        }
+
+        /// A finite number below 10^15 that is not whole, as `String(value)` spells it.
+        mutating func fraction(_ value: Double) {
+            let bits = value.bitPattern
+            let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            let start = slot * Fractions.width
+            if fractions.bits[slot] != bits {
+                var text = String(value)
+                let fits = text.withUTF8 { utf8 in
+                    guard utf8.count <= Fractions.width else { return false }
+                    fractions.texts.replaceSubrange(start..<(start + utf8.count), with: utf8)
+                    fractions.lengths[slot] = utf8.count
+                    return true
+                }
+                guard fits else { return text.withUTF8 { out.put($0) } }
+                fractions.bits[slot] = bits
             }
+            let end = start + fractions.lengths[slot]
+            fractions.texts.withUnsafeBufferPointer { out.put(UnsafeBufferPointer(rebasing: $0[start..<end])) }
         }
 
         mutating func screen(_ s: EncodedScreen) {
@@ -177,8 +294,7 @@ enum ScreenTimingJSON {
             number(s.thresholds.3)
             put(t.updatesEveryMax)
             number(s.thresholds.4)
-            put(t.indicators)
-            if s.indicatorCount == 0 { put(ascii: "[]") }
+            put(s.indicatorCount == 0 ? t.noIndicators : t.indicators)
             indicatorNumber = 0
         }
 
@@ -186,7 +302,7 @@ enum ScreenTimingJSON {
             put(indicatorNumber == 0 ? t.firstIndicator : t.nextIndicator)
             string(i.id)
             put(t.line)
-            out.write(int: i.line)
+            out.int(i.line)
             put(t.style)
             string(i.style)
             put(t.determinate)
@@ -214,14 +330,13 @@ enum ScreenTimingJSON {
         }
 
         /// A text that is empty when absent.
-        mutating func emptyOr(_ bytes: UnsafeRawBufferPointer?) {
-            if let bytes { string(bytes) } else { put(ascii: "\"\"") }
+        @inline(__always) mutating func emptyOr(_ bytes: UnsafeRawBufferPointer?) {
+            if let bytes { out.string(utf8: bytes.assumingMemoryBound(to: UInt8.self)) } else { put(t.emptyText) }
         }
 
         mutating func afterPhases() {
-            put(phaseCount == 0 ? [0x5B, 0x5D] : t.listEnd)
-            put(t.becomes)
-            if stateCount == 0 { put(ascii: "[]") }
+            if phaseCount > 0 { put(t.listEnd) } else { put(t.emptyArray) }
+            put(stateCount == 0 ? t.noBecomes : t.becomes)
         }
 
         mutating func phase(name: UnsafeRawBufferPointer?, share s: Double?, durationMs d: Double?) {
@@ -240,7 +355,7 @@ enum ScreenTimingJSON {
             put(stateNumber == 0 ? t.firstState : t.nextState)
             string(when)
             put(t.stateDeterminate)
-            if let d { bool(d) } else { put(ascii: "null") }
+            if let d { bool(d) } else { put(t.null) }
             put(t.stateStyle)
             string(s)
             put(t.memberEnd)
@@ -252,11 +367,11 @@ enum ScreenTimingJSON {
             let n = countsBase + indicatorNumber
             let c = n < counts.count ? counts[n] : Counts()
             put(t.findings)
-            out.write(int: c.error)
+            out.int(c.error)
             put(t.warning)
-            out.write(int: c.warning)
+            out.int(c.warning)
             put(t.info)
-            out.write(int: c.info)
+            out.int(c.info)
             put(t.indicatorEnd)
             indicatorNumber += 1
         }
@@ -265,6 +380,8 @@ enum ScreenTimingJSON {
             if indicatorNumber > 0 { put(t.indicatorsEnd) }
             put(t.screenEnd)
             countsBase += indicatorNumber
+            screenMark = out.mark
+            screensAtMark = screens
         }
     }
 
@@ -310,17 +427,19 @@ enum ScreenTimingJSON {
         }
 
         /// Each indicator's findings among `diagnostics`, flat by screen then indicator.
-        func count(_ diagnostics: [Diagnostic], into counts: inout [Counts]) {
+        func count(_ diagnostics: ArraySlice<(documentIndex: Int, line: Int, severity: Severity, indicator: String?)>,
+                   into counts: inout [Counts]) {
             counts.removeAll(keepingCapacity: true)
             counts.append(contentsOf: repeatElement(Counts(), count: indicators.count))
             for d in diagnostics {
                 guard let s = screens.firstIndex(where: { $0.documentIndex == d.documentIndex }) else { continue }
                 let range = screens[s].first..<(s + 1 < screens.count ? screens[s + 1].first : indicators.count)
-                let line = d.range.start.line
+                let line = d.line
                 func holds(_ i: Int) -> Bool { indicators[i].line <= line && line <= indicators[i].endLine }
                 var found: Int?
                 if let id = d.indicator {
-                    found = range.first(where: { has($0, id: id) && holds($0) }) ?? range.first(where: { has($0, id: id) })
+                    // Lines first: an id's bytes are compared only for the indicator that holds the finding.
+                    found = range.first(where: { holds($0) && has($0, id: id) }) ?? range.first(where: { has($0, id: id) })
                 }
                 if found == nil { found = range.first(where: holds) }
                 if let found { counts[found].add(d.severity) }

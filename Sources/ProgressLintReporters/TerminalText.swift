@@ -1,3 +1,5 @@
+import ProgressLintSupport
+
 /// Makes text from specs safe to print on a terminal: control characters and
 /// escape sequences are shown as `\u{1B}`-style escapes, never sent raw.
 public enum TerminalText {
@@ -21,6 +23,49 @@ public enum TerminalText {
             hashes = scalar == "#" ? hashes + 1 : 0
         }
         return result
+    }
+
+    /// Writes ``safe(_:)`` of the text whose UTF-8 is `bytes`: printable ASCII with no `##[` as it is,
+    /// anything else through the `String` it decodes to.
+    public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ReportStream) {
+        if isPlain(bytes) {
+            out.write(bytes: bytes)
+        } else {
+            out.write(safe(String(decoding: bytes, as: UTF8.self)))
+        }
+    }
+
+    /// Whether `bytes` are printable ASCII (0x20–0x7E) with no `[` after two `#`: text that
+    /// ``safe(_:)`` leaves as it is. Eight bytes at a time while they hold no `[` and nothing else.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        var i = 0
+        var hashes = 0
+        while i < bytes.count {
+            // `i + 8 <= bytes.count` bounds the load. A byte of 0x80 or more sets its own high bit;
+            // below 0x20 (in a word of ASCII) sets one in `(word - 0x20…) & ~word`.
+            if i &+ 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let unusual = word & highs != 0 || (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
+                    || hasZeroByte(word ^ 0x7F7F_7F7F_7F7F_7F7F) || hasZeroByte(word ^ 0x5B5B_5B5B_5B5B_5B5B)
+                if !unusual {
+                    // No `[` in it: only the `#`s it ends with count for the next word.
+                    var trailing = 0
+                    while trailing < 8 && bytes[i + 7 - trailing] == UInt8(ascii: "#") { trailing += 1 }
+                    hashes = trailing == 8 ? hashes + 8 : trailing
+                    i += 8
+                    continue
+                }
+            }
+            let byte = bytes[i]
+            if byte < 0x20 || byte >= 0x7F || (byte == UInt8(ascii: "[") && hashes >= 2) { return false }
+            hashes = byte == UInt8(ascii: "#") ? hashes + 1 : 0
+            i += 1
+        }
+        return true
     }
 
     /// Whether a scalar must never reach a terminal, a log or a report raw: C0 and C1 control

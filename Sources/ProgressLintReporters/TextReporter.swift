@@ -22,7 +22,10 @@ public struct TextReporter: Reporter {
         let shown = context.report(result).diagnostics
         // A file's path as shown is made once, for its first finding.
         var shownPath: (path: String, text: String)?
-        for d in shown {
+        // What the summary says of fixes, counted on the way.
+        var fixable = 0, hidden = 0
+        // Each finding read in place: its message and source line written from their stored bytes.
+        for d in shown.stored {
             if shownPath.map({ !ByteOrder.same($0.path, d.path) }) ?? true {
                 shownPath = (d.path, TerminalText.lineStart(TerminalText.safe(d.path)))
             }
@@ -32,20 +35,35 @@ public struct TextReporter: Reporter {
             out.write(byte: UInt8(ascii: ":"))
             out.write(int: d.startColumn(context.columnUnit))
             out.write(ascii: ": ")
-            out.write(paint(d.severity.rawValue, d.severity, context.color))
-            out.write(context.isFixable(d) ? ": [*] " : ": ")
-            out.write("\(TerminalText.safe(d.message)) ")
-            out.write(context.color ? "\u{1B}[2m[\(d.ruleID)]\u{1B}[0m" : "[\(d.ruleID)]")
-            out.write("\n")
+            switch (d.severity, context.color) {
+            case (.error, false): out.write(ascii: "error")
+            case (.warning, false): out.write(ascii: "warning")
+            case (.info, false): out.write(ascii: "info")
+            case (.error, true): out.write(ascii: "\u{1B}[31merror\u{1B}[0m")
+            case (.warning, true): out.write(ascii: "\u{1B}[33mwarning\u{1B}[0m")
+            case (.info, true): out.write(ascii: "\u{1B}[36minfo\u{1B}[0m")
+            }
+            if context.isFixable(d) {
+                fixable += 1
+                out.write(ascii: ": [*] ")
+            } else {
+                out.write(ascii: ": ")
+            }
+            if context.isHiddenFix(d) { hidden += 1 }
+            d.withMessageUTF8 { TerminalText.write($0, to: &out) }
+            out.write(ascii: context.color ? " \u{1B}[2m[" : " [")
+            out.write(d.ruleID)
+            out.write(ascii: context.color ? "]\u{1B}[0m\n" : "]\n")
             if frames {
-                for line in CodeFrame.lines(d, color: context.color) { out.write(line + "\n") }
-                out.write("\n")
+                CodeFrame.write(d, color: context.color, to: &out)
+                out.write(byte: 0x0A)
             }
         }
-        out.write(summaryLine(result, shown: shown, context: context) + "\n")
+        out.write(summaryLine(result, shown: shown, fixable: context.fixableSummary(fixable: fixable, hidden: hidden),
+                              context: context) + "\n")
     }
 
-    private func summaryLine(_ result: RunResult, shown: DiagnosticList, context: ReportContext) -> String {
+    private func summaryLine(_ result: RunResult, shown: DiagnosticList, fixable: String, context: ReportContext) -> String {
         let files = plural(result.files.count, "file")
         var scope = "\(files), \(plural(result.screens, "screen")), \(plural(result.indicators, "indicator"))"
         // YAML found in folders that is not a spec (a CI workflow, a compose file) was left alone: say how much.
@@ -63,7 +81,6 @@ public struct TextReporter: Reporter {
         let warnings = shown.count(.warning)
         let infos = shown.count(.info)
         let counts = "\(plural(errors, "error")), \(plural(warnings, "warning")), \(infos) info"
-        let fixable = context.fixableSummary(shown)
         let line = "\(plural(shown.count, "problem")) (\(counts)) in \(scope)" + (failed.isEmpty ? "" : "; \(failed)")
             + (fixable.isEmpty ? "" : "; [*] \(fixable)")
         return context.color ? "\u{1B}[1m\(line)\u{1B}[0m" : line
@@ -87,15 +104,6 @@ public struct TextReporter: Reporter {
     }
 
     private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
-
-    private func paint(_ text: String, _ severity: Severity, _ color: Bool) -> String {
-        guard color else { return text }
-        switch severity {
-        case .error: return "\u{1B}[31m\(text)\u{1B}[0m"
-        case .warning: return "\u{1B}[33m\(text)\u{1B}[0m"
-        case .info: return "\u{1B}[36m\(text)\u{1B}[0m"
-        }
-    }
 }
 
 /// The text report without code frames: `path:line:col: severity: message [rule]`, one line per

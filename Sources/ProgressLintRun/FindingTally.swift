@@ -14,9 +14,17 @@ public struct FindingTally: Sendable {
 
     /// The tally of `findings`, read once in order (keys only: no texts made).
     public init(_ findings: DiagnosticList) {
-        for d in findings.keys {
-            byRule[d.ruleID, default: SeverityCounts()].add(d.severity)
-            byPlatform[d.platform ?? "none", default: SeverityCounts()].add(d.severity)
-        }
+        for d in findings.keys { count(ruleID: d.ruleID, platform: d.platform, severity: d.severity) }
+    }
+
+    /// Counts `diagnostics` too: the few held in memory that a run merges into its stored findings
+    /// (counted apart, the stored ones are read alone, in no order against them).
+    mutating func add(_ diagnostics: [Diagnostic]) {
+        for d in diagnostics { count(ruleID: d.ruleID, platform: d.platform, severity: d.severity) }
+    }
+
+    private mutating func count(ruleID: String, platform: String?, severity: Severity) {
+        byRule[ruleID, default: SeverityCounts()].add(severity)
+        byPlatform[platform ?? "none", default: SeverityCounts()].add(severity)
     }
 }

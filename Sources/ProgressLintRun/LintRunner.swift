@@ -384,8 +384,12 @@ public struct LintRunner: Sendable {
         applyDeferredSuppressions(&stored, &extra, deferred: collected.deferredSuppressions)
         if stored.isStreamable {
             extra.sort(by: Diagnostic.ordered)
+            // Counted before the merge: counts do not depend on order, and the stored findings
+            // read alone are not ordered against the merged ones (no message read back for that).
+            var tally = FindingTally(stored)
+            tally.add(extra)
             stored.merge(extra)
-            result.setFindings(stored)
+            result.setFindings(stored, tally: tally)
         } else {
             // Files whose paths read the same (or a file's findings under another path): sorted as a whole.
             var all = Array(stored) + extra

@@ -61,6 +61,10 @@ public struct RunReport: Sendable {
     /// in their place.
     public var byFile: ByFile { ByFile(self) }
 
+    /// Each file in report order with its findings shown read in place (``StoredDiagnostic``: texts
+    /// made only when asked for), and the findings of paths no file has in their place.
+    public var storedByFile: StoredByFile { StoredByFile(self) }
+
     /// One file's findings, or those of a path no file has.
     public struct FileFindings: Sendable {
         /// The file's position in ``RunReport/files``; nil for a path no file has.
@@ -78,25 +82,66 @@ public struct RunReport: Sendable {
         init(_ report: RunReport) { self.report = report }
 
         public func makeIterator() -> Iterator {
-            Iterator(files: report.files, walk: FindingWalk(report.diagnostics.makeIterator()))
+            Iterator(files: report.files, list: report.diagnostics, walk: FindingWalk(report.diagnostics.stored.makeIterator()))
         }
 
-        /// Hands out one file's findings at a time.
+        /// Hands out one file's findings at a time (read in place, each decoded once).
         public struct Iterator: IteratorProtocol {
             let files: FileList
-            var walk: FindingWalk<DiagnosticList.Iterator>
+            let list: DiagnosticList
+            var walk: FindingWalk<DiagnosticList.StoredIterator>
             var position = 0
 
             public mutating func next() -> FileFindings? {
                 let path = position < files.count ? files.path(at: position) : nil
                 if let (otherPath, found) = walk.before(path) {
-                    return FileFindings(position: nil, path: otherPath, diagnostics: found)
+                    return FileFindings(position: nil, path: otherPath, diagnostics: found.map(list.diagnostic))
                 }
                 guard let path else { return nil }
                 var found: [Diagnostic] = []
-                walk.take(path) { found.append($0) }
+                walk.take(path) { found.append(list.diagnostic($0)) }
                 position += 1
                 return FileFindings(position: position - 1, path: path, diagnostics: found)
+            }
+        }
+    }
+
+    /// One file's findings read in place, or those of a path no file has.
+    public struct StoredFileFindings: Sendable {
+        /// The file's position in ``RunReport/files``; nil for a path no file has.
+        public let position: Int?
+        /// The file's path.
+        public let path: String
+        /// Its findings shown, in report order.
+        public let diagnostics: [StoredDiagnostic]
+    }
+
+    /// The files with their findings read in place, in report order.
+    public struct StoredByFile: Sequence {
+        let report: RunReport
+
+        init(_ report: RunReport) { self.report = report }
+
+        public func makeIterator() -> Iterator {
+            Iterator(files: report.files, walk: FindingWalk(report.diagnostics.stored.makeIterator()))
+        }
+
+        /// Hands out one file's findings at a time.
+        public struct Iterator: IteratorProtocol {
+            let files: FileList
+            var walk: FindingWalk<DiagnosticList.StoredIterator>
+            var position = 0
+
+            public mutating func next() -> StoredFileFindings? {
+                let path = position < files.count ? files.path(at: position) : nil
+                if let (otherPath, found) = walk.before(path) {
+                    return StoredFileFindings(position: nil, path: otherPath, diagnostics: found)
+                }
+                guard let path else { return nil }
+                var found: [StoredDiagnostic] = []
+                walk.take(path) { found.append($0) }
+                position += 1
+                return StoredFileFindings(position: position - 1, path: path, diagnostics: found)
             }
         }
     }
@@ -137,6 +182,7 @@ protocol WalkedFinding {
 
 extension Diagnostic: WalkedFinding {}
 extension DiagnosticKey: WalkedFinding {}
+extension StoredDiagnostic: WalkedFinding {}
 
 /// Findings in report order, read alongside files in report order: by the bytes of their paths.
 struct FindingWalk<Base: IteratorProtocol> where Base.Element: WalkedFinding {
@@ -145,26 +191,27 @@ struct FindingWalk<Base: IteratorProtocol> where Base.Element: WalkedFinding {
 
     init(_ base: Base) { self.base = base }
 
-    private mutating func peek() -> Base.Element? {
+    /// Reads the next finding into `pending` when it holds none; whether there is one.
+    private mutating func fill() -> Bool {
         if pending == nil { pending = base.next() }
-        return pending
+        return pending != nil
     }
 
     /// The findings of the next path that comes before `path` (or of any path, when `path` is nil),
     /// with that path; nil when the next finding is of `path` or after it.
     mutating func before(_ path: String?) -> (String, [Base.Element])? {
-        guard let first = peek() else { return nil }
-        if let path, ByteOrder.compare(first.path, path) >= 0 { return nil }
+        guard fill() else { return nil }
+        let first = pending!.path
+        if let path, ByteOrder.compare(first, path) >= 0 { return nil }
         var found: [Base.Element] = []
-        take(first.path) { found.append($0) }
-        return (first.path, found)
+        take(first) { found.append($0) }
+        return (first, found)
     }
 
-    /// Hands each finding of `path` that comes next to `body`.
+    /// Hands each finding of `path` that comes next to `body` (moved out of `pending`, not copied).
     mutating func take(_ path: String, _ body: (Base.Element) -> Void) {
-        while let d = peek(), ByteOrder.same(d.path, path) {
-            pending = nil
-            body(d)
+        while fill(), ByteOrder.same(pending!.path, path) {
+            body(pending.take()!)
         }
     }
 }

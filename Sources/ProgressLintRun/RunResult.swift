@@ -55,8 +55,13 @@ public struct RunResult: Sendable {
 
     /// Sets the findings, in report order, and counts them.
     mutating func setFindings(_ list: DiagnosticList) {
+        setFindings(list, tally: FindingTally(list))
+    }
+
+    /// Sets the findings, in report order, with what they count up to (counted by the caller).
+    mutating func setFindings(_ list: DiagnosticList, tally: FindingTally) {
         findings = list
-        tally = FindingTally(list)
+        self.tally = tally
     }
 
     /// The run as a report reads it: every finding, or only errors (`--quiet`).

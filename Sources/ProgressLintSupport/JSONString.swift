@@ -47,6 +47,24 @@ public enum JSONString {
         out.write(byte: 0x22)
     }
 
+    /// Writes UTF-8 `bytes` as a JSON string literal, quotes included, escaped as
+    /// ``escape(_:into:)-(String,_)`` escapes the string they decode to: bytes that are not UTF-8
+    /// (which no stored text should hold) are decoded with replacement characters first.
+    public static func escape<Sink: JSONByteSink>(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout Sink) {
+        var ascii = true
+        for byte in bytes where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        guard ascii || String(validating: bytes, as: UTF8.self) != nil else {
+            return escape(String(decoding: bytes, as: UTF8.self), into: &out)
+        }
+        out.write(byte: 0x22)
+        var hashes = 0
+        escapeContents(bytes, hashes: &hashes, into: &out)
+        out.write(byte: 0x22)
+    }
+
     /// ``escapeContents(_:hashes:into:)-(UnsafeBufferPointer<UInt8>,_,_)`` of a string's UTF-8.
     @inlinable
     public static func escapeContents<Sink: JSONByteSink>(_ s: String, hashes: inout Int, into out: inout Sink) {

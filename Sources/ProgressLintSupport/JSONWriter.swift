@@ -152,19 +152,7 @@ public struct JSONWriter {
     /// Writes UTF-8 `bytes` as a JSON string literal, escaped as ``escape(_:into:)`` escapes the
     /// string they decode to (bytes that are not UTF-8 are decoded with replacements first).
     public static func escape(utf8 bytes: UnsafeRawBufferPointer, into out: inout ReportStream) {
-        let bytes = bytes.assumingMemoryBound(to: UInt8.self)
-        var ascii = true
-        for byte in bytes where byte >= 0x80 {
-            ascii = false
-            break
-        }
-        guard ascii || String(validating: bytes, as: UTF8.self) != nil else {
-            return escape(String(decoding: bytes, as: UTF8.self), into: &out)
-        }
-        out.write(byte: 0x22)
-        var hashes = 0
-        escapeContents(bytes, hashes: &hashes, into: &out)
-        out.write(byte: 0x22)
+        JSONString.escape(utf8: bytes.assumingMemoryBound(to: UInt8.self), into: &out)
     }
 
     /// Before a value or key: the separator and indentation its container needs.

@@ -37,6 +37,11 @@ public struct ReportStream {
 
     /// Writes `bytes`.
     public mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+        // A whole block or more with nothing waiting (a ``ReportBuffer``'s): handed on as it is.
+        if used == 0 && bytes.count >= Self.blockSize, let destination {
+            if failure == nil { failure = destination(UnsafeRawBufferPointer(bytes)) }
+            return
+        }
         if let source = bytes.baseAddress, bytes.count > 0 {
             reserve(bytes.count)
             let at = used

@@ -1,6 +1,6 @@
 import Foundation
 import ProgressLintEngine
-import ProgressLintRun
+@testable import ProgressLintRun
 import ProgressLintSupport
 @testable import ProgressLintReporters
 import ProgressLintRules
@@ -176,5 +176,26 @@ import Testing
         let (fast, reference) = Self.texts(result, depth: 1)
         #expect(fast == reference)
         #expect(fast.contains("\"screens\": []"))
+    }
+
+    @Test func aFileWhoseStoredTimingsRunShortLosesTheScreensAReadBackLosesAtEveryCut() throws {
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        var result = runner.run(inMemory: Self.specs.map { ($0.0, Array($0.1.utf8)) }, configuration: Configuration())
+        let whole = (0..<result.files.count).map { ScreenTimingList.encode(result.timings.screens(at: $0)) }
+        #expect(whole[0].count > 100)
+        let screens = result.timings.screens(at: 0).count
+        var cuts = 0
+        for length in 1..<whole[0].count {
+            var timings = ScreenTimingList()
+            for (position, bytes) in whole.enumerated() {
+                let kept = position == 0 ? length : bytes.count
+                bytes.withUnsafeBytes { timings.appendEncoded(UnsafeRawBufferPointer(rebasing: $0[0..<kept]), file: position) }
+            }
+            if timings.screens(at: 0).count < screens { cuts += 1 }
+            result.timings = timings
+            let (fast, reference) = Self.texts(result, depth: 2)
+            #expect(fast == reference, "\(length) of \(whole[0].count) bytes")
+        }
+        #expect(screens >= 2 && cuts > 0)
     }
 }

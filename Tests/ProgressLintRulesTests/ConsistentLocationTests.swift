@@ -95,4 +95,36 @@ import Testing
         #expect(found.first?.range.start.line == 3)
         #expect(found.first?.message.contains("3 of 5") == true)
     }
+
+    @Test func tasksSwiftCallsEqualAreOneTaskWhateverTheirBytesAndAreNamedAsFirstWritten() throws {
+        // `é` decomposed in a.yaml, precomposed in the others: one task, as Swift compares texts.
+        let a = Self.spec(screen: "Photos", task: "cafe\u{301} sync", location: "toolbar")
+        let b = Self.spec(screen: "Albums", task: "caf\u{E9} sync", location: "navigation-bar")
+        let c = Self.spec(screen: "People", task: "caf\u{E9} sync", location: "navigation-bar")
+        let found = try Self.run([("a.yaml", a), ("b.yaml", b), ("c.yaml", c)])
+        #expect(found.map(\.path) == ["a.yaml"])
+        let message = try #require(found.first?.message)
+        #expect(message.contains("2 of 3 indicators with this task are at `location: navigation-bar`"))
+        #expect(message.unicodeScalars.contains("\u{301}"), "the task as a.yaml, the first file, writes it")
+        #expect(message.contains("in b.yaml:6"))
+    }
+
+    @Test func theSameTaskAndLocationInManyFilesCountAsOneTaskAndOneLocation() throws {
+        var files = (0..<300).map { ("specs/s\(1000 + $0).yaml", Self.spec(screen: "S\($0)", location: "navigation-bar")) }
+        files.append(("specs/z-odd.yaml", Self.spec(screen: "Odd", location: "toolbar")))
+        files.append(("specs/a-default.yaml", Self.spec(screen: "Default", location: nil)))
+        let found = try Self.run(files)
+        #expect(found.map(\.path) == ["specs/a-default.yaml", "specs/z-odd.yaml"])
+        #expect(found.allSatisfy { $0.message.contains("300 of 302 indicators with this task are at `location: navigation-bar`") })
+        #expect(found.allSatisfy { $0.message.contains("in specs/s1000.yaml:6") })
+        #expect(found.map(\.yamlPath) == ["indicators[sync]", "indicators[sync].location"])
+    }
+
+    @Test func filesWithoutTasksOrWithoutSpecsReportNothing() throws {
+        #expect(try Self.run([]).isEmpty)
+        func untasked(_ location: String) -> String {
+            "screen: Photos\nindicators:\n  - id: a\n    style: spinner\n    location: \(location)\n"
+        }
+        #expect(try Self.run([("a.yaml", untasked("toolbar")), ("b.yaml", untasked("content"))]).isEmpty)
+    }
 }

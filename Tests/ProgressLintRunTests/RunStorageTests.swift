@@ -264,3 +264,71 @@ extension ByteStoreTests {
         for (offset, bytes) in pieces { #expect(store.read(offset, bytes.count) { Array($0) } == bytes) }
     }
 }
+
+extension RunStorageTests {
+    /// Every record `values` hands to `forEachRecord`, read whole, with its file's path and severity.
+    static func readInPlace(_ values: CrossFileValues<Seen>) -> [(path: String, severity: Severity, info: Seen?)] {
+        var read: [(path: String, severity: Severity, info: Seen?)] = []
+        values.forEachRecord { file, record in read.append((file.path, file.severity, try? record.read(Seen.self))) }
+        return read
+    }
+
+    @Test func recordsReadInPlaceAreTheValuesInReportOrderWithTheirFilesAsIterated() {
+        for memoryLimit in [ByteStore.defaultMemoryLimit, 64] {  // in memory, and mostly in the temporary file
+            let store = CrossFileStore(memoryLimit: memoryLimit)
+            for file in [2, 0, 1] {
+                let values = (0..<(file + 2)).map { Seen("task\($0 % 2)", "content", line: file * 10 + $0, count: file) }
+                store.append(Self.records(values), file: file, severity: file == 0 ? .error : .info)
+            }
+            store.append(Self.records([]), file: 3, severity: .info)
+            for positions in [[1, 2, 0, 3], [2, 0, 1, 3]] {
+                let values = Self.values(store, positions: positions)
+                let iterated = Array(values)
+                let inPlace = Self.readInPlace(values)
+                #expect(inPlace.map(\.info) == iterated.map(\.info))
+                #expect(inPlace.map(\.path) == iterated.map(\.file.path))
+                #expect(inPlace.map(\.severity) == iterated.map(\.file.severity))
+                #expect(inPlace.count == 9)
+            }
+        }
+        #expect(Self.readInPlace(Self.values(CrossFileStore(), positions: [])).isEmpty, "an empty store: no call")
+    }
+
+    @Test func keysOfRecordsReadInPlaceAreNumberedByTheBytesOfTheirFirstTextsAcrossFiles() {
+        let store = CrossFileStore()
+        store.append(Self.records([Seen("caf\u{E9}", "toolbar", line: 1), Seen("sync", "toolbar", line: 2)]),
+                     file: 0, severity: .info)
+        store.append(Self.records([Seen("sync", "toolbar", line: 3, screen: nil), Seen("cafe\u{301}", "toolbar", line: 4),
+                                   Seen("caf\u{E9}", "", line: 5), Seen("caf\u{E9}", "toolbar", line: 6, count: 9)]),
+                     file: 1, severity: .info)
+        var pairs = CrossFileKeys(texts: 2), firsts = CrossFileKeys(texts: 1)
+        var numbers: [[Int]] = []
+        var new: [Bool] = []
+        Self.values(store, positions: [0, 1]).forEachRecord { _, record in
+            guard let pair = try? pairs.number(of: record), let first = try? firsts.number(of: record) else { return }
+            numbers.append([pair.number, first.number])
+            new.append(pair.isNew)
+        }
+        // Equal bytes in different files are one key, whatever the fields after them; `é`
+        // precomposed and decomposed are two.
+        #expect(numbers == [[0, 0], [1, 1], [1, 1], [2, 2], [3, 0], [0, 0]])
+        #expect(new == [true, true, false, true, true, false])
+        #expect((0..<pairs.count).map(pairs.texts) == [["caf\u{E9}", "toolbar"], ["sync", "toolbar"],
+                                                       ["cafe\u{301}", "toolbar"], ["caf\u{E9}", ""]])
+        #expect(pairs.texts(2).first.map { Array($0.utf8) } == Array("cafe\u{301}".utf8))
+        #expect(firsts.count == 3)
+    }
+
+    @Test func aTruncatedRecordReadInPlaceIsAnErrorNotATrap() {
+        let bytes = Self.fields(of: Seen("sync", "toolbar", line: 4, count: 12))
+        bytes.withUnsafeBytes { raw in
+            for length in 0...bytes.count {
+                let record = CrossFileRecordView(UnsafeRawBufferPointer(rebasing: raw[0..<length]))
+                var one = CrossFileKeys(texts: 1), two = CrossFileKeys(texts: 2)
+                #expect((try? one.number(of: record))?.number == (length >= 4 + 4 ? 0 : nil))
+                #expect((try? two.number(of: record))?.number == (length >= 4 + 4 + 4 + 7 ? 0 : nil))
+                #expect((try? record.read(Seen.self)) == (length == bytes.count ? Seen("sync", "toolbar", line: 4, count: 12) : nil))
+            }
+        }
+    }
+}

@@ -103,4 +103,40 @@ import Testing
         // right after the last screen's indicator count reads, there as here, as a screen without indicators).
         #expect(wholeCounts.isSuperset(of: [0, 1, 2]))
     }
+
+    @Test func aReadInOnePassHandsOverWhatAVisitDoesAndSaysWhenTheLastScreenIsNotWhole() {
+        let bytes = ScreenTimingList.encode(Self.screens())
+        var short = 0
+        for length in 1...bytes.count {
+            var list = ScreenTimingList()
+            bytes.withUnsafeBytes { list.appendEncoded(UnsafeRawBufferPointer(rebasing: $0[0..<length]), file: 0) }
+            var visit = Rebuilder()
+            list.visitScreens(at: 0, &visit)
+            var read = Rebuilder()
+            let whole = list.readScreens(at: 0, &read)
+            if whole {
+                #expect(read.events == visit.events, "\(length) bytes")
+                #expect(read.screens == visit.screens)
+            } else {
+                // What it handed over since the last screen ended is what a visit leaves out.
+                short += 1
+                let ended = (read.events.lastIndex(of: "end screen") ?? -1) + 1
+                #expect(Array(read.events[..<ended]) == visit.events, "\(length) bytes")
+                #expect(read.screens.prefix(visit.screens.count) == visit.screens[...])
+                #expect(read.screens.count - visit.screens.count <= 1)
+            }
+        }
+        #expect(short > 0 && short < bytes.count)
+        // Whole bytes read as a visit does; a file with no screens reads as whole with nothing handed over.
+        var list = ScreenTimingList()
+        list.append(Self.screens(), file: 1)
+        var read = Rebuilder()
+        #expect(list.readScreens(at: 1, &read))
+        #expect(read.screens == Self.screens())
+        for position in [0, 2, -1] {
+            var none = Rebuilder()
+            #expect(list.readScreens(at: position, &none))
+            #expect(none.events.isEmpty)
+        }
+    }
 }

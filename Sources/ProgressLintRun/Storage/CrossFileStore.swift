@@ -40,13 +40,56 @@ struct CrossFileStore: CrossFileStorage {
         bytes.read(offset, length) { Array($0) }
     }
 
-    func header(at offset: Int) -> (file: Int, severity: Severity, length: Int) {
-        bytes.read(offset, CrossFileStore.headerSize) { raw in
-            let file = Int(truncatingIfNeeded: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)))
-            let level = Int(raw[8])
-            let length = Int(truncatingIfNeeded: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 9, as: Int64.self)))
-            return (file, Severity.allCases.indices.contains(level) ? Severity.allCases[level] : .warning, length)
+    /// Each file's records are copied (one `memcpy`) into a buffer used again for every file, so
+    /// that `body` runs with no lock held: it may read this store again. Read as stored, a file's
+    /// records and the next file's header are read together: one read of the store a file.
+    func forEachFile(order: [Int]?, _ body: (Int, Int, Severity, UnsafeRawBufferPointer) -> Void) {
+        let headerSize = CrossFileStore.headerSize
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var next = 0
+        var start = 0
+        let total = bytes.count
+        /// The header at `start`, when it was read with the previous file's records.
+        var known: (file: Int, severity: Severity, length: Int)?
+        while true {
+            if let order {
+                guard next < order.count else { return }
+                start = order[next]
+                next += 1
+            }
+            guard start >= 0, start <= total - headerSize else {
+                if order == nil { return } else { continue }
+            }
+            let header = known ?? header(at: start)
+            known = nil
+            // A length past the store's end (damage) is cut there: never a read out of bounds.
+            let length = max(0, min(header.length, total - start - headerSize))
+            let withNext = order == nil && length <= total - start - 2 * headerSize ? headerSize : 0
+            let size = length + withNext
+            if buffer.count < size { buffer = [UInt8](repeating: 0, count: max(size, 2 * buffer.count)) }
+            buffer.withUnsafeMutableBytes { room in
+                if size > 0 {
+                    bytes.read(start + headerSize, size) { room.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: size) }
+                }
+                if withNext > 0 { known = CrossFileStore.header(UnsafeRawBufferPointer(rebasing: room[length..<size])) }
+                body(start, header.file, header.severity, UnsafeRawBufferPointer(rebasing: room[0..<length]))
+            }
+            start += headerSize + length
         }
+    }
+
+    func header(at offset: Int) -> (file: Int, severity: Severity, length: Int) {
+        bytes.read(offset, CrossFileStore.headerSize) { CrossFileStore.header($0) }
+    }
+
+    private static let severities = Severity.allCases
+
+    /// The header in `raw` (`headerSize` bytes).
+    private static func header(_ raw: UnsafeRawBufferPointer) -> (file: Int, severity: Severity, length: Int) {
+        let file = Int(truncatingIfNeeded: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)))
+        let level = Int(raw[8])
+        let length = Int(truncatingIfNeeded: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 9, as: Int64.self)))
+        return (file, severities.indices.contains(level) ? severities[level] : .warning, length)
     }
 
     /// Where each file's records start, in the order of the files' `positions` (by file number);

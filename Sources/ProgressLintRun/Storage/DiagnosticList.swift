@@ -28,15 +28,15 @@ public struct DiagnosticList: Sequence, Sendable {
         func number(of rule: String) -> Int { rules.number(of: rule) }
     }
 
-    private var storage = Storage()
+    fileprivate var storage = Storage()
     /// How many bytes of `storage.bytes` are this list's (copies share the storage, only ever appended to).
-    private var end = 0
+    fileprivate var end = 0
     private var chunkCount = 0
     /// Chunk starts in report order, when that is not the order they were written in.
     private var chunkOrder: [Int]?
     /// Starts of the chunks taken out by ``removeFiles(_:)`` while the chunks are read in the
     /// order written: skipped as the list is read (rather than a list of every chunk kept).
-    private var removedChunks: Set<Int> = []
+    fileprivate var removedChunks: Set<Int> = []
     /// The path of the chunk written last, and whether the chunks written so far were each of a
     /// path after the one before (else the list must be sorted as a whole, see ``isStreamable``).
     private var lastChunkPath: String?
@@ -48,9 +48,11 @@ public struct DiagnosticList: Sequence, Sendable {
     /// the one before, each diagnostic of its chunk's path. Else the run sorts them as a whole.
     var isStreamable: Bool { pathsMatch && (chunkOrder == nil ? writtenInOrder : reorderedInOrder) }
     /// Diagnostics held in memory, merged in report order as the list is read.
-    private var merged: [Diagnostic] = []
+    fileprivate var merged: [Diagnostic] = []
+    /// The merged diagnostics as stored ones (each encoded on its own), read in their place.
+    fileprivate var mergedStored: [StoredDiagnostic] = []
     /// Only errors are read (`--quiet`).
-    private var errorsOnly = false
+    fileprivate var errorsOnly = false
     private var severityCounts = [0, 0, 0]
 
     /// An empty list.
@@ -208,10 +210,32 @@ public struct DiagnosticList: Sequence, Sendable {
     /// Merges `sorted` (in report order) into the list, each before the stored diagnostics it precedes.
     mutating func merge(_ sorted: [Diagnostic]) {
         merged = sorted
+        mergedStored = sorted.enumerated().map { i, d in
+            var writer = DiagnosticCoder.Writer()
+            DiagnosticCoder.encode(d, rule: 0, into: &writer)
+            let window = StoredDiagnostic.Window(bytes: writer.bytes, path: d.path, rules: [d.ruleID])
+            return StoredDiagnostic(window, start: 0, end: writer.bytes.count, mergedIndex: i)
+        }
         for d in sorted { severityCounts[DiagnosticList.slot(d.severity)] += 1 }
     }
 
     public func makeIterator() -> Iterator { Iterator(self, chunks: chunkOrder) }
+
+    /// `stored` as a ``Diagnostic``: decoded, or the merged one it stands for.
+    func diagnostic(_ stored: StoredDiagnostic) -> Diagnostic {
+        stored.mergedIndex >= 0 && stored.mergedIndex < merged.count ? merged[stored.mergedIndex] : stored.diagnostic
+    }
+
+    /// Each diagnostic in the list's order read in place (``StoredDiagnostic``): its texts made only
+    /// when asked for, or written from their stored bytes.
+    public var stored: Stored { Stored(list: self) }
+
+    /// The ``StoredDiagnostic`` of each diagnostic, in order.
+    public struct Stored: Sequence {
+        let list: DiagnosticList
+
+        public func makeIterator() -> StoredIterator { StoredIterator(list, chunks: list.chunkOrder) }
+    }
 
     /// What summaries count of each diagnostic, in the list's order: read without making the
     /// texts they do not need (message, YAML path, value, source line, fix).
@@ -221,48 +245,108 @@ public struct DiagnosticList: Sequence, Sendable {
     public struct Keys: Sequence {
         let list: DiagnosticList
 
-        public func makeIterator() -> KeyIterator { KeyIterator(base: DiagnosticList.Iterator(list, chunks: list.chunkOrder)) }
+        public func makeIterator() -> KeyIterator { KeyIterator(base: StoredIterator(list, chunks: list.chunkOrder)) }
     }
 
-    /// Reads the keys in order: each stored record decoded straight into its key (and what the
-    /// order of merged diagnostics compares), no ``Diagnostic`` made; merged ones in their place.
+    /// Reads the keys in order: each record's fields up to its platform read where it lies and
+    /// only its key's texts made (no ``StoredDiagnostic``); merged ones in their place.
     public struct KeyIterator: IteratorProtocol {
-        var base: DiagnosticList.Iterator
-        private var pending: DiagnosticCoder.StoredKey?
+        var base: StoredIterator
+        /// The next stored key, with what placing a merged diagnostic before it compares.
+        private var pending: StoredKey?
 
-        init(base: DiagnosticList.Iterator) { self.base = base }
+        /// A stored record's key, its start, and its message's place in `bytes`.
+        private struct StoredKey {
+            var key: DiagnosticKey
+            var line: Int
+            var column: Int
+            var message: Range<Int>
+            var bytes: [UInt8]
+        }
+
+        init(base: StoredIterator) { self.base = base }
 
         public mutating func next() -> DiagnosticKey? {
-            let ordering = !base.list.merged.isEmpty, rules = base.rules
-            var stored = pending
-            pending = nil
-            defer { pending = stored }
-            return base.nextInOrder(
-                &stored,
-                readStored: { base in
-                    base.nextStoredRecord { reader, path in
-                        DiagnosticCoder.decodeStoredKey(&reader, path: path, rules: rules, message: ordering)
-                    }
-                },
-                precedes: { $0.precedes($1) }, severity: \.key.severity,
-                merged: { DiagnosticCoder.StoredKey(key: DiagnosticKey($0), line: 0, column: 0, message: "") }
-            )?.key
+            let merged = base.list.mergedStored, errorsOnly = base.list.errorsOnly
+            while true {
+                if pending == nil, let record = base.nextRecord() { pending = key(record) }
+                if base.mergedIndex < merged.count, pending == nil || precedes(merged[base.mergedIndex], pending!) {
+                    base.mergedIndex += 1
+                    if errorsOnly && merged[base.mergedIndex - 1].severity != .error { continue }
+                    return merged[base.mergedIndex - 1].key
+                }
+                guard let stored = pending.take() else { return nil }
+                if errorsOnly && stored.key.severity != .error { continue }
+                return stored.key
+            }
+        }
+
+        /// The key of the record at `record` in the base's buffer, as ``StoredDiagnostic`` reads it.
+        private func key(_ record: Range<Int>) -> StoredKey {
+            let rules = base.rules, path = base.path
+            return base.buffer.withUnsafeBufferPointer { bytes in
+                var r = StoredDiagnostic.Cursor(bytes: bytes, offset: record.lowerBound, end: record.upperBound)
+                func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+                let rule = Int(clamping: r.unsigned())
+                let s = Int(r.byte())
+                var key = DiagnosticKey(path: path, ruleID: rule < rules.count ? rules[rule] : "",
+                                        severity: s == 0 ? .info : s == 1 ? .warning : .error)
+                let message = r.span()
+                let start = r.position()
+                _ = r.position()
+                let flags = r.byte()
+                if flags & 1 != 0 { key.screen = text(r.span()) }
+                if flags & 2 != 0 { _ = r.span() }
+                if flags & 4 != 0 { _ = r.span() }
+                if flags & 8 != 0 { key.documentIndex = r.int() }
+                if flags & 16 != 0 { _ = r.span() }
+                if flags & 32 != 0 { key.platform = text(r.span()) }
+                return StoredKey(key: key, line: start.line, column: start.column, message: message, bytes: base.buffer)
+            }
+        }
+
+        /// ``Diagnostic/ordered(_:_:)`` of a merged diagnostic and a stored key.
+        private func precedes(_ a: StoredDiagnostic, _ b: StoredKey) -> Bool {
+            if a.path != b.key.path || !ByteOrder.same(a.path, b.key.path) { return Diagnostic.pathPrecedes(a.path, b.key.path) }
+            if a.range.start.line != b.line { return a.range.start.line < b.line }
+            if a.range.start.column != b.column { return a.range.start.column < b.column }
+            if a.ruleID != b.key.ruleID { return a.ruleID < b.key.ruleID }
+            return a.messageText < b.bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[b.message]), as: UTF8.self) }
         }
     }
 
-    /// Reads the list in order: the stored records one at a time, the merged ones in their place.
+    /// Reads the list in order as ``Diagnostic``s: each record read in place and decoded whole; the
+    /// merged ones as they were given.
     public struct Iterator: IteratorProtocol {
-        fileprivate let list: DiagnosticList
+        var base: StoredIterator
+
+        init(_ list: DiagnosticList, chunks: [Int]?) { base = StoredIterator(list, chunks: chunks) }
+
+        public mutating func next() -> Diagnostic? { base.next().map(base.list.diagnostic) }
+    }
+
+    /// Reads the list in order: the stored records in place, a window of the store's bytes copied
+    /// at a time, and the merged diagnostics in their place.
+    public struct StoredIterator: IteratorProtocol {
+        let list: DiagnosticList
         fileprivate let rules: [String]
         private let chunks: [Int]?
         private var nextChunk = 0
         private var offset: Int
         private var limit: Int
-        private var path = ""
-        private var pending: Diagnostic?
+        fileprivate var path = ""
+        private var pending: StoredDiagnostic?
         fileprivate var mergedIndex = 0
         /// Whether the records being read are of a chunk taken out.
         private var skipping = false
+        /// A copy of the store's bytes from `bufferStart`: records are read from it.
+        fileprivate var buffer: [UInt8] = []
+        private var bufferStart = 0
+        /// `buffer` with the chunk's path, shared by the records read from it (made for the first).
+        private var window: StoredDiagnostic.Window?
+        /// How many bytes are copied at once: a window when reading in the order written, less when
+        /// each chunk is sought (a file's chunk is a few hundred bytes).
+        private let span: Int
 
         init(_ list: DiagnosticList, chunks: [Int]?) {
             self.list = list
@@ -270,46 +354,51 @@ public struct DiagnosticList: Sequence, Sendable {
             self.chunks = chunks
             self.offset = chunks == nil ? 0 : list.end
             self.limit = list.end
+            span = chunks == nil ? ByteStore.windowSize : 1 << 12
         }
 
-        public mutating func next() -> Diagnostic? {
-            let rules = rules
-            var stored = pending
-            pending = nil
-            defer { pending = stored }
-            return nextInOrder(
-                &stored,
-                readStored: { iterator in
-                    iterator.nextStoredRecord { reader, path in DiagnosticCoder.decode(&reader, path: path, rules: rules) }
-                },
-                precedes: Diagnostic.ordered, severity: \.severity, merged: { $0 })
-        }
-
-        /// The next item in report order, of the stored ones (`pending`, read by `readStored` when
-        /// nil) and the merged diagnostics: a merged diagnostic comes before the stored one it
-        /// `precedes`; only errors when the list holds only errors. Both iterators read so.
-        fileprivate mutating func nextInOrder<Item>(
-            _ pending: inout Item?, readStored: (inout Iterator) -> Item?, precedes: (Diagnostic, Item) -> Bool,
-            severity: (Item) -> Severity, merged: (Diagnostic) -> Item
-        ) -> Item? {
-            while true {
-                if pending == nil { pending = readStored(&self) }
-                if mergedIndex < list.merged.count, pending.map({ precedes(list.merged[mergedIndex], $0) }) ?? true {
-                    mergedIndex += 1
-                    let d = list.merged[mergedIndex - 1]
+        public mutating func next() -> StoredDiagnostic? {
+            let merged = list.mergedStored
+            // With no merged diagnostic left to place, the stored ones as they come.
+            if pending == nil && mergedIndex >= merged.count {
+                while let d = nextStored() {
                     if list.errorsOnly && d.severity != .error { continue }
-                    return merged(d)
+                    return d
                 }
-                guard let item = pending else { return nil }
-                pending = nil
-                if list.errorsOnly && severity(item) != .error { continue }
+                return nil
+            }
+            while true {
+                if pending == nil { pending = nextStored() }
+                // Moved out of `pending`, not copied: a record is a few hundred bytes.
+                if mergedIndex < merged.count, pending == nil || StoredDiagnostic.ordered(merged[mergedIndex], pending!) {
+                    mergedIndex += 1
+                    if list.errorsOnly && merged[mergedIndex - 1].severity != .error { continue }
+                    return merged[mergedIndex - 1]
+                }
+                guard let item = pending.take() else { return nil }
+                if list.errorsOnly && item.severity != .error { continue }
                 return item
             }
         }
 
-        /// The next stored diagnostic in report order, as `decode` reads it from its record (after
-        /// the tag) given its chunk's path; chunks taken out are passed over.
-        fileprivate mutating func nextStoredRecord<T: Sendable>(_ decode: (inout DiagnosticCoder.Reader, String) -> T) -> T? {
+        /// Makes `buffer` hold the store's bytes `at..<(at + count)` (those of them before the list's end).
+        private mutating func load(_ at: Int, _ count: Int) {
+            if at >= bufferStart && at + count <= bufferStart + buffer.count { return }
+            let size = Swift.max(0, Swift.min(Swift.max(count, span), list.end - at))
+            // A new array: records already handed out keep the old one.
+            buffer = size == 0 ? [] : list.storage.bytes.read(at, size) { bytes in
+                [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                    if let base = buffer.baseAddress, let from = bytes.baseAddress { base.initialize(from: from.assumingMemoryBound(to: UInt8.self), count: size) }
+                    count = size
+                }
+            }
+            bufferStart = at
+            window = nil
+        }
+
+        /// Where in `buffer` the next stored diagnostic's record lies (after its tag), in report
+        /// order, `path` its file's; chunks taken out are passed over.
+        fileprivate mutating func nextRecord() -> Range<Int>? {
             while true {
                 if offset >= limit {
                     // The next chunk, in report order (its records run until the next chunk starts).
@@ -318,31 +407,45 @@ public struct DiagnosticList: Sequence, Sendable {
                     limit = list.end
                     nextChunk += 1
                 }
-                let length = list.recordLength(at: offset)
+                load(offset, 4)
+                var length = 0
+                if offset - bufferStart + 4 <= buffer.count {
+                    length = buffer.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: offset - bufferStart, as: UInt32.self).littleEndian) }
+                }
                 let start = offset + 4
                 offset = start + length
-                let skip = skipping, chunkPath = path
-                let (isPath, text, diagnostic) = list.storage.bytes.read(start, length) { bytes in
-                    var reader = DiagnosticCoder.Reader(bytes)
-                    if reader.byte() == DiagnosticCoder.pathTag { return (true, reader.string(), T?.none) }
-                    if skip { return (false, "", nil) }
-                    return (false, "", decode(&reader, chunkPath))
-                }
-                if isPath && chunks == nil && !list.removedChunks.isEmpty {
-                    skipping = list.removedChunks.contains(start - 4)
-                }
-                if !isPath && skip { continue }
-                if isPath {
+                load(start, length)
+                // The record's bytes in `buffer` (all of them, unless the store ends first).
+                let from = Swift.min(start - bufferStart, buffer.count)
+                let to = Swift.max(from, Swift.min(from + length, buffer.count))
+                let tag = from < to ? buffer[from] : DiagnosticCoder.pathTag
+                if tag == DiagnosticCoder.pathTag {
+                    if chunks == nil && !list.removedChunks.isEmpty {
+                        skipping = list.removedChunks.contains(start - 4)
+                    }
                     // In report order, a chunk ends where another starts.
-                    if chunks != nil && start - 4 != chunks![nextChunk - 1] {
+                    if let chunks, start - 4 != chunks[nextChunk - 1] {
                         offset = limit
                         continue
                     }
-                    path = text
+                    path = buffer.withUnsafeBufferPointer { bytes in
+                        var cursor = StoredDiagnostic.Cursor(bytes: bytes, offset: Swift.min(from + 1, to), end: to)
+                        return String(decoding: UnsafeBufferPointer(rebasing: bytes[cursor.span()]), as: UTF8.self)
+                    }
+                    window = nil
                     continue
                 }
-                return diagnostic
+                if skipping { continue }
+                return (from + 1)..<to
             }
+        }
+
+        /// The next stored diagnostic in report order; chunks taken out are passed over.
+        private mutating func nextStored() -> StoredDiagnostic? {
+            guard let record = nextRecord() else { return nil }
+            let window = self.window ?? StoredDiagnostic.Window(bytes: buffer, path: path, rules: rules)
+            self.window = window
+            return StoredDiagnostic(window, start: record.lowerBound, end: record.upperBound)
         }
     }
 
@@ -561,117 +664,6 @@ enum DiagnosticCoder {
             }
         }
     }
-
-    /// The fields every record starts with, up to the platform, as ``encode(_:rule:into:)`` wrote
-    /// them. What a key does not need (indicator, YAML path, value) is passed over unless `full`;
-    /// the message is read only when `message` is true.
-    struct Head {
-        var rule: String
-        var severity: Severity
-        var message: String
-        var start: SourcePosition
-        var end: SourcePosition
-        var flags: UInt8
-        var screen: String?
-        var indicator: String?
-        var yamlPath: String?
-        var documentIndex: Int?
-        var value: String?
-        var platform: String?
-    }
-
-    @inline(__always)
-    static func decodeHead(_ r: inout Reader, rules: [String], full: Bool, message: Bool) -> Head {
-        let rule = Int(clamping: r.unsigned())
-        let severity = severities[min(Int(r.byte()), severities.count - 1)]
-        var text = ""
-        if message { text = r.string() } else { r.skipString() }
-        let start = r.position(), end = r.position()
-        var head = Head(rule: rule < rules.count ? rules[rule] : "", severity: severity, message: text,
-                        start: start, end: end, flags: r.byte())
-        let flags = head.flags
-        if flags & 1 != 0 { head.screen = r.string() }
-        if flags & 2 != 0 { if full { head.indicator = r.string() } else { r.skipString() } }
-        if flags & 4 != 0 { if full { head.yamlPath = r.string() } else { r.skipString() } }
-        if flags & 8 != 0 { head.documentIndex = r.int() }
-        if flags & 16 != 0 { if full { head.value = r.string() } else { r.skipString() } }
-        if flags & 32 != 0 { head.platform = r.string() }
-        return head
-    }
-
-    /// A stored diagnostic's key, with what ``Diagnostic/ordered(_:_:)`` compares besides the key:
-    /// its start and (only when read for ordering) its message.
-    struct StoredKey: Sendable {
-        var key: DiagnosticKey
-        var line: Int
-        var column: Int
-        var message: String
-    }
-
-    /// A record's ``Head`` as a ``StoredKey``: no ``Diagnostic`` made, the message only when `message`.
-    static func decodeStoredKey(_ r: inout Reader, path: String, rules: [String], message: Bool) -> StoredKey {
-        let head = decodeHead(&r, rules: rules, full: false, message: message)
-        var key = DiagnosticKey(path: path, ruleID: head.rule, severity: head.severity)
-        key.screen = head.screen
-        key.documentIndex = head.documentIndex
-        key.platform = head.platform
-        return StoredKey(key: key, line: head.start.line, column: head.start.column, message: head.message)
-    }
-
-    /// A whole record: its ``Head``, asks, source line and fix.
-    static func decode(_ r: inout Reader, path: String, rules: [String]) -> Diagnostic {
-        let head = decodeHead(&r, rules: rules, full: true, message: true)
-        let flags = head.flags
-        var d = Diagnostic(ruleID: head.rule, severity: head.severity, message: head.message,
-                           path: path, range: SourceRange(start: head.start, end: head.end))
-        d.screen = head.screen
-        d.indicator = head.indicator
-        d.yamlPath = head.yamlPath
-        d.documentIndex = head.documentIndex
-        d.value = head.value
-        d.platform = head.platform
-        let asks = Int(clamping: r.unsigned())
-        if asks > 0 {
-            d.asks.reserveCapacity(min(asks, 64))
-            for _ in 0..<asks {
-                let kind = r.byte()
-                let key = r.string()
-                switch kind {
-                case 0: d.asks.append(.add(key))
-                case 1: d.asks.append(.remove(key))
-                case 2: d.asks.append(.set(key, to: r.string()))
-                case 3: d.asks.append(.change(key))
-                default: d.asks.append(.keep(key))
-                }
-            }
-        }
-        if flags & 64 != 0 {
-            let text = r.string()
-            let firstColumn = r.int()
-            let clippedEnd = r.byte() != 0
-            let startByte = r.int(), startUTF16 = r.int(), endByte = r.int(), endUTF16 = r.int()
-            d.source = SourceLine(text: text, firstColumn: firstColumn, clippedEnd: clippedEnd, startByteColumn: startByte,
-                                  startUTF16Column: startUTF16, endByteColumn: endByte, endUTF16Column: endUTF16)
-        }
-        if flags & 128 != 0 {
-            let applicability = applicabilities[min(Int(r.byte()), applicabilities.count - 1)]
-            let title = r.string()
-            let count = Int(clamping: r.unsigned())
-            var edits: [Edit] = []
-            for _ in 0..<count {
-                let start = r.int(), end = r.int()
-                let content = r.string()
-                let startPosition = r.position(), endPosition = r.position()
-                edits.append(Edit(start: start, end: end, content: content, startPosition: startPosition,
-                                  endPosition: endPosition))
-            }
-            // Stored in the order the fix holds them (already sorted): set, not re-sorted.
-            var fix = Fix(applicability: applicability, title: title, edits: [])
-            fix.edits = edits
-            d.fix = fix
-        }
-        return d
-    }
 }
 
 /// What a report's summaries count of a diagnostic: its file, rule, severity, screen and platform.
@@ -698,19 +690,5 @@ public struct DiagnosticKey: Hashable, Sendable {
         screen = diagnostic.screen
         documentIndex = diagnostic.documentIndex
         platform = diagnostic.platform
-    }
-}
-
-extension Diagnostic {
-    /// ``Diagnostic/ordered(_:_:)`` of this diagnostic and a stored one read as a key (its message
-    /// read too, as keys are when diagnostics are merged).
-    fileprivate func precedes(_ stored: DiagnosticCoder.StoredKey) -> Bool {
-        if path != stored.key.path || !ByteOrder.same(path, stored.key.path) {
-            return Diagnostic.pathPrecedes(path, stored.key.path)
-        }
-        if range.start.line != stored.line { return range.start.line < stored.line }
-        if range.start.column != stored.column { return range.start.column < stored.column }
-        if ruleID != stored.key.ruleID { return ruleID < stored.key.ruleID }
-        return message < stored.message
     }
 }

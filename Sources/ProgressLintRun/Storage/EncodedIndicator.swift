@@ -27,4 +27,24 @@ public struct EncodedIndicator {
     public var phaseCount: Int
     /// How many `becomes` states follow (after the phases).
     public var becomesCount: Int
+
+    /// An indicator's fields as read (by ``ScreenTimingList``'s reader, inlined into its visitors).
+    @inlinable
+    init(id: UnsafeRawBufferPointer?, line: Int, endLine: Int, style: UnsafeRawBufferPointer?, determinate: Bool,
+         component: UnsafeRawBufferPointer?, presentation: UnsafeRawBufferPointer?, location: UnsafeRawBufferPointer?,
+         showAfterMs: Double?, durationMinMs: Double?, durationMaxMs: Double?, phaseCount: Int, becomesCount: Int) {
+        self.id = id
+        self.line = line
+        self.endLine = endLine
+        self.style = style
+        self.determinate = determinate
+        self.component = component
+        self.presentation = presentation
+        self.location = location
+        self.showAfterMs = showAfterMs
+        self.durationMinMs = durationMinMs
+        self.durationMaxMs = durationMaxMs
+        self.phaseCount = phaseCount
+        self.becomesCount = becomesCount
+    }
 }

@@ -12,4 +12,16 @@ public struct EncodedScreen {
     public var thresholds: (Double, Double, Double, Double, Double)
     /// How many indicators follow.
     public var indicatorCount: Int
+
+    /// A screen's fields as read (by ``ScreenTimingList``'s reader, inlined into its visitors).
+    @inlinable
+    init(path: UnsafeRawBufferPointer?, screen: UnsafeRawBufferPointer?, documentIndex: Int,
+         platform: UnsafeRawBufferPointer?, thresholds: (Double, Double, Double, Double, Double), indicatorCount: Int) {
+        self.path = path
+        self.screen = screen
+        self.documentIndex = documentIndex
+        self.platform = platform
+        self.thresholds = thresholds
+        self.indicatorCount = indicatorCount
+    }
 }

@@ -80,6 +80,7 @@ public struct ScreenTimingList: Sendable {
     /// they are stored: the screens ``screens(at:)`` gives, in its order, with no `String`, array
     /// or ``ScreenTiming`` made (texts are the stored UTF-8, valid only during the call). A
     /// screen whose bytes run short, and every one after it, is left out, as there.
+    @inlinable
     public func visitScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) {
         _ = withBytes(at: position) { raw -> Bool in
             // First how many screens are whole, then those are visited.
@@ -99,8 +100,28 @@ public struct ScreenTimingList: Sendable {
         }
     }
 
+    /// Hands `visitor` the screens of the file at `position` in report order as ``visitScreens(at:_:)``
+    /// does, but as they are read, without first checking that they are whole (one pass over the
+    /// bytes, not two). Returns false when the bytes ran short part-way: then what was handed over
+    /// since the last ``ScreenTimingVisitor/endScreen()`` (or the start) is not a whole screen, and
+    /// nothing follows it; a visitor that must leave it out, as ``visitScreens(at:_:)`` does, undoes
+    /// what it did since.
+    @inlinable
+    public func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
+        withBytes(at: position) { raw -> Bool in
+            var reader = TimingReader(raw)
+            let count = reader.int()
+            var n = 0
+            while n < count, !reader.failed {
+                reader.visitScreen(&visitor)
+                n += 1
+            }
+            return !reader.failed
+        } ?? true
+    }
+
     /// `body` of the stored bytes of the file at `position` in report order; nil when it has none.
-    private func withBytes<R: Sendable>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+    @usableFromInline func withBytes<R: Sendable>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
         guard position >= 0 else { return nil }
         let number: Int
         if let reportOrder {
@@ -122,13 +143,14 @@ public struct ScreenTimingList: Sendable {
 }
 
 /// Visits nothing: reading through it checks that the bytes are whole.
-private struct SkippingVisitor: ScreenTimingVisitor {
-    mutating func screen(_ screen: EncodedScreen) {}
-    mutating func indicator(_ indicator: EncodedIndicator) {}
-    mutating func phase(name: UnsafeRawBufferPointer?, share: Double?, durationMs: Double?) {}
-    mutating func becomes(when: UnsafeRawBufferPointer?, determinate: Bool?, style: UnsafeRawBufferPointer?) {}
-    mutating func endIndicator() {}
-    mutating func endScreen() {}
+@usableFromInline struct SkippingVisitor: ScreenTimingVisitor {
+    @inlinable init() {}
+    @inlinable mutating func screen(_ screen: EncodedScreen) {}
+    @inlinable mutating func indicator(_ indicator: EncodedIndicator) {}
+    @inlinable mutating func phase(name: UnsafeRawBufferPointer?, share: Double?, durationMs: Double?) {}
+    @inlinable mutating func becomes(when: UnsafeRawBufferPointer?, determinate: Bool?, style: UnsafeRawBufferPointer?) {}
+    @inlinable mutating func endIndicator() {}
+    @inlinable mutating func endScreen() {}
 }
 
 /// Writes timings as bytes: integers as varints (zigzag: LEB128 of `(v << 1) ^ (v >> 63)`, as
@@ -206,13 +228,15 @@ private struct TimingWriter {
 }
 
 /// Reads what ``TimingWriter`` wrote; bytes that run short set `failed` and read as zero.
-private struct TimingReader {
-    let bytes: UnsafeRawBufferPointer
-    var at = 0
-    var failed = false
+/// Inlinable, so that a visitor in another module (the JSON report's) is specialised and inlined.
+@usableFromInline struct TimingReader {
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    @usableFromInline var at = 0
+    @usableFromInline var failed = false
 
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    @inlinable init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
+    @inlinable @inline(__always)
     mutating func byte() -> UInt8 {
         guard at < bytes.count else {
             failed = true
@@ -222,6 +246,7 @@ private struct TimingReader {
         return bytes[at - 1]
     }
 
+    @inlinable @inline(__always)
     mutating func word() -> UInt64 {
         guard bytes.count - at >= 8 else {
             failed = true
@@ -234,6 +259,7 @@ private struct TimingReader {
         return v
     }
 
+    @inlinable @inline(__always)
     mutating func int() -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -251,10 +277,14 @@ private struct TimingReader {
         }
         return Int(truncatingIfNeeded: Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1))))
     }
+    @inlinable @inline(__always)
     mutating func count() -> Int { Swift.max(0, Swift.min(int(), bytes.count - at)) }
+    @inlinable @inline(__always)
     mutating func double() -> Double { Double(bitPattern: word()) }
+    @inlinable @inline(__always)
     mutating func optionalDouble() -> Double? { byte() == 1 ? double() : nil }
 
+    @inlinable @inline(__always)
     mutating func bool() -> Bool? {
         switch byte() {
         case 0: false
@@ -268,6 +298,7 @@ private struct TimingReader {
     }
 
     /// A text's stored UTF-8, nil when absent (or the bytes run short).
+    @inlinable @inline(__always)
     mutating func stringBytes() -> UnsafeRawBufferPointer? {
         guard byte() == 1 else { return nil }
         let length = int()
@@ -282,6 +313,7 @@ private struct TimingReader {
 
     /// Reads one screen as ``screen()`` does, handing its fields to `visitor` as they come;
     /// stops handing over once the bytes ran short (`failed`).
+    @inlinable
     mutating func visitScreen<Visitor: ScreenTimingVisitor>(_ visitor: inout Visitor) {
         let path = stringBytes()
         let screen = stringBytes()
