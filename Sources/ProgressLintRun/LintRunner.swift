@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 import ProgressLintSpec
 import ProgressLintYAML
@@ -44,6 +51,8 @@ public struct LintRunner: Sendable {
     /// How many files a worker takes from the walk at once, and how many outcomes it hands to the
     /// collector at once.
     static let batch = 8
+    /// How many outcomes may wait for an earlier file's before the worker ahead waits too.
+    static let mostWaiting = 256
 
     /// The files that `paths` would lint, and the problems found listing them.
     ///
@@ -116,8 +125,14 @@ public struct LintRunner: Sendable {
             // walk, and their outcomes handed to the collector, a few at a time: on a warm run a
             // file's own work is less than two workers waiting for each other's lock.
             var counted = Inventory()
+            // Records' inventories are added up as the records hold them (no dictionary per file).
+            var tally = InventoryTally()
             var cacheWorker = LintCache.Worker()
-            var taken: [(item: Planner.Item, configuration: Configuration)] = []
+            // Files taken from the walk (the next one at `nextTaken`), and the walk's configurations,
+            // copied when it has met more (items name theirs by number: none is copied per file).
+            var taken: [Planner.Item] = []
+            var nextTaken = 0
+            var configurations: [Configuration] = []
             var outcomes: [(outcome: RunCollector.Outcome, sequence: Int)] = []
             func deliver(_ outcome: RunCollector.Outcome, sequence: Int) {
                 outcomes.append((outcome, sequence))
@@ -131,36 +146,52 @@ public struct LintRunner: Sendable {
                 outcomes.removeAll(keepingCapacity: true)
             }
             while true {
-                if taken.isEmpty {
-                    // Taken in the walk's order, handed out last first.
-                    taken = planner.withLock { planner in
-                        var items: [(item: Planner.Item, configuration: Configuration)] = []
-                        while items.count < LintRunner.batch, let item = planner.next() {
-                            items.append((item, planner.configurations[item.configuration]))
-                        }
-                        return items.reversed()
+                if nextTaken == taken.count {
+                    // A worker far ahead of another (which the system stopped a while) waits for it
+                    // before taking more, so the outcomes held for the other's stay few. It waits
+                    // holding nothing undelivered: two workers never wait for each other.
+                    if collector.withLock({ $0.waitingCount }) > LintRunner.mostWaiting {
+                        handOver()
+                        while collector.withLock({ $0.waitingCount }) > LintRunner.mostWaiting { usleep(200) }
+                    }
+                    taken = []
+                    taken.reserveCapacity(LintRunner.batch)
+                    nextTaken = 0
+                    planner.withLock { planner in
+                        while taken.count < LintRunner.batch, let item = planner.next() { taken.append(item) }
+                        if planner.configurations.count != configurations.count { configurations = planner.configurations }
                     }
                 }
-                guard let (item, configuration) = taken.popLast() else { break }
-                if !watchedFiles.isEmpty, let identity = FileIdentity.of(item.file.rawPath),
-                   watchedFiles.contains(identity) {
-                    watchedTaken.withLock { _ = $0.insert(identity) }
+                guard nextTaken < taken.count else { break }
+                let item = taken[nextTaken]
+                nextTaken += 1
+                let configuration = configurations[item.configuration]
+                func watch(_ identity: FileIdentity?) {
+                    if let identity, watchedFiles.contains(identity) { watchedTaken.withLock { _ = $0.insert(identity) } }
                 }
                 let answer: Result<FileResult, RunProblem>
                 if fixMode == nil, let cache {
-                    switch cache.lint(item.file, configuration: configuration, linter: linter,
-                                      skippingNonSpec: item.walked, crossFileIDs: crossFileIDs, worker: &cacheWorker) {
+                    let cached = cache.lint(item.file, configuration: configuration, linter: linter,
+                                            skippingNonSpec: item.walked, crossFileIDs: crossFileIDs,
+                                            folder: item.openFolder, worker: &cacheWorker)
+                    // The cache's `stat` of the file tells its identity (no second `stat`): the same
+                    // device and inode as a watched regular file is that file.
+                    if !watchedFiles.isEmpty {
+                        watch(cacheWorker.lastStamp.map { FileIdentity(device: $0.device, inode: $0.inode) })
+                    }
+                    switch cached {
                     case .success(.record(let record)) where record.skippedAsNotSpec:
                         deliver(.skipped(order: item.order, folder: item.folder), sequence: item.sequence)
                         continue
                     case .success(.record(let record)):
-                        counted.merge(record.inventory)
+                        tally.add(record)
                         deliver(.record(record, path: item.file.path, order: item.order), sequence: item.sequence)
                         continue
                     case .success(.result(let result)): answer = .success(result)
                     case .failure(let problem): answer = .failure(problem)
                     }
                 } else {
+                    if !watchedFiles.isEmpty { watch(FileIdentity.of(item.file.rawPath)) }
                     answer = fixMode?.run(item.file, configuration: configuration, linter: linter,
                                           skippingNonSpec: item.walked)
                         ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter,
@@ -179,6 +210,7 @@ public struct LintRunner: Sendable {
             }
             handOver()
             cache?.finish(&cacheWorker)
+            counted.merge(tally.inventory)
             collector.withLock { $0.inventory.merge(counted) }
         }
         // One file (an editor's save) is linted on this thread, without starting others.

@@ -18,6 +18,8 @@ struct RunCollector {
 
     /// Outcomes that came before the ones planned ahead of them, by sequence.
     private var waiting: [Int: Outcome] = [:]
+    /// How many outcomes wait for one planned before them.
+    var waitingCount: Int { waiting.count }
     private var nextSequence = 0
 
     var files = FileList()
@@ -57,7 +59,12 @@ struct RunCollector {
             take(outcome)
             return
         }
-        waiting[sequence] = outcome
+        // A record that waits holds its own bytes, not the window of the cache file it was read in.
+        if case .record(let record, let path, let order) = outcome {
+            waiting[sequence] = .record(record.compacted(), path: path, order: order)
+        } else {
+            waiting[sequence] = outcome
+        }
         while let ready = waiting.removeValue(forKey: nextSequence) {
             nextSequence += 1
             take(ready)

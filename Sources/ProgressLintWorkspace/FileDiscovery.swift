@@ -33,7 +33,9 @@ public enum FileDiscovery {
     public struct Walk: Sequence, IteratorProtocol {
         /// What is still to visit: a found file or problem, or a folder to list.
         fileprivate enum Pending {
-            case found(Found)
+            /// Found in the listing numbered `listing` (-1: named on the command line), in `folder`
+            /// when the walk holds it open.
+            case found(Found, listing: Int, folder: OpenFolder?)
             case folder([UInt8])
         }
 
@@ -42,6 +44,14 @@ public enum FileDiscovery {
         private var pending: [Pending] = []
         /// The number (0-based) of the path that what ``next()`` returned last comes from.
         public private(set) var argument = -1
+        /// The listing of a folder that what ``next()`` returned last was found in (numbered
+        /// 0, 1, 2… as the walk lists folders), -1 for a path named: files of one listing are
+        /// in one folder, so the planner knows it without reading their paths.
+        package private(set) var listingOfLast = -1
+        /// The folder that what ``next()`` returned last was found in, when it is held open.
+        package private(set) var folderOfLast: OpenFolder?
+        private var listings = 0
+        private let openFolders = OpenFolderCount()
         /// The paths that are folders, as shown, with their numbers, in the order the walk reached
         /// them (a folder that holds no spec is listed too, though the walk returns nothing of it).
         public private(set) var folders: [(argument: Int, path: String)] = []
@@ -54,16 +64,21 @@ public enum FileDiscovery {
         public mutating func next() -> Found? {
             while true {
                 switch pending.popLast() {
-                case .found(let found)?:
+                case .found(let found, let listing, let folder)?:
+                    listingOfLast = listing
+                    folderOfLast = folder
                     return found
                 case .folder(let folder)?:
-                    FileDiscovery.list(folder, into: &pending)
+                    FileDiscovery.list(folder, listing: listings, openFolders: openFolders, into: &pending)
+                    listings += 1
                     continue
                 case nil:
                     break
                 }
                 guard let written = paths.popFirst() else { return nil }
                 argument += 1
+                listingOfLast = -1
+                folderOfLast = nil
                 // Paths enter the run here, so every format shows `specs/a.yaml` for `./specs/a.yaml`.
                 let raw = FileDiscovery.droppingDotSlash(commandLineBytes(of: written))
                 let path = FileDiscovery.droppingDotSlash(written)
@@ -112,43 +127,48 @@ public enum FileDiscovery {
         return start == bytes.count ? [UInt8(ascii: ".")] : Array(bytes[start...])
     }
 
-    private static let yamlSuffix = Array(".yaml".utf8), ymlSuffix = Array(".yml".utf8)
 
-    private static func isSpecName(_ name: [UInt8]) -> Bool {
-        name.ends(with: yamlSuffix) || name.ends(with: ymlSuffix)
-    }
 
     /// Lists `folder` onto `stack`: its spec files and subfolders (or the problem listing it),
-    /// last first, so that popping takes them in order. Entries are ordered by name with a `/`
-    /// after a folder's, which puts every path under one folder argument in byte order: the
-    /// order of the report, so a run needs no sorting.
-    fileprivate static func list(_ folder: [UInt8], into stack: inout [Walk.Pending]) {
+    /// last first, so that popping takes them in order, each marked with `listing`. Entries are
+    /// ordered by name with a `/` after a folder's, which puts every path under one folder
+    /// argument in byte order: the order of the report, so a run needs no sorting.
+    fileprivate static func list(_ folder: [UInt8], listing: Int, openFolders: OpenFolderCount,
+                                 into stack: inout [Walk.Pending]) {
         var cPath = folder
         cPath.append(0)
         guard let dir = cPath.withUnsafeBufferPointer({ buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { opendir($0) }
         }) else {
             stack.append(.found(.problem(path: String(decoding: folder, as: UTF8.self),
-                                         message: "cannot list folder: \(FileReader.errorText(errno))")))
+                                         message: "cannot list folder: \(FileReader.errorText(errno))"), listing: listing,
+                                 folder: nil))
             return
         }
-        var entries: [(key: [UInt8], path: [UInt8], isFolder: Bool)] = []
+        // Each entry's path (the folder, none for `.`, a `/` unless it ends in one, the name) and
+        // where its name starts: one allocation an entry.
+        let prefix = folder.count == 1 && folder[0] == UInt8(ascii: ".") ? 0
+            : folder.count + (folder.last == UInt8(ascii: "/") || folder.isEmpty ? 0 : 1)
+        // `head`: the first 8 bytes of the entry's sort key (its name, and a `/` after a folder's),
+        // big-endian and padded with zeros (no name holds a zero byte): most comparisons end there.
+        var entries: [(path: [UInt8], isFolder: Bool, head: UInt64)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                return Array(bytes[0..<length])
-            }
+            // The name in place, in the entry `readdir` returned (valid until the next call).
+            let namePointer = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let name = UnsafeRawBufferPointer(start: namePointer, count: strlen(namePointer.assumingMemoryBound(to: CChar.self)))
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }
-            // Made in one allocation: the folder (none for `.`), a `/` unless it ends in one, the name.
-            var child: [UInt8] = []
-            child.reserveCapacity(folder.count + 1 + name.count)
-            if !(folder.count == 1 && folder[0] == UInt8(ascii: ".")) {
-                child += folder
-                if !child.isEmpty && child.last != UInt8(ascii: "/") { child.append(UInt8(ascii: "/")) }
-            }
-            child += name
             var type = entry.pointee.d_type
+            // Only spec files and folders are kept: the rest need no path.
+            guard type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) || isSpecName(name) else { continue }
+            let child = [UInt8](unsafeUninitializedCapacity: prefix + name.count) { buffer, initialized in
+                let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+                if prefix > 0 {
+                    folder.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: folder.count) }
+                    if folder.count < prefix { base.storeBytes(of: UInt8(ascii: "/"), toByteOffset: folder.count, as: UInt8.self) }
+                }
+                (base + prefix).copyMemory(from: name.baseAddress!, byteCount: name.count)
+                initialized = prefix + name.count
+            }
             if type == UInt8(DT_UNKNOWN) {
                 var info = stat()
                 var c = child
@@ -165,16 +185,59 @@ public enum FileDiscovery {
                 }
             }
             if type == UInt8(DT_DIR) {
-                entries.append((name + [UInt8(ascii: "/")], child, true))
+                entries.append((child, true, head(name, isFolder: true)))
             } else if isSpecName(name) {
-                entries.append((name, child, false))
+                entries.append((child, false, head(name, isFolder: false)))
             }
         }
+        // Held open for its files' `stat`s (when it has any).
+        let open = entries.contains { !$0.isFolder } ? OpenFolder(dir, count: openFolders) : nil
         closedir(dir)
-        entries.sort { $0.key.lexicographicallyPrecedes($1.key) }
-        for entry in entries.reversed() {
-            stack.append(entry.isFolder ? .folder(entry.path) : .found(.walked(SpecFile(rawPath: entry.path))))
+        // By name, a folder's name followed by a `/` (compared in place: no key made).
+        entries.sort { a, b in
+            if a.head != b.head { return a.head < b.head }
+            return precedes(a.path, a.isFolder, b.path, b.isFolder, from: prefix)
         }
+        for entry in entries.reversed() {
+            stack.append(entry.isFolder ? .folder(entry.path)
+                : .found(.walked(SpecFile(rawPath: entry.path)), listing: listing, folder: open))
+        }
+    }
+
+    /// The first 8 bytes of `name` (and a `/` after it for a folder), big-endian, zeros after.
+    private static func head(_ name: UnsafeRawBufferPointer, isFolder: Bool) -> UInt64 {
+        var head: UInt64 = 0
+        for i in 0..<8 {
+            let byte: UInt8 = i < name.count ? name[i] : i == name.count && isFolder ? UInt8(ascii: "/") : 0
+            head = head << 8 | UInt64(byte)
+        }
+        return head
+    }
+
+    /// Whether the entry at `a` sorts before the one at `b` (their names start at `prefix`), by
+    /// their names' bytes with a `/` after a folder's.
+    private static func precedes(_ a: [UInt8], _ aIsFolder: Bool, _ b: [UInt8], _ bIsFolder: Bool, from prefix: Int) -> Bool {
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                let m = x.count - prefix, k = y.count - prefix, n = Swift.min(m, k)
+                // Both paths hold a name (at least one byte) after the prefix.
+                let p = x.baseAddress! + prefix, q = y.baseAddress! + prefix
+                let order = memcmp(p, q, n)
+                if order != 0 { return order < 0 }
+                // One name starts the other: the byte after the shorter is a folder's `/` or
+                // nothing (names hold no `/`), and nothing sorts first.
+                let slash = Int(UInt8(ascii: "/"))
+                return (m > n ? Int(p[n]) : aIsFolder ? slash : -1) < (k > n ? Int(q[n]) : bIsFolder ? slash : -1)
+            }
+        }
+    }
+
+    private static func isSpecName(_ name: UnsafeRawBufferPointer) -> Bool {
+        func ends(with suffix: StaticString) -> Bool {
+            let count = suffix.utf8CodeUnitCount
+            return name.count >= count && memcmp(name.baseAddress! + (name.count - count), suffix.utf8Start, count) == 0
+        }
+        return ends(with: ".yaml") || ends(with: ".yml")
     }
 }
 

@@ -19,6 +19,8 @@ package struct Planner {
         /// The number of the folder named on the command line it was found in (in the order the
         /// walk reached them), -1 for a named file.
         package var folder = -1
+        /// The folder it was found in, held open by the walk (its name is the path's last part).
+        package var openFolder: OpenFolder?
     }
 
     private var walk: FileDiscovery.Walk
@@ -33,8 +35,13 @@ package struct Planner {
     private var seen: Set<[UInt8]>?
     private var reportedConfigs: Set<String> = []
     private var lookahead: [Item] = []
-    /// The folder (as written) of the last file planned, and its configuration.
+    /// The folder (as written) of the last file planned, and its configuration; and the walk's
+    /// listing that file was found in (-1 for none): the files of one listing share its folder.
     private var lastFolder: (folder: String, index: Int)?
+    private var lastListing = -1
+    /// Each listing's folder and configuration once known, by listing number: a folder's files
+    /// can come in runs split by its subfolders' (the walk's order), and find it again here.
+    private var listingFolders: [(folder: String, index: Int)?] = []
     private var order = 0
     private var planned = 0
     /// Paths that could not be listed, with their place in the walk.
@@ -144,8 +151,13 @@ package struct Planner {
                 }
             }
             // The files of one folder come together: the last folder's configuration serves them
-            // (told from the path's bytes where it can be, without finding the folder).
-            let sameFolder = lastFolder.map { Planner.isDirectly(file.path, in: $0.folder) } ?? false
+            // (told from the walk's listing, or from the path's bytes, without finding the folder).
+            let listing = walked ? walk.listingOfLast : -1
+            if listing >= 0, listing != lastListing, listing < listingFolders.count, let known = listingFolders[listing] {
+                (lastFolder, lastListing) = (known, listing)
+            }
+            let sameFolder = lastFolder != nil && listing >= 0 && listing == lastListing
+                || (lastFolder.map { Planner.isDirectly(file.path, in: $0.folder) } ?? false)
             let folder = sameFolder ? nil : PathText.writtenFolder(of: file.path)
             if let last = lastFolder, sameFolder || folder.map({ $0 == last.folder }) ?? false {
                 if include(file, walked: walked, configuration: last.index) {
@@ -170,7 +182,13 @@ package struct Planner {
                     globs.append((configuration.include.map { Glob($0) }, configuration.exclude.map { Glob($0) }))
                     configurationIndex[key] = index
                 }
-                if let folder { lastFolder = (String(folder), index) }
+                if let folder {
+                    (lastFolder, lastListing) = ((String(folder), index), listing)
+                    if listing >= 0 {
+                        if listingFolders.count <= listing { listingFolders += repeatElement(nil, count: listing + 1 - listingFolders.count) }
+                        listingFolders[listing] = lastFolder
+                    }
+                }
                 if include(file, walked: walked, configuration: index) {
                     return item(file, configuration: index, walked: walked)
                 }
@@ -226,16 +244,17 @@ package struct Planner {
     private mutating func item(_ file: SpecFile, configuration: Int, walked: Bool) -> Item {
         defer { planned += 1; named?.matched += 1; if walked { named?.planned += 1 } }
         return Item(sequence: planned, order: order, file: file, configuration: configuration, walked: walked,
-                    folder: walked ? foldersTaken - 1 : -1)
+                    folder: walked ? foldersTaken - 1 : -1, openFolder: walked ? walk.folderOfLast : nil)
     }
 
     /// Whether the config's `include` and `exclude` let the file be linted. They filter files
     /// found under folders, and named files too with `filterNamedFiles`.
     private func include(_ file: SpecFile, walked: Bool, configuration index: Int) -> Bool {
-        let configuration = configurations[index]
-        guard (walked || filterNamedFiles) && !(configuration.include.isEmpty && configuration.exclude.isEmpty) else {
+        // The compiled globs are empty when the lists are: told without copying the configuration.
+        guard (walked || filterNamedFiles) && !(globs[index].include.isEmpty && globs[index].exclude.isEmpty) else {
             return true
         }
+        let configuration = configurations[index]
         // Each list is relative to the folder of the config file that set it (an extended one's too).
         if !configuration.include.isEmpty {
             let relative = resolver.relativePath(file.path, toFolder: configuration.includeDirectory ?? configuration.directory)

@@ -60,6 +60,19 @@ import TestSupport
             let bytes = try #require(FileRecord.encode(result, rules: rules))
             let record = try #require(FileRecord.parse(bytes, rules: rules.count, crossFileIDs: crossFileIDs))
             #expect(record.inventory == result.inventory)
+            // Read in place from a larger buffer, and compacted out of it: the same record.
+            let padded = [UInt8](repeating: 7, count: 5) + bytes + [9, 9]
+            let inPlace = try #require(FileRecord.parse(padded, range: 5..<(5 + bytes.count), rules: rules.count,
+                                                        crossFileIDs: crossFileIDs))
+            let compacted = inPlace.compacted()
+            #expect(compacted.bytes == bytes && compacted.range == 0..<bytes.count)
+            for other in [inPlace, compacted] {
+                #expect(Array(other.bytes[other.names]) == Array(record.bytes[record.names]))
+                #expect(Array(other.bytes[other.diagnostics]) == Array(record.bytes[record.diagnostics]))
+                #expect(Array(other.bytes[other.timings]) == Array(record.bytes[record.timings]))
+                #expect(other.crossFile.map { Array(other.bytes[$0.records]) } == record.crossFile.map { Array(record.bytes[$0.records]) })
+                #expect(other.inventory == result.inventory)
+            }
             #expect(record.deferredSuppressions == result.deferredSuppressions)
             #expect(record.skippedAsNotSpec == result.skippedAsNotSpec)
             #expect(record.crossFile.map(\.id) == result.crossFile.filter { $0.records.count > 0 }.map(\.id))
@@ -328,5 +341,120 @@ import TestSupport
         #expect(LintCache.entries(in: cache).count == 20)
         let names = try FileManager.default.contentsOfDirectory(atPath: cache).sorted()
         #expect(names == [".gitignore", "CACHEDIR.TAG", LintCache.fileName], "no temporary file left")
+    }
+
+    @Test func aCacheFileCutShortUnderTheRunIsMissedWhereItIsShortAndTheNextCacheIsWhole() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<30 { try folder.write("specs/s\(i).yaml", Self.spec.replacingOccurrences(of: "Upload", with: "U\(i)")) }
+        let cache = folder.path + "/cache"
+        let file = cache + "/" + LintCache.fileName
+        Self.letTheClockMove()
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        let expected = runner().run([folder.path + "/specs"])
+        let offsets = LintCache.entries(in: cache).map(\.offset).sorted()
+        // Opened whole, then cut in place (by another program) halfway through its records: the
+        // records past the cut cannot be read, nor copied, and are linted again.
+        var runner = runner()
+        runner.cache = try LintCache.load(folder: cache).get()
+        #expect(truncate(file, off_t(offsets[15] + 10)) == 0)
+        let result = runner.run([folder.path + "/specs"])
+        #expect(runner.cache!.save() == nil)
+        let statistics = runner.cache!.statistics
+        #expect(statistics.entriesRead == 30 && statistics.unread == 15 && statistics.linted == 15)
+        #expect(result.diagnostics == expected.diagnostics)
+        #expect(Array(result.files) == Array(expected.files))
+        #expect(result.inventory == expected.inventory)
+        // The cache written is whole: every file read from it.
+        Self.letTheClockMove()
+        let (again, read) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        #expect(read == .init(unread: 30, hashed: 0, linted: 0, entriesRead: 30))
+        #expect(again.diagnostics == expected.diagnostics)
+    }
+
+    @Test func theEntryTableFindsEachKeyByItsBytesAndRefusesOneTwice() {
+        func entry(_ offset: Int) -> LintCache.Entry {
+            LintCache.Entry(stamp: FileStamp(device: 1, inode: UInt64(offset), size: 3, modified: 4, modifiedNanoseconds: 5,
+                                             changed: 6, changedNanoseconds: 7),
+                            settled: true, contentHash: 8, configuration: ConfigurationKey(9, 10), offset: offset,
+                            length: 1, checksum: 11)
+        }
+        var table = EntryTable()
+        // More than the first table holds, so it grows; offsets out of order, sorted after.
+        let paths = (0..<100).map { "/work/specs/s\($0).yaml" } + [""]
+        for (i, path) in paths.enumerated() {
+            let added = table.append(key: Array(path.utf8), entry: entry(1000 - i))
+            #expect(added)
+        }
+        let twice = table.append(key: Array("/work/specs/s7.yaml".utf8), entry: entry(5))
+        #expect(!twice)
+        #expect(table.count == paths.count)
+        table.sortByOffset()
+        #expect(table.entries.map(\.offset) == table.entries.map(\.offset).sorted())
+        for (i, path) in paths.enumerated() {
+            let place = Array(path.utf8).withUnsafeBytes { table.place(of: $0) }
+            #expect(place.map { table[$0].offset } == 1000 - i)
+            if let place { #expect(table.withKey(at: place) { Array($0) } == Array(path.utf8)) }
+        }
+        for missing in ["/work/specs/s100.yaml", "/work/specs/s1.yam", "work/specs/s1.yaml"] {
+            #expect(Array(missing.utf8).withUnsafeBytes { table.place(of: $0) } == nil)
+        }
+        #expect(Array("x".utf8).withUnsafeBytes { EntryTable().place(of: $0) } == nil)
+    }
+
+    @Test func aRunAfterEditsKeepsEveryOtherEntryInTheOrderOfItsRecords() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<12 { try folder.write("specs/s\(i).yaml", Self.spec.replacingOccurrences(of: "Upload", with: "U\(i)")) }
+        let cache = folder.path + "/cache"
+        // Each run starts a clock tick after the files it reads were written (so their entries are settled).
+        Self.letTheClockMove()
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        for i in [3, 7, 8] {
+            try folder.write("specs/s\(i).yaml", Self.spec.replacingOccurrences(of: "Upload", with: "Edited\(i)"))
+        }
+        Self.letTheClockMove()
+        let (edited, counts) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        #expect(counts.linted == 3 && counts.unread == 9)
+        #expect(edited.diagnostics == runner().run([folder.path + "/specs"]).diagnostics)
+        // The fresh records first, then the copied ones; the index in the order of the records,
+        // which lie one after another with no gap.
+        let entries = LintCache.entries(in: cache)
+        #expect(entries.count == 12)
+        #expect(entries.map(\.offset) == entries.map(\.offset).sorted())
+        for (a, b) in zip(entries, entries.dropFirst()) { #expect(a.offset + a.length == b.offset) }
+        Self.letTheClockMove()
+        let (again, read) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        #expect(read == .init(unread: 12, hashed: 0, linted: 0, entriesRead: 12))
+        #expect(again.diagnostics == edited.diagnostics)
+    }
+
+    @Test func recordsAreCopiedBetweenFilesWhateverTheFileSystemAllows() throws {
+        let folder = try TemporaryFolder()
+        let source = try folder.write("source", String(repeating: "0123456789", count: 100_000))
+        let target = folder.path + "/target"
+        let from = open(source, O_RDONLY), to = open(target, O_RDWR | O_CREAT, 0o644)
+        defer { close(from); close(to) }
+        #expect(pwrite(to, "head", 4, 0) == 4)
+        // Past the source's end: what there is.
+        guard case .success(let copied) = CacheIO.copy(from: from, at: 999_990, to: to, at: 4, count: 100) else {
+            Issue.record("not copied")
+            return
+        }
+        #expect(copied == 10)
+        guard case .success(let whole) = CacheIO.copy(from: from, at: 5, to: to, at: 14, count: 600_000) else {
+            Issue.record("not copied")
+            return
+        }
+        #expect(whole == 600_000)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: target)))
+        let text = Array(String(repeating: "0123456789", count: 100_000).utf8)
+        #expect(bytes.count == 600_014)
+        #expect(Array(bytes[0..<14]) == Array("head0123456789".utf8))
+        #expect(Array(bytes[14...]) == Array(text[5..<600_005]))
+        // From a descriptor that cannot be read: the reason, nothing written.
+        guard case .failure = CacheIO.copy(from: -1, at: 0, to: to, at: 0, count: 10) else {
+            Issue.record("copied from no file")
+            return
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)).count == 600_014)
     }
 }

@@ -27,6 +27,69 @@ enum CacheIO {
         return written ? nil : SystemCalls.errorText(errno == 0 ? ENOSPC : errno)
     }
 
+    /// Copies `count` bytes of `source` from `offset` to `target` at `targetOffset`: in the kernel
+    /// (`sendfile`, no bytes through this process) where it can, else through a buffer. How many
+    /// bytes were copied (fewer when `source` ends first), or the system's reason when they
+    /// cannot be written.
+    static func copy(from source: Int32, at offset: Int, to target: Int32, at targetOffset: Int, count: Int)
+        -> Result<Int, CopyFailure>
+    {
+        guard count > 0, offset >= 0, targetOffset >= 0 else { return .success(0) }
+        var done = 0
+        #if canImport(Glibc) || canImport(Musl)
+        // `sendfile` writes at the target's own offset (this file is otherwise written with `pwrite`).
+        var inKernel = lseek(target, off_t(targetOffset), SEEK_SET) == off_t(targetOffset)
+        while inKernel && done < count {
+            var from = off_t(offset + done)
+            let n = sendfile(target, source, &from, count - done)
+            if n > 0 {
+                done += n
+            } else if n == 0 {
+                return .success(done)
+            } else {
+                switch errno {
+                case EINTR, EAGAIN: continue
+                // Not between these files, or not by this kernel: by hand.
+                case EINVAL, ENOSYS, EOPNOTSUPP: inKernel = false
+                default: return .failure(CopyFailure(reason: SystemCalls.errorText(errno)))
+                }
+            }
+        }
+        #endif
+        var buffer: [UInt8] = []
+        while done < count {
+            let size = min(1 << 20, count - done)
+            if buffer.count < size { buffer = [UInt8](repeating: 0, count: size) }
+            let n = buffer.withUnsafeMutableBytes {
+                SystemCalls.readFully(source, into: $0.baseAddress!, count: size, at: offset + done)
+            }
+            if n > 0 {
+                let written = buffer.withUnsafeBytes {
+                    SystemCalls.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[0..<n]), at: targetOffset + done)
+                }
+                if !written { return .failure(CopyFailure(reason: SystemCalls.errorText(errno == 0 ? ENOSPC : errno))) }
+                done += n
+            }
+            if n < size { break }
+        }
+        return .success(done)
+    }
+
+    /// Why bytes could not be copied.
+    struct CopyFailure: Error {
+        var reason: String
+    }
+
+    /// Calls `body` with `raw` as a C string: on the stack up to 4 KB, else in a copy.
+    static func withCString<T>(_ raw: UnsafeRawBufferPointer, _ body: (UnsafePointer<CChar>) -> T) -> T {
+        guard raw.count < 4096 else { return withCString(Array(raw), body) }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: raw.count + 1) { buffer in
+            if let base = raw.baseAddress { UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: base, byteCount: raw.count) }
+            buffer[raw.count] = 0
+            return body(buffer.baseAddress!)
+        }
+    }
+
     /// Calls `body` with `raw` as a C string.
     static func withCString<T>(_ raw: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
         var terminated = raw
@@ -69,8 +132,31 @@ struct FileStamp: Hashable, Sendable {
 
     /// The stamp of the file at `raw` (following links, as reading it does); nil when it has none.
     static func of(_ raw: [UInt8]) -> FileStamp? {
+        raw.withUnsafeBytes { of(path: $0) }
+    }
+
+    /// The stamp of the file at `raw`, a path whose folder `folder` holds open (so that only its
+    /// last part is looked up); by the whole path without one.
+    static func of(_ raw: [UInt8], in folder: OpenFolder?) -> FileStamp? {
+        guard let folder else { return of(raw) }
+        return raw.withUnsafeBytes { path in
+            // The name: the path's last part (a file the walk found in `folder`).
+            var start = path.count
+            while start > 0 && path[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            var info = stat()
+            let done = CacheIO.withCString(UnsafeRawBufferPointer(rebasing: path[start...])) {
+                fstatat(folder.descriptor, $0, &info, 0)
+            }
+            guard done == 0 else { return nil }
+            return FileStamp(info)
+        }
+    }
+
+    /// The stamp of the file at `path` (its bytes, made a C string on the stack when short).
+    static func of(path: UnsafeRawBufferPointer) -> FileStamp? {
         var info = stat()
-        guard CacheIO.withCString(raw, { stat($0, &info) }) == 0 else { return nil }
+        let done = CacheIO.withCString(path) { stat($0, &info) }
+        guard done == 0 else { return nil }
         return FileStamp(info)
     }
 

@@ -30,8 +30,12 @@ import ProgressLintYAML
 /// tag, rule number and severity, so a record it accepts cannot make the run's storage read
 /// outside what it holds; a damaged entry is refused (the cache's checksum refuses it first).
 struct FileRecord: Sendable {
-    /// The record's bytes.
+    /// Bytes that hold the record at ``range`` (a window of the cache file read at once may hold
+    /// many records: each refers to its own part, none is copied out of it). Every range below is
+    /// of these bytes.
     let bytes: [UInt8]
+    /// Where the record is in ``bytes``.
+    let range: Range<Int>
     let skippedAsNotSpec: Bool
     let indicators: Int
     let nameCount: Int
@@ -42,10 +46,37 @@ struct FileRecord: Sendable {
     let timings: Range<Int>
     /// Each cross-file rule's records (only rules that collected any).
     let crossFile: [(id: String, severity: Severity, records: Range<Int>)]
-    let inventory: Inventory
+    /// The inventory's six counts (indicators, determinate, animated, reduce-motion fallbacks,
+    /// cancel, completion announcements) and its two tables, by style and by platform, as the
+    /// record has them (checked, not made into dictionaries: ``InventoryTally`` adds them up).
+    let inventoryCounts: (Int, Int, Int, Int, Int, Int)
+    let inventoryTables: Range<Int>
     let deferredSuppressions: [Suppression]
 
+    /// The record with bytes of its own (its part of ``bytes`` copied): kept while it waits, it
+    /// does not keep the rest of a window of the cache file from being freed.
+    func compacted() -> FileRecord {
+        guard range.lowerBound != 0 || range.upperBound != bytes.count else { return self }
+        let base = range.lowerBound
+        func moved(_ r: Range<Int>) -> Range<Int> { (r.lowerBound - base)..<(r.upperBound - base) }
+        return FileRecord(
+            bytes: Array(bytes[range]), range: moved(range), skippedAsNotSpec: skippedAsNotSpec, indicators: indicators,
+            nameCount: nameCount, names: moved(names), diagnostics: moved(diagnostics), severityCounts: severityCounts,
+            timings: moved(timings), crossFile: crossFile.map { ($0.id, $0.severity, moved($0.records)) },
+            inventoryCounts: inventoryCounts, inventoryTables: moved(inventoryTables),
+            deferredSuppressions: deferredSuppressions)
+    }
+
+    /// The record's inventory, as a value (tests; a run adds records up with ``InventoryTally``).
+    var inventory: Inventory {
+        var tally = InventoryTally()
+        tally.add(self)
+        return tally.inventory
+    }
+
     static let headerSize = 32
+    /// The severities by their number in a record (made once, not at each read).
+    private static let severities = Severity.allCases
     private static let scopes: [Suppression.Scope?] = [nil, .nextLine, .line, .file]
 
     /// `result` as a record, its rules numbered by `rules`; nil when the run's storage cannot
@@ -114,11 +145,21 @@ struct FileRecord: Sendable {
     /// The record `bytes` holds, checked; nil when they do not read as one whose rule numbers are
     /// below `rules`. Cross-file rule ids are taken from `crossFileIDs` when there (not made anew).
     static func parse(_ bytes: [UInt8], rules: Int, crossFileIDs: [String]) -> FileRecord? {
-        bytes.withUnsafeBytes { raw -> FileRecord? in
+        parse(bytes, range: 0..<bytes.count, rules: rules, crossFileIDs: crossFileIDs)
+    }
+
+    /// The record `bytes` holds at `range`, checked as ``parse(_:rules:crossFileIDs:)`` checks a
+    /// whole one; the record keeps `bytes` (shared, not copied) and its ranges are of them.
+    static func parse(_ bytes: [UInt8], range: Range<Int>, rules: Int, crossFileIDs: [String]) -> FileRecord? {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
+        return bytes.withUnsafeBytes { whole -> FileRecord? in
+            let raw = UnsafeRawBufferPointer(rebasing: whole[range])
+            let base = range.lowerBound
             guard raw.count >= headerSize, raw[1] == 0, raw[2] == 0, raw[3] == 0, raw[0] <= 1 else { return nil }
             func field(_ i: Int) -> Int { Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 + 4 * i, as: UInt32.self))) }
             let indicators = field(0), nameCount = field(1)
-            // Five lengths below 2^32 each: no overflow in Int.
+            // Five lengths below 2^32 each: no overflow in Int. Ranges of `raw` here, of `bytes`
+            // (moved by `base`) in the record.
             let names = headerSize..<(headerSize + field(2))
             let diagnostics = names.upperBound..<(names.upperBound + field(3))
             let timings = diagnostics.upperBound..<(diagnostics.upperBound + field(4))
@@ -158,6 +199,7 @@ struct FileRecord: Sendable {
             }
             // Cross-file values.
             var crossFile: [(id: String, severity: Severity, records: Range<Int>)] = []
+            if !sections.3.isEmpty { crossFile.reserveCapacity(crossFileIDs.count) }
             var r = Reader(base: DiagnosticCoder.Reader(UnsafeRawBufferPointer(rebasing: raw[sections.3])))
             while !r.failed && r.left > 0 {
                 let idLength = r.count()
@@ -166,7 +208,7 @@ struct FileRecord: Sendable {
                 r.base.offset += idLength
                 let id = UnsafeRawBufferPointer(rebasing: raw[idStart..<(idStart + idLength)])
                 let level = Int(r.byte())
-                guard Severity.allCases.indices.contains(level), let count = r.count(), count > 0,
+                guard severities.indices.contains(level), let count = r.count(), count > 0,
                       let length = r.count(), length > 0 else { return nil }
                 let start = sections.3.lowerBound + r.base.offset
                 r.base.offset += length
@@ -177,31 +219,26 @@ struct FileRecord: Sendable {
                         utf8.count == id.count && (utf8.isEmpty || memcmp(utf8.baseAddress!, id.baseAddress!, id.count) == 0)
                     }
                 }
-                crossFile.append((known ?? String(decoding: id, as: UTF8.self), Severity.allCases[level],
-                                  start..<(start + length)))
+                crossFile.append((known ?? String(decoding: id, as: UTF8.self), severities[level],
+                                  (base + start)..<(base + start + length)))
             }
             guard !r.failed else { return nil }
             // Inventory and suppressions.
             r = Reader(base: DiagnosticCoder.Reader(UnsafeRawBufferPointer(rebasing: raw[sections.4])))
-            var inventory = Inventory()
-            inventory.indicators = r.int()
-            inventory.determinate = r.int()
-            inventory.animated = r.int()
-            inventory.reduceMotionFallback = r.int()
-            inventory.cancel = r.int()
-            inventory.completionAnnouncement = r.int()
-            func table() -> [String: Int]? {
+            let counts6 = (r.int(), r.int(), r.int(), r.int(), r.int(), r.int())
+            // The tables are checked here (each a count, then names with their lengths and counts)
+            // and added up by ``InventoryTally``, which reads them again without these checks.
+            let tablesStart = sections.4.lowerBound + r.base.offset
+            for _ in 0..<2 {
                 guard let n = r.count() else { return nil }
-                var table: [String: Int] = [:]
                 for _ in 0..<n {
-                    let key = r.string()
-                    table[key] = r.int()
+                    guard let length = r.count() else { return nil }
+                    r.base.offset += length
+                    _ = r.int()
                 }
-                return table
             }
-            guard let byStyle = table(), let byPlatform = table() else { return nil }
-            if !byStyle.isEmpty { inventory.byStyle = byStyle }
-            if !byPlatform.isEmpty { inventory.byPlatform = byPlatform }
+            guard !r.failed else { return nil }
+            let tables = (base + tablesStart)..<(base + sections.4.lowerBound + r.base.offset)
             guard let suppressionCount = r.count() else { return nil }
             var suppressions: [Suppression] = []
             for _ in 0..<suppressionCount {
@@ -221,10 +258,12 @@ struct FileRecord: Sendable {
             }
             // Every byte read, none past the end.
             guard !r.failed, r.left == 0 else { return nil }
+            func moved(_ r: Range<Int>) -> Range<Int> { (base + r.lowerBound)..<(base + r.upperBound) }
             return FileRecord(
-                bytes: bytes, skippedAsNotSpec: raw[0] == 1, indicators: indicators, nameCount: nameCount,
-                names: sections.0, diagnostics: sections.1, severityCounts: counts, timings: sections.2,
-                crossFile: crossFile, inventory: inventory, deferredSuppressions: suppressions)
+                bytes: bytes, range: range, skippedAsNotSpec: raw[0] == 1, indicators: indicators, nameCount: nameCount,
+                names: moved(sections.0), diagnostics: moved(sections.1), severityCounts: counts,
+                timings: moved(sections.2), crossFile: crossFile, inventoryCounts: counts6, inventoryTables: tables,
+                deferredSuppressions: suppressions)
         }
     }
 
@@ -234,14 +273,14 @@ struct FileRecord: Sendable {
         var failed = false
         var left: Int { base.bytes.count - base.offset }
 
-        private mutating func need(_ count: Int) {
+        @inline(__always) private mutating func need(_ count: Int) {
             if count > left { failed = true }
         }
-        mutating func byte() -> UInt8 { need(1); return base.byte() }
-        mutating func unsigned() -> UInt64 { need(1); return base.unsigned() }
-        mutating func int() -> Int { need(1); return base.int() }
+        @inline(__always) mutating func byte() -> UInt8 { need(1); return base.byte() }
+        @inline(__always) mutating func unsigned() -> UInt64 { need(1); return base.unsigned() }
+        @inline(__always) mutating func int() -> Int { need(1); return base.int() }
         /// A count of elements of at least a byte each, or a length of bytes: nil past the bytes left.
-        mutating func count() -> Int? {
+        @inline(__always) mutating func count() -> Int? {
             let n = unsigned()
             return !failed && n <= UInt64(left) ? Int(n) : nil
         }

@@ -45,18 +45,32 @@ public final class LintCache: Sendable {
         var settled: Bool
         var contentHash: UInt64
         var configuration: ConfigurationKey
-        /// Where its result is: in the file read (``State/old``'s) or in the one being written.
+        /// Where its result is: in the file read (an entry of ``old``) or in the one being written
+        /// (one of ``State/fresh``).
         var offset: Int
         var length: Int
         var checksum: UInt64
-        var inNewFile: Bool
+    }
+
+    /// What became of an entry of the cache read.
+    enum Fate: UInt8 {
+        /// Its file was not met (yet): kept at the end while it still exists and there is room.
+        case untouched
+        /// Current: kept (its record copied to the new file as it is).
+        case kept
+        /// Its file was linted anew, or its entry is not to be kept: not copied.
+        case replaced
     }
 
     struct State {
-        /// Entries of the cache read whose files were linted and not kept: not to be kept either.
-        var dropped: Set<EntryKey> = []
-        /// The entries of the cache written at the end.
-        var kept: [EntryKey: Entry] = [:]
+        /// What became of each entry of ``old``, by its place there.
+        var fates: [Fate] = []
+        /// Entries of ``old`` read by hashing their file, with the file's new stamp.
+        var updated: [Int: Entry] = [:]
+        /// The entries whose records are in the file being written, in the order written, and
+        /// the place of each key among them.
+        var fresh: [(key: EntryKey, entry: Entry)] = []
+        var freshPlaces: [EntryKey: Int] = [:]
         /// Results not yet written to the temporary file, and how much of that file is written.
         var pending: [UInt8] = []
         var written = 0
@@ -100,8 +114,11 @@ public final class LintCache: Sendable {
     private let startedAt: (seconds: Int64, nanoseconds: Int64)
     private let workingDirectory: [UInt8]
     private let state: Mutex<State>
-    /// The entries of the cache read at the start (read without the lock: never changed).
-    private let old: [EntryKey: Entry]
+    /// The entries of the cache read at the start, in the order of their records in the file,
+    /// and the place of each key among them (read without the lock: never changed).
+    private let old: EntryTable
+    /// Where the records of the cache read end (its index starts).
+    private let oldRecordsEnd: Int
 
     /// What one of a run's workers notes between its turns at the shared state: on a warm run a
     /// file's own work is a `stat`, a read and a copy, less than two workers waiting for a lock
@@ -109,19 +126,30 @@ public final class LintCache: Sendable {
     /// hands its notes over every few hundred files, and ``finish(_:)`` the rest.
     struct Worker {
         /// The configuration of the last file, by its name (``configurationKey(_:linter:worker:)``).
-        fileprivate var configuration: (name: String, key: ConfigurationKey)?
-        /// Entries read on their stamp alone, kept as they are.
-        fileprivate var hits: [(key: EntryKey, entry: Entry)] = []
+        fileprivate var configuration: (path: String?, directory: String, key: ConfigurationKey)?
+        /// The stamp of the file ``lint(_:configuration:linter:skippingNonSpec:crossFileIDs:folder:worker:)``
+        /// took last, nil when it has none (the runner tells the file's identity from it).
+        var lastStamp: FileStamp?
+        /// A file's key is made here: the working folder and a `/`, then a relative path.
+        fileprivate var key: [UInt8] = []
+        /// Entries read on their stamp alone (their places in ``old``), kept as they are.
+        fileprivate var hits: [Int] = []
+        /// The part of the cache file read last (``windowSize`` bytes from `windowStart`): the
+        /// records of a warm run come in the order the file has them, so one read serves many.
+        fileprivate var window: [UInt8] = []
+        fileprivate var windowStart = 0
 
         init() {}
     }
 
     /// Bytes of results gathered before they are written.
     static let writeBuffer = 1 << 18
+    /// Bytes of the cache file a worker reads at once for the records it looks up.
+    static let windowSize = 1 << 16
 
     private init(folder: String, path: String, temporaryPath: [UInt8], header: [UInt8], oldFile: Int32, newFile: Int32,
-                 startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String], old: [EntryKey: Entry],
-                 state: State) {
+                 startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String],
+                 old: (entries: EntryTable, recordsEnd: Int), state: State) {
         self.folder = folder
         self.rules = RuleNumbers(rules)
         self.path = path
@@ -131,7 +159,10 @@ public final class LintCache: Sendable {
         self.newFile = newFile
         self.startedAt = startedAt
         self.workingDirectory = workingDirectory
-        self.old = old
+        self.old = old.entries
+        self.oldRecordsEnd = old.recordsEnd
+        var state = state
+        state.fates = Array(repeating: .untouched, count: old.entries.count)
         self.state = Mutex(state)
     }
 
@@ -203,12 +234,13 @@ public final class LintCache: Sendable {
         var state = State()
         state.written = header.count
         var rules: [String] = []
-        var old: [EntryKey: Entry] = [:]
-        if oldFile >= 0, let recorded, recorded.build == build, let (entries, ids) = read(oldFile, header: recorded.bytes) {
-            rules = ids
-            old = entries
-            state.kept.reserveCapacity(entries.count)
-            state.statistics.entriesRead = entries.count
+        var old: (entries: EntryTable, recordsEnd: Int) = (EntryTable(), 0)
+        let workingDirectory = Array((SystemCalls.currentDirectory() ?? ".").utf8)
+        if oldFile >= 0, let recorded, recorded.build == build,
+           let read = read(oldFile, header: recorded.bytes) {
+            rules = read.rules
+            old = (read.entries, read.recordsEnd)
+            state.statistics.entriesRead = read.entries.count
             // A new executable stamp is kept for the next run (so it does not hash the executable again).
             if header != recorded.bytes { state.changed = true }
         } else {
@@ -217,7 +249,7 @@ public final class LintCache: Sendable {
         return .success(LintCache(
             folder: folder, path: path, temporaryPath: template, header: header, oldFile: oldFile, newFile: newFile,
             startedAt: (birth.modified, birth.modifiedNanoseconds),
-            workingDirectory: Array((SystemCalls.currentDirectory() ?? ".").utf8), rules: rules, old: old, state: state))
+            workingDirectory: workingDirectory, rules: rules, old: old, state: state))
     }
 
     /// The header: magic, format, the executable's stamp and whether it was settled, the build.
@@ -248,9 +280,10 @@ public final class LintCache: Sendable {
         return (start + build, executable, settled, build)
     }
 
-    /// The entries of the cache file `fd` whose header is `header`, and the rule ids its records
-    /// number, or nil when it is not whole.
-    static func read(_ fd: Int32, header: [UInt8]) -> (entries: [EntryKey: Entry], rules: [String])? {
+    /// The entries of the cache file `fd` whose header is `header`, in the order of their records,
+    /// where the records end, and the rule ids its records number; nil when it is not whole.
+    static func read(_ fd: Int32, header: [UInt8]) -> (entries: EntryTable, recordsEnd: Int, rules: [String])?
+    {
         guard let stamp = FileStamp.of(descriptor: fd), let size = Int(exactly: stamp.size) else { return nil }
         guard size >= header.count + trailerSize,
               let trailer = CacheIO.read(fd, at: size - trailerSize, count: trailerSize), trailer.count == trailerSize,
@@ -265,19 +298,27 @@ public final class LintCache: Sendable {
               checksumOf(header: header, index: index) == checksum
         else { return nil }
         var r = CacheReader(index)
-        var entries: [EntryKey: Entry] = [:]
-        entries.reserveCapacity(count)
+        var entries = EntryTable()
+        // The keys are most of the index.
+        entries.reserve(count, keyBytes: indexLength)
+        var inOrder = true
+        var lastOffset = 0
         for _ in 0..<count {
             let keyLength = Int(r.u32())
-            guard let key = r.bytes(keyLength) else { return nil }
+            guard let path = r.slice(keyLength) else { return nil }
             let stamp = r.stamp()
             let settled = r.byte() == 1
             let hash = r.u64()
             let configuration = ConfigurationKey(r.u64(), r.u64())
             let offset = r.int(), length = r.int(), entryChecksum = r.u64()
             guard r.valid, offset >= header.count, length >= 0, offset <= indexOffset - length else { return nil }
-            entries[EntryKey(key)] = Entry(stamp: stamp, settled: settled, contentHash: hash, configuration: configuration,
-                                 offset: offset, length: length, checksum: entryChecksum, inNewFile: false)
+            if offset < lastOffset { inOrder = false }
+            lastOffset = offset
+            // A key twice is not a file this program wrote.
+            guard entries.append(key: path, entry: Entry(
+                stamp: stamp, settled: settled, contentHash: hash, configuration: configuration, offset: offset,
+                length: length, checksum: entryChecksum))
+            else { return nil }
         }
         let ruleCount = Int(r.u32())
         guard r.valid, ruleCount <= indexLength / 4 else { return nil }
@@ -289,7 +330,9 @@ public final class LintCache: Sendable {
             rules.append(String(decoding: id, as: UTF8.self))
         }
         guard r.atEnd else { return nil }
-        return (entries, rules)
+        // The index is written in the records' order; another order is put in it here.
+        if !inOrder { entries.sortByOffset() }
+        return (entries, indexOffset, rules)
     }
 
     /// The entries of the cache file in `folder`; none when it is not whole.
@@ -297,25 +340,37 @@ public final class LintCache: Sendable {
         let fd = (folder + "/" + fileName).withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return [] }
         defer { close(fd) }
-        guard let header = readHeader(fd), let (entries, _) = read(fd, header: header.bytes) else { return [] }
-        return Array(entries.values)
+        guard let header = readHeader(fd), let read = read(fd, header: header.bytes) else { return [] }
+        return read.entries.entries
     }
 
     static func checksumOf(header: [UInt8], index: [UInt8]) -> UInt64 {
         ContentHash.xxh64(index, seed: ContentHash.xxh64(header))
     }
 
-    /// The key of a file: its path's bytes, after the working folder's when relative.
-    private func key(_ raw: [UInt8]) -> EntryKey {
-        if raw.first == UInt8(ascii: "/") { return EntryKey(raw) }
-        return EntryKey(workingDirectory + [UInt8(ascii: "/")] + raw)
+    /// Calls `body` with the key of the file at `raw`: its path's bytes, after the working
+    /// folder's when relative (made in the worker's buffer, not allocated for each file).
+    private func withKey<R>(_ raw: [UInt8], worker: inout Worker, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if raw.first == UInt8(ascii: "/") { return raw.withUnsafeBytes(body) }
+        let prefix = workingDirectory.count + 1
+        if worker.key.count < prefix {
+            worker.key = workingDirectory
+            worker.key.append(UInt8(ascii: "/"))
+        }
+        worker.key.removeSubrange(prefix...)
+        worker.key.append(contentsOf: raw)
+        return worker.key.withUnsafeBytes(body)
     }
 
     private func configurationKey(_ configuration: Configuration, linter: Linter, worker: inout Worker)
         -> ConfigurationKey
     {
+        // The last file's, compared without making its name (most files share their folder's).
+        if let last = worker.configuration, last.path == configuration.path,
+           configuration.path != nil || last.directory == configuration.directory {
+            return last.key
+        }
         let name = configuration.path ?? "\u{0}" + configuration.directory
-        if let last = worker.configuration, last.name == name { return last.key }
         let key: ConfigurationKey
         if let known = state.withLock({ $0.configurationKeys[name] }) {
             key = known
@@ -323,7 +378,7 @@ public final class LintCache: Sendable {
             key = CacheKey.configuration(configuration, linter: linter)
             state.withLock { $0.configurationKeys[name] = key }
         }
-        worker.configuration = (name, key)
+        worker.configuration = (configuration.path, configuration.directory, key)
         return key
     }
 
@@ -331,17 +386,34 @@ public final class LintCache: Sendable {
     func finish(_ worker: inout Worker) {
         guard !worker.hits.isEmpty else { return }
         state.withLock { state in
-            for (key, entry) in worker.hits { state.kept[key] = entry }
+            for place in worker.hits { state.fates[place] = .kept }
             state.statistics.unread += worker.hits.count
         }
         worker.hits.removeAll(keepingCapacity: true)
     }
 
-    /// The record kept for `entry` (of the cache read), when its bytes are whole.
-    private func record(of entry: Entry, crossFileIDs: [String]) -> FileRecord? {
-        let bytes = CacheIO.read(oldFile, at: entry.offset, count: entry.length)
-        guard let bytes, bytes.count == entry.length, ContentHash.xxh64(bytes) == entry.checksum else { return nil }
-        return FileRecord.parse(bytes, rules: rules.count, crossFileIDs: crossFileIDs)
+    /// The record kept for `entry` (of the cache read), when its bytes are whole: read through
+    /// the worker's window of the file, checked there and parsed in place (not copied out).
+    private func record(of entry: Entry, crossFileIDs: [String], worker: inout Worker) -> FileRecord? {
+        record(of: (entry.offset, entry.length, entry.checksum), crossFileIDs: crossFileIDs, worker: &worker)
+    }
+
+    private func record(of entry: (offset: Int, length: Int, checksum: UInt64), crossFileIDs: [String],
+                        worker: inout Worker) -> FileRecord? {
+        // `offset + length <= oldRecordsEnd` was checked when the index was read.
+        let end = entry.offset + entry.length
+        if entry.offset < worker.windowStart || end > worker.windowStart + worker.window.count {
+            let count = min(max(LintCache.windowSize, entry.length), oldRecordsEnd - entry.offset)
+            // A new array each time: records of the last window may still be on their way to the collector.
+            worker.window = CacheIO.read(oldFile, at: entry.offset, count: count) ?? []
+            worker.windowStart = entry.offset
+        }
+        let start = entry.offset - worker.windowStart
+        guard start >= 0, start <= worker.window.count - entry.length else { return nil }
+        let range = start..<(start + entry.length)
+        let checksum = worker.window.withUnsafeBytes { ContentHash.xxh64(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        guard checksum == entry.checksum else { return nil }
+        return FileRecord.parse(worker.window, range: range, rules: rules.count, crossFileIDs: crossFileIDs)
     }
 
     /// What ``lint(_:configuration:linter:skippingNonSpec:crossFileIDs:)`` gives for a file.
@@ -358,22 +430,30 @@ public final class LintCache: Sendable {
     ///
     /// `skippingNonSpec` (a file found in a folder: YAML that is not a spec is skipped) is part of
     /// the entry's key with the configuration: the same file named on the command line is linted.
+    /// `folder`: the folder the walk found it in, held open (its `stat` is then relative to it).
     func lint(_ file: SpecFile, configuration: Configuration, linter: Linter, skippingNonSpec: Bool = false,
-              crossFileIDs: [String], worker: inout Worker) -> Result<Answer, RunProblem>
+              crossFileIDs: [String], folder: OpenFolder? = nil, worker: inout Worker) -> Result<Answer, RunProblem>
     {
-        guard let stamp = FileStamp.of(file.rawPath) else {
+        worker.lastStamp = FileStamp.of(file.rawPath, in: folder)
+        guard let stamp = worker.lastStamp else {
             return LintRunner.lintFile(file, configuration: configuration, linter: linter, skippingNonSpec: skippingNonSpec)
                 .map { .result($0) }
         }
-        let key = self.key(file.rawPath)
+        let (keyHash, found) = withKey(file.rawPath, worker: &worker) { key in
+            let hash = ContentHash.xxh64(key)
+            return (hash, old.place(of: key, hash: hash))
+        }
         var configurationKey = self.configurationKey(configuration, linter: linter, worker: &worker)
         if skippingNonSpec { configurationKey.low ^= 1 }
-        let entry = old[key]
-        if let entry, entry.settled, entry.stamp == stamp, entry.configuration == configurationKey,
-           let record = record(of: entry, crossFileIDs: crossFileIDs) {
-            worker.hits.append((key, entry))
-            if worker.hits.count >= 256 { finish(&worker) }
-            return .success(.record(record))
+        let place = found
+        if let place {
+            // Compared in the table (no entry copied out of it).
+            if old.isCurrent(place, stamp: stamp, configuration: configurationKey),
+               let record = record(of: old.record(at: place), crossFileIDs: crossFileIDs, worker: &worker) {
+                worker.hits.append(place)
+                if worker.hits.count >= 256 { finish(&worker) }
+                return .success(.record(record))
+            }
         }
         let read = FileReader.read(file, limit: configuration.limits.maxFileSize)
         guard case .success(let bytes) = read else {
@@ -382,18 +462,20 @@ public final class LintCache: Sendable {
         }
         let hash = ContentHash.xxh64(bytes)
         let settled = stamp.settled(before: startedAt)
-        if let entry, entry.configuration == configurationKey, entry.contentHash == hash,
-           let record = record(of: entry, crossFileIDs: crossFileIDs) {
-            var updated = entry
+        if let place, old[place].configuration == configurationKey, old[place].contentHash == hash,
+           let record = record(of: old[place], crossFileIDs: crossFileIDs, worker: &worker) {
+            var updated = old[place]
             updated.stamp = stamp
             updated.settled = settled
             state.withLock { state in
-                state.kept[key] = updated
+                state.fates[place] = .kept
+                state.updated[place] = updated
                 state.statistics.hashed += 1
-                if updated != entry { state.changed = true }
+                if updated != old[place] { state.changed = true }
             }
             return .success(.record(record))
         }
+        let key = withKey(file.rawPath, worker: &worker) { EntryKey(Array($0), hash: keyHash) }
         let result = linter.lint(bytes, path: file.path, configuration: configuration, skippingNonSpec: skippingNonSpec)
         // The record is made once: kept in the cache and copied into the run's storage.
         guard let encoded = FileRecord.encode(result, rules: rules),
@@ -401,34 +483,38 @@ public final class LintCache: Sendable {
         else {
             state.withLock { state in
                 // Not kept: nor is its old entry.
-                state.dropped.insert(key)
+                if let place { state.fates[place] = .replaced }
+                if let fresh = state.freshPlaces.removeValue(forKey: key) { state.fresh[fresh].entry.length = -1 }
                 state.changed = true
                 state.statistics.linted += 1
             }
             return .success(.result(result))
         }
-        keep(encoded, key: key, entry: Entry(
+        keep(encoded, key: key, place: place, entry: Entry(
             stamp: stamp, settled: settled, contentHash: hash, configuration: configurationKey,
-            offset: 0, length: 0, checksum: 0, inNewFile: true))
+            offset: 0, length: 0, checksum: 0))
         return .success(.record(record))
     }
 
-    /// Adds a fresh record to the file being written.
-    private func keep(_ payload: [UInt8], key: EntryKey, entry: Entry) {
+    /// Adds a fresh record to the file being written (`place`: its key's entry in ``old``, replaced).
+    private func keep(_ payload: [UInt8], key: EntryKey, place: Int?, entry: Entry) {
         let checksum = ContentHash.xxh64(payload)
         state.withLock { state in
             state.changed = true
             state.statistics.linted += 1
-            guard state.failure == nil else {
-                state.kept[key] = nil
-                return
-            }
+            if let place { state.fates[place] = .replaced }
+            guard state.failure == nil else { return }
             var entry = entry
             entry.offset = state.written + state.pending.count
             entry.length = payload.count
             entry.checksum = checksum
             state.pending += payload
-            state.kept[key] = entry
+            if let known = state.freshPlaces[key] {
+                // The same file twice in a run: its last record is the one kept.
+                state.fresh[known].entry.length = -1
+            }
+            state.freshPlaces[key] = state.fresh.count
+            state.fresh.append((key, entry))
             if state.pending.count >= LintCache.writeBuffer { flush(&state) }
         }
     }
@@ -437,7 +523,8 @@ public final class LintCache: Sendable {
         guard state.failure == nil, !state.pending.isEmpty else { return }
         if let reason = CacheIO.write(newFile, state.pending, at: state.written) {
             state.failure = reason
-            state.kept = state.kept.filter { !$0.value.inNewFile }
+            state.fresh = []
+            state.freshPlaces = [:]
         } else {
             state.written += state.pending.count
         }
@@ -457,63 +544,62 @@ public final class LintCache: Sendable {
                 }
             }
             removeAbandonedTemporaryFiles()
+            // Entries of files this run did not meet, in the order of the file: kept while they
+            // exist and take no more room than this run's own (plus 8 MB).
+            var touchedBytes = 0
+            for (_, entry) in state.fresh where entry.length > 0 { touchedBytes += entry.length }
+            for place in old.indices where state.fates[place] == .kept { touchedBytes += old[place].length }
             var untouchedBytes = 0
-            let touchedBytes = state.kept.values.reduce(0) { $0 + $1.length }
-            let untouched = old.filter { state.kept[$0.key] == nil && !state.dropped.contains($0.key) }
-            for (key, entry) in untouched.sorted(by: { $0.value.offset < $1.value.offset }) {
-                untouchedBytes += entry.length
-                if untouchedBytes <= touchedBytes + (8 << 20), FileStamp.of(key.bytes) != nil {
-                    state.kept[key] = entry
+            for place in old.indices where state.fates[place] == .untouched {
+                untouchedBytes += old[place].length
+                if untouchedBytes <= touchedBytes + (8 << 20), old.withKey(at: place, { FileStamp.of(path: $0) }) != nil {
+                    state.fates[place] = .kept
                 } else {
+                    state.fates[place] = .replaced
                     state.changed = true
                 }
             }
             guard state.changed || state.failure != nil else { return nil }
             flush(&state)
             if let failure = state.failure { return failure }
-            // The entries still in the old file, copied in the order they are there.
-            let copied = state.kept.filter { !$0.value.inNewFile }.sorted { $0.value.offset < $1.value.offset }
-            var buffer: [UInt8] = []
-            // Entries that lie one after the other in the old file are read together (up to 1 MB at once).
+            // The index lists the entries in the order of their records: the fresh ones as they
+            // were written, then those copied from the old file, in its order (no sort).
+            var index = CacheWriter()
+            index.bytes.reserveCapacity((old.count + state.fresh.count) * 128)
+            var count = 0
+            func add(_ key: UnsafeRawBufferPointer, _ entry: Entry) {
+                count += 1
+                index.entry(key: key, entry)
+            }
+            for (key, entry) in state.fresh where entry.length >= 0 { key.bytes.withUnsafeBytes { add($0, entry) } }
+            // Kept entries whose records lie one after the other in the old file are copied at once.
             var first = 0
-            while first < copied.count {
-                let start = copied[first].value.offset
-                var end = start + copied[first].value.length
+            while first < old.count {
+                guard state.fates[first] == .kept else {
+                    first += 1
+                    continue
+                }
+                let start = old[first].offset
+                var end = start + old[first].length
                 var next = first + 1
-                while next < copied.count, copied[next].value.offset == end, end - start < 1 << 20 {
-                    end += copied[next].value.length
+                while next < old.count, state.fates[next] == .kept, old[next].offset == end {
+                    end += old[next].length
                     next += 1
                 }
-                if let bytes = CacheIO.read(oldFile, at: start, count: end - start), bytes.count == end - start {
-                    for (key, entry) in copied[first..<next] {
-                        var moved = entry
-                        moved.offset = state.written + buffer.count + (entry.offset - start)
-                        moved.inNewFile = true
-                        state.kept[key] = moved
+                switch CacheIO.copy(from: oldFile, at: start, to: newFile, at: state.written, count: end - start) {
+                case .failure(let failure):
+                    return failure.reason
+                case .success(let copied):
+                    // Fewer bytes than asked: the old file is shorter than its index says (changed
+                    // under the run). Only whole records are kept.
+                    for place in first..<next where old[place].offset + old[place].length <= start + copied {
+                        var moved = state.updated[place] ?? old[place]
+                        moved.offset = state.written + (old[place].offset - start)
+                        old.withKey(at: place) { add($0, moved) }
                     }
-                    buffer += bytes
-                } else {
-                    for (key, _) in copied[first..<next] { state.kept[key] = nil }
-                }
-                if buffer.count >= LintCache.writeBuffer {
-                    if let reason = CacheIO.write(newFile, buffer, at: state.written) { return reason }
-                    state.written += buffer.count
-                    buffer.removeAll(keepingCapacity: true)
+                    state.written += copied
                 }
                 first = next
-            }
-            var index = CacheWriter()
-            for (key, entry) in state.kept.sorted(by: { $0.value.offset < $1.value.offset }) {
-                index.u32(UInt32(clamping: key.bytes.count))
-                index.bytes(key.bytes)
-                index.stamp(entry.stamp)
-                index.byte(entry.settled ? 1 : 0)
-                index.u64(entry.contentHash)
-                index.u64(entry.configuration.high)
-                index.u64(entry.configuration.low)
-                index.u64(UInt64(entry.offset))
-                index.u64(UInt64(entry.length))
-                index.u64(entry.checksum)
             }
             let ruleIDs = rules.ids
             index.u32(UInt32(clamping: ruleIDs.count))
@@ -522,22 +608,22 @@ public final class LintCache: Sendable {
                 index.u32(UInt32(clamping: utf8.count))
                 index.bytes(utf8)
             }
-            let indexOffset = state.written + buffer.count
-            buffer += index.bytes
+            let indexOffset = state.written
             var trailer = CacheWriter()
             trailer.u64(UInt64(indexOffset))
             trailer.u64(UInt64(index.bytes.count))
-            trailer.u64(UInt64(state.kept.count))
+            trailer.u64(UInt64(count))
             trailer.u64(LintCache.checksumOf(header: header, index: index.bytes))
             trailer.bytes(LintCache.endMagic)
-            buffer += trailer.bytes
-            if let reason = CacheIO.write(newFile, buffer, at: state.written) { return reason }
-            state.written += buffer.count
+            index.bytes(trailer.bytes)
+            if let reason = CacheIO.write(newFile, index.bytes, at: state.written) { return reason }
+            state.written += index.bytes.count
             // Renamed into place whole: a reader sees the old file or this one, never part of one.
             let renamed = CacheIO.withCString(temporaryPath) { from in path.withCString { rename(from, $0) } }
             if renamed != 0 { return SystemCalls.errorText(errno) }
             state.temporaryDone = true
-            state.kept = [:]
+            state.fresh = []
+            state.freshPlaces = [:]
             return nil
         }
     }
@@ -575,6 +661,12 @@ struct EntryKey: Hashable, Sendable {
         hash = ContentHash.xxh64(bytes)
     }
 
+    /// A key whose bytes' XXH64 is known.
+    init(_ bytes: [UInt8], hash: UInt64) {
+        self.bytes = bytes
+        self.hash = hash
+    }
+
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     static func == (a: EntryKey, b: EntryKey) -> Bool { a.hash == b.hash && a.bytes == b.bytes }
 }
@@ -599,6 +691,44 @@ struct CacheWriter {
         u64(s.inode)
         for field in [s.size, s.modified, s.modifiedNanoseconds, s.changed, s.changedNanoseconds] { u64(UInt64(bitPattern: field)) }
     }
+
+    /// An entry of the index: its key with its length, the stamp, whether settled, the content
+    /// hash, the configuration, the record's offset, length and checksum. The fixed fields are
+    /// put together on the stack and appended at once (an index holds one per file).
+    mutating func entry(key: UnsafeRawBufferPointer, _ e: LintCache.Entry) {
+        withUnsafeTemporaryAllocation(byteCount: CacheWriter.entryFixedSize, alignment: 8) { raw in
+            var at = 0
+            func put(_ value: UInt64) {
+                raw.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt64.self)
+                at += 8
+            }
+            raw.storeBytes(of: UInt32(clamping: key.count).littleEndian, toByteOffset: 0, as: UInt32.self)
+            at = 4
+            let s = e.stamp
+            put(s.device)
+            put(s.inode)
+            put(UInt64(bitPattern: s.size))
+            put(UInt64(bitPattern: s.modified))
+            put(UInt64(bitPattern: s.modifiedNanoseconds))
+            put(UInt64(bitPattern: s.changed))
+            put(UInt64(bitPattern: s.changedNanoseconds))
+            raw.storeBytes(of: e.settled ? 1 : 0, toByteOffset: at, as: UInt8.self)
+            at += 1
+            put(e.contentHash)
+            put(e.configuration.high)
+            put(e.configuration.low)
+            put(UInt64(bitPattern: Int64(e.offset)))
+            put(UInt64(bitPattern: Int64(e.length)))
+            put(e.checksum)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<4]))
+            bytes.append(contentsOf: key)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[4..<at]))
+        }
+    }
+
+    /// The bytes of an entry besides its key: its key's length, the stamp (7 numbers), the
+    /// settled byte and six numbers.
+    static let entryFixedSize = 4 + 7 * 8 + 1 + 6 * 8
 }
 
 /// Reads what a ``CacheWriter`` wrote; past the end it reads zeros and is no longer ``valid``.
@@ -632,6 +762,16 @@ struct CacheReader {
         FileStamp(device: u64(), inode: u64(), size: Int64(bitPattern: u64()), modified: Int64(bitPattern: u64()),
                   modifiedNanoseconds: Int64(bitPattern: u64()), changed: Int64(bitPattern: u64()),
                   changedNanoseconds: Int64(bitPattern: u64()))
+    }
+
+    /// The next `count` bytes, not copied.
+    mutating func slice(_ count: Int) -> ArraySlice<UInt8>? {
+        guard count >= 0, offset <= data.count - count else {
+            valid = false
+            return nil
+        }
+        defer { offset += count }
+        return data[offset..<(offset + count)]
     }
 
     mutating func bytes(_ count: Int) -> [UInt8]? {
