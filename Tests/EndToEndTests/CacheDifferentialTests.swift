@@ -122,6 +122,27 @@ import Testing
         return nil
     }
 
+    /// The cache knows a file by where it is; a report shows it as it was named. Named by its
+    /// absolute path, then relative to the working folder (and back), every format shows the
+    /// name of this run, as `--no-cache` does (JSON's and HTML's `screens[].path` had kept the first).
+    @Test func aFileNamedAnotherWayIsReportedAsThisRunNamesIt() throws {
+        let root = try CommandTests.temporaryFolder()
+        let out = try CommandTests.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(atPath: root)
+            try? FileManager.default.removeItem(atPath: out)
+        }
+        var random = Random(state: 7)
+        for number in 0..<4 { try Self.write(Self.spec(&random, number: number), to: root + "/specs/s\(number).yaml") }
+        for arguments in [[root + "/specs"], ["specs"], [root + "/specs"], ["./specs"], ["specs"]] {
+            let cached = try Self.reports(arguments, in: root, out: out)
+            let uncached = try Self.reports(arguments + ["--no-cache"], in: root, out: out)
+            #expect(cached == uncached, "\(arguments)")
+            #expect(cached.contains { $0.hasPrefix("json ") && $0.contains("\"path\": \"\(arguments[0].hasPrefix("/") ? root + "/" : "")specs/s0.yaml\"") },
+                    "\(arguments)")
+        }
+    }
+
     @Test func everyFormatWithTheCacheEqualsNoCacheThroughRandomChanges() throws {
         let rounds = Int(ProcessInfo.processInfo.environment["PROGRESS_LINT_CACHE_ROUNDS"] ?? "") ?? 50
         // 40 generated specs (the issue says 200; PROGRESS_LINT_CACHE_SPECS=200 runs that) keep 50 rounds of

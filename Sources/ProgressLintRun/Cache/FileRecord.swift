@@ -53,6 +53,38 @@ struct FileRecord: Sendable {
     let inventoryTables: Range<Int>
     let deferredSuppressions: [Suppression]
 
+    /// Whether the record's timings name the file as `path` shows it. The cache knows a file by
+    /// where it is, but the same file named another way (by its absolute path, then relative to
+    /// the working folder) is shown by another path, which each of its screens' timings holds
+    /// (`screens[].path`): such a record is not used. Every screen of a file holds its path, so
+    /// the first one's is read.
+    func timingsShow(_ path: String) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var at = timings.lowerBound
+            func varint() -> Int? {
+                var value: UInt64 = 0
+                var shift: UInt64 = 0
+                while at < timings.upperBound, shift < 64 {
+                    let byte = raw[at]
+                    at += 1
+                    value |= UInt64(byte & 0x7F) << shift
+                    if byte < 0x80 { return Int(truncatingIfNeeded: Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1)))) }
+                    shift += 7
+                }
+                return nil
+            }
+            guard let count = varint() else { return timings.isEmpty }
+            if count == 0 { return true }
+            guard at < timings.upperBound, raw[at] == 1 else { return false }
+            at += 1
+            var path = path
+            return path.withUTF8 { utf8 in
+                guard let length = varint(), length == utf8.count, length <= timings.upperBound - at else { return false }
+                return length == 0 || memcmp(raw.baseAddress! + at, utf8.baseAddress!, length) == 0
+            }
+        }
+    }
+
     /// The record with bytes of its own (its part of ``bytes`` copied): kept while it waits, it
     /// does not keep the rest of a window of the cache file from being freed.
     func compacted() -> FileRecord {

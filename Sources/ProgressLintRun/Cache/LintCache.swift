@@ -449,7 +449,8 @@ public final class LintCache: Sendable {
         if let place {
             // Compared in the table (no entry copied out of it).
             if old.isCurrent(place, stamp: stamp, configuration: configurationKey),
-               let record = record(of: old.record(at: place), crossFileIDs: crossFileIDs, worker: &worker) {
+               let record = record(of: old.record(at: place), crossFileIDs: crossFileIDs, worker: &worker),
+               record.timingsShow(file.path) {
                 worker.hits.append(place)
                 if worker.hits.count >= 256 { finish(&worker) }
                 return .success(.record(record))
@@ -463,7 +464,8 @@ public final class LintCache: Sendable {
         let hash = ContentHash.xxh64(bytes)
         let settled = stamp.settled(before: startedAt)
         if let place, old[place].configuration == configurationKey, old[place].contentHash == hash,
-           let record = record(of: old[place], crossFileIDs: crossFileIDs, worker: &worker) {
+           let record = record(of: old[place], crossFileIDs: crossFileIDs, worker: &worker),
+           record.timingsShow(file.path) {
             var updated = old[place]
             updated.stamp = stamp
             updated.settled = settled
