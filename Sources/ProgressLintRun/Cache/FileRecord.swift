@@ -60,27 +60,17 @@ struct FileRecord: Sendable {
     /// the first one's is read.
     func timingsShow(_ path: String) -> Bool {
         bytes.withUnsafeBytes { raw in
-            var at = timings.lowerBound
-            func varint() -> Int? {
-                var value: UInt64 = 0
-                var shift: UInt64 = 0
-                while at < timings.upperBound, shift < 64 {
-                    let byte = raw[at]
-                    at += 1
-                    value |= UInt64(byte & 0x7F) << shift
-                    if byte < 0x80 { return Int(truncatingIfNeeded: Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1)))) }
-                    shift += 7
-                }
-                return nil
-            }
-            guard let count = varint() else { return timings.isEmpty }
+            var r = Reader(base: DiagnosticCoder.Reader(UnsafeRawBufferPointer(rebasing: raw[timings])))
+            let count = r.int()
+            if r.failed { return timings.isEmpty }
             if count == 0 { return true }
-            guard at < timings.upperBound, raw[at] == 1 else { return false }
-            at += 1
+            // A screen's path as ``ScreenTimingList`` writes a text: 1 (there is one), its length, its bytes.
+            guard r.byte() == 1 else { return false }
+            let length = r.int()
             var path = path
             return path.withUTF8 { utf8 in
-                guard let length = varint(), length == utf8.count, length <= timings.upperBound - at else { return false }
-                return length == 0 || memcmp(raw.baseAddress! + at, utf8.baseAddress!, length) == 0
+                guard !r.failed, length == utf8.count, length <= r.left else { return false }
+                return length == 0 || memcmp(r.base.bytes.baseAddress! + r.base.offset, utf8.baseAddress!, length) == 0
             }
         }
     }

@@ -105,9 +105,8 @@ public struct DiagnosticList: Sequence, Sendable {
         write(diagnostic)
     }
 
-    /// Adds one file's diagnostics as a chunk of their own, sorted, keyed by `key` for ``reorder(by:)``.
-    mutating func appendFile(_ diagnostics: [Diagnostic], path: String, key: Int) {
-        guard !diagnostics.isEmpty else { return }
+    /// Starts a chunk of one file's diagnostics, keyed by `key` for ``reorder(by:)``.
+    private mutating func startFileChunk(path: String, key: Int) {
         makeUnique()
         if let last = lastChunkPath, !ByteOrder.precedes(last, path) { writtenInOrder = false }
         var record = (Int32(clamping: key), Int64(end))
@@ -116,6 +115,12 @@ public struct DiagnosticList: Sequence, Sendable {
         chunkCount += 1
         writePath(path)
         lastWasFileChunk = true
+    }
+
+    /// Adds one file's diagnostics as a chunk of their own, sorted, keyed by `key` for ``reorder(by:)``.
+    mutating func appendFile(_ diagnostics: [Diagnostic], path: String, key: Int) {
+        guard !diagnostics.isEmpty else { return }
+        startFileChunk(path: path, key: key)
         var sorted = diagnostics
         sorted.sort(by: Diagnostic.ordered)
         for diagnostic in sorted {
@@ -131,14 +136,7 @@ public struct DiagnosticList: Sequence, Sendable {
     mutating func appendEncodedFile(_ records: UnsafeRawBufferPointer, severityCounts counts: (Int, Int, Int),
                                     path: String, key: Int) {
         guard !records.isEmpty else { return }
-        makeUnique()
-        if let last = lastChunkPath, !ByteOrder.precedes(last, path) { writtenInOrder = false }
-        var record = (Int32(clamping: key), Int64(end))
-        withUnsafeBytes(of: &record.0) { _ = storage.chunks.append($0) }
-        withUnsafeBytes(of: &record.1) { _ = storage.chunks.append($0) }
-        chunkCount += 1
-        writePath(path)
-        lastWasFileChunk = true
+        startFileChunk(path: path, key: key)
         _ = storage.bytes.append(records)
         end += records.count
         severityCounts[0] += counts.0

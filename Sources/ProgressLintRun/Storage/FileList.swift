@@ -121,16 +121,7 @@ public struct FileList: RandomAccessCollection, Sendable {
         let number = recordCount
         let order = Int32(clamping: order ?? number)
         var path = summary.path
-        let start = path.withUTF8 { utf8 in
-            if addedInOrder {
-                let c = lastPath.withUnsafeBytes { ByteOrder.compare(UnsafeRawBufferPointer(utf8), $0) }
-                if c < 0 || (c == 0 && order < lastOrder) { addedInOrder = false }
-                lastPath.removeAll(keepingCapacity: true)
-                lastPath.append(contentsOf: utf8)
-                lastOrder = order
-            }
-            return store.append(UnsafeRawBufferPointer(utf8))
-        }
+        let start = appendPath(&path, order: order)
         for (i, var name) in summary.screenNames.enumerated() {
             var document = UInt32(clamping: i < summary.screenDocuments.count ? summary.screenDocuments[i] : i).littleEndian
             name.withUTF8 { utf8 in
@@ -142,6 +133,20 @@ public struct FileList: RandomAccessCollection, Sendable {
         }
         return appendRecord(start: start, pathLength: summary.path.utf8.count, names: summary.screenNames.count,
                             indicators: summary.indicators, order: order, number: number)
+    }
+
+    /// Stores a file's path, noting whether files still come in path order; returns where it starts.
+    private mutating func appendPath(_ path: inout String, order: Int32) -> Int {
+        path.withUTF8 { utf8 in
+            if addedInOrder {
+                let c = lastPath.withUnsafeBytes { ByteOrder.compare(UnsafeRawBufferPointer(utf8), $0) }
+                if c < 0 || (c == 0 && order < lastOrder) { addedInOrder = false }
+                lastPath.removeAll(keepingCapacity: true)
+                lastPath.append(contentsOf: utf8)
+                lastOrder = order
+            }
+            return store.append(UnsafeRawBufferPointer(utf8))
+        }
     }
 
     /// The screen names of `summary` as ``append(_:order:)`` stores them after the path (each a
@@ -166,16 +171,7 @@ public struct FileList: RandomAccessCollection, Sendable {
         let order = Int32(clamping: order)
         var path = path
         let pathLength = path.utf8.count
-        let start = path.withUTF8 { utf8 in
-            if addedInOrder {
-                let c = lastPath.withUnsafeBytes { ByteOrder.compare(UnsafeRawBufferPointer(utf8), $0) }
-                if c < 0 || (c == 0 && order < lastOrder) { addedInOrder = false }
-                lastPath.removeAll(keepingCapacity: true)
-                lastPath.append(contentsOf: utf8)
-                lastOrder = order
-            }
-            return store.append(UnsafeRawBufferPointer(utf8))
-        }
+        let start = appendPath(&path, order: order)
         if !names.isEmpty { _ = store.append(names) }
         return appendRecord(start: start, pathLength: pathLength, names: nameCount, indicators: indicators,
                             order: order, number: number)

@@ -152,54 +152,34 @@ public struct StoredDiagnostic: Sendable {
         }
     }
 
-    /// Reads varints and texts' extents from `bytes` up to `end`, as ``DiagnosticCoder/Reader`` does.
+    /// Reads varints and texts' extents from `bytes` up to `end`: a ``DiagnosticCoder/Reader`` over
+    /// that part, whose places are given in `bytes`' own numbering.
     struct Cursor {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var offset: Int
-        let end: Int
+        private var reader: DiagnosticCoder.Reader
+        /// Where the part read starts in `bytes`.
+        private let base: Int
 
         /// A cursor at `offset`, reading up to `end` (at most the buffer's end).
         init(bytes: UnsafeBufferPointer<UInt8>, offset: Int, end: Int) {
-            self.bytes = bytes
-            self.end = Swift.min(end, bytes.count)
-            self.offset = Swift.min(Swift.max(0, offset), self.end)
+            let end = Swift.min(end, bytes.count)
+            base = Swift.min(Swift.max(0, offset), end)
+            reader = DiagnosticCoder.Reader(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[base..<end])))
         }
 
-        mutating func byte() -> UInt8 {
-            guard offset < end else { return 0 }
-            offset += 1
-            return bytes[offset - 1]
-        }
+        var offset: Int { base + reader.offset }
+        var end: Int { base + reader.bytes.count }
 
-        mutating func unsigned() -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < end && shift < 64 {
-                let b = bytes[offset]
-                offset += 1
-                value |= UInt64(b & 0x7F) << shift
-                if b < 0x80 { break }
-                shift += 7
-            }
-            return value
-        }
-
-        mutating func int() -> Int {
-            let v = unsigned()
-            return Int(truncatingIfNeeded: Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1))))
-        }
+        mutating func byte() -> UInt8 { reader.byte() }
+        mutating func unsigned() -> UInt64 { reader.unsigned() }
+        mutating func int() -> Int { reader.int() }
+        mutating func position() -> SourcePosition { reader.position() }
 
         /// A text's bytes: its length, then as many of them as there are before `end`.
         mutating func span() -> Range<Int> {
-            let length = Int(clamping: unsigned())
-            let count = Swift.min(length, end - offset)
-            offset += count
+            let length = Int(clamping: reader.unsigned())
+            let count = Swift.min(length, reader.bytes.count - reader.offset)
+            reader.offset += count
             return (offset - count)..<offset
-        }
-
-        mutating func position() -> SourcePosition {
-            let line = int(), column = int(), characterOffset = int()
-            return SourcePosition(line: line, column: column, characterOffset: characterOffset)
         }
     }
 
