@@ -124,6 +124,8 @@ public struct LintRunner: Sendable {
         let crossFileIDs = linter.crossFileRules.map(\.id)
         let watchedFiles = self.watchedFiles
         let watchedTaken = Mutex(Set<FileIdentity>())
+        // Signalled once for each worker far ahead that waits, when fewer outcomes wait for it.
+        let fewerWaiting = DispatchSemaphore(value: 0)
         let work: @Sendable (Int) -> Void = { _ in
             // Inventories are summed per worker and handed over once. Files are taken from the
             // walk, and their outcomes handed to the collector, a few at a time: on a warm run a
@@ -162,25 +164,39 @@ public struct LintRunner: Sendable {
                 } ?? false
             }
             func handOver(wait: Bool, outcomes: inout [(outcome: RunCollector.Outcome, sequence: Int)]) -> Int? {
-                let waiting: Int?
+                // How many outcomes wait now, and how many workers this wakes.
+                let answer: (waiting: Int, wake: Int)?
                 if wait {
-                    waiting = collector.withLock { collector in
+                    answer = collector.withLock { collector in
                         for (outcome, sequence) in outcomes { collector.deliver(outcome, sequence: sequence) }
-                        return collector.waitingCount
+                        return collector.wakingWorkers(below: LintRunner.mostWaiting)
                     }
                 } else {
-                    waiting = collector.withLockIfAvailable { collector in
+                    answer = collector.withLockIfAvailable { collector in
                         for (outcome, sequence) in outcomes { collector.deliver(outcome, sequence: sequence) }
-                        return collector.waitingCount
+                        return collector.wakingWorkers(below: LintRunner.mostWaiting)
                     }
                 }
-                if waiting != nil { outcomes.removeAll(keepingCapacity: true) }
-                return waiting
+                guard let answer else { return nil }
+                outcomes.removeAll(keepingCapacity: true)
+                for _ in 0..<answer.wake { fewerWaiting.signal() }
+                return answer.waiting
+            }
+            func waitForFewer() -> Int {
+                while true {
+                    let (waiting, waits) = collector.withLock { collector -> (Int, Bool) in
+                        guard collector.waitingCount > LintRunner.mostWaiting else { return (collector.waitingCount, false) }
+                        collector.workersWaitingForFewer += 1
+                        return (collector.waitingCount, true)
+                    }
+                    guard waits else { return waiting }
+                    fewerWaiting.wait()
+                }
             }
             func deliver(_ outcome: RunCollector.Outcome, sequence: Int) {
                 turns.deliver(outcome, sequence: sequence, handOver: handOver)
             }
-            while let item = turns.next(take: take, handOver: handOver, pause: { usleep(200) }) {
+            while let item = turns.next(take: take, handOver: handOver, waitForFewer: waitForFewer) {
                 let configuration = configurations[item.configuration]
                 func watch(_ identity: FileIdentity?) {
                     if let identity, watchedFiles.contains(identity) { watchedTaken.withLock { _ = $0.insert(identity) } }

@@ -20,6 +20,9 @@ struct RunCollector {
     private var waiting: [Int: Outcome] = [:]
     /// How many outcomes wait for one planned before them.
     var waitingCount: Int { waiting.count }
+    /// How many workers wait for fewer outcomes to wait (a worker far ahead of another): the
+    /// hand-over that brings ``waitingCount`` down wakes them.
+    var workersWaitingForFewer = 0
     private var nextSequence = 0
 
     var files = FileList()
@@ -41,6 +44,14 @@ struct RunCollector {
     /// A collector whose diagnostics number rules with `rules` (the cache's, whose records it copies).
     init(rules: RuleNumbers? = nil) {
         diagnostics = rules.map { DiagnosticList(rules: $0) } ?? DiagnosticList()
+    }
+
+    /// How many outcomes wait, and how many workers waiting for fewer (``workersWaitingForFewer``)
+    /// are to be woken: all of them once at most `bound` wait.
+    mutating func wakingWorkers(below bound: Int) -> (waiting: Int, wake: Int) {
+        guard workersWaitingForFewer > 0, waiting.count <= bound else { return (waiting.count, 0) }
+        defer { workersWaitingForFewer = 0 }
+        return (waiting.count, workersWaitingForFewer)
     }
 
     mutating func skip(folder: Int) {

@@ -59,11 +59,12 @@ struct WorkerTurns<Item, Outcome> {
     ///   - handOver: hands the outcomes over to the collector and empties them, returning how
     ///     many outcomes the collector has put aside; with `wait` false it does nothing and
     ///     returns nil when the collector is busy. Called with no outcomes, it only asks.
-    ///   - pause: waits a little (a worker far ahead waiting for another).
+    ///   - waitForFewer: waits until the collector has put aside at most ``mostWaiting``
+    ///     outcomes, and returns how many it has (a worker far ahead waiting for another).
     mutating func next(
         take: (_ wait: Bool, _ into: inout [Item]) -> Bool,
         handOver: (_ wait: Bool, _ outcomes: inout [(outcome: Outcome, sequence: Int)]) -> Int?,
-        pause: () -> Void
+        waitForFewer: () -> Int
     ) -> Item? {
         if !walkEnded && left <= fewLeft {
             if left > 0 {
@@ -74,10 +75,7 @@ struct WorkerTurns<Item, Outcome> {
                     // Far ahead: everything handed over (which tells how many wait now), then
                     // nothing held while waiting.
                     handOverAll(handOver)
-                    while waiting > mostWaiting {
-                        pause()
-                        waiting = handOver(true, &outcomes) ?? waiting
-                    }
+                    if waiting > mostWaiting { waiting = waitForFewer() }
                 }
                 fill(wait: true, take)
             }

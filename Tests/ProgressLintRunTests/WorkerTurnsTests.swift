@@ -81,12 +81,18 @@ import Testing
             pausing[w] = true
             defer { pausing[w] = false }
             var worker = turns[w]
-            let item = worker.next(take: take, handOver: handOver, pause: {
-                pauses += 1
-                if pauses > 100_000 { failed = true; return }
-                // Meanwhile another worker runs (the one stalled too, now and then).
-                let others = (0..<workers).filter { !done[$0] && !pausing[$0] }
-                if let other = others.randomElement(using: &generator) { step(other) }
+            let item = worker.next(take: take, handOver: handOver, waitForFewer: {
+                // Meanwhile the others run (the one stalled too), until fewer outcomes wait.
+                while collector.waitingCount > mostWaiting {
+                    pauses += 1
+                    let others = (0..<workers).filter { !done[$0] && !pausing[$0] }
+                    guard pauses < 100_000, let other = others.randomElement(using: &generator) else {
+                        failed = true
+                        break
+                    }
+                    step(other)
+                }
+                return collector.waitingCount
             })
             if let item {
                 worker.deliver(outcome(item), sequence: item, handOver: handOver)
@@ -144,6 +150,18 @@ import Testing
         }
     }
 
+    @Test func workersWaitingForFewerOutcomesAreWokenOnceByTheHandOverThatBringsTheCountDown() {
+        var collector = RunCollector()
+        for sequence in 1...5 { collector.deliver(.skipped(order: sequence, folder: 0), sequence: sequence) }
+        collector.workersWaitingForFewer = 2
+        #expect(collector.wakingWorkers(below: 3) == (5, 0))
+        collector.deliver(.skipped(order: 0, folder: 0), sequence: 0)
+        #expect(collector.wakingWorkers(below: 3) == (0, 2))
+        #expect(collector.wakingWorkers(below: 3) == (0, 0))
+        #expect(collector.workersWaitingForFewer == 0)
+        #expect(collector.skipped == 6)
+    }
+
     @Test func oneWorkerTakesAndHandsOverEverythingInOrder() {
         let (collector, seen, failed) = Self.simulate(files: 50, workers: 1, busy: 0.5, mostWaiting: 0, seed: 7)
         #expect(!failed)
@@ -168,7 +186,7 @@ import Testing
             return 0
         }
         for _ in 0..<16 {
-            guard let item = turns.next(take: take, handOver: handOver, pause: {}) else { break }
+            guard let item = turns.next(take: take, handOver: handOver, waitForFewer: { 0 }) else { break }
             turns.deliver(item, sequence: item, handOver: handOver)
         }
         #expect(waits == ["walk", "walk", "collector with 8 held", "walk", "walk", "collector with 8 held"])
