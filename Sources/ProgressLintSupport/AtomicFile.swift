@@ -97,7 +97,7 @@ package enum AtomicFile {
     /// was; false, with nothing changed, when that cannot be done (then a rename is). Only a regular
     /// file owned by this user is replaced this way (so that it can be removed in a sticky folder
     /// such as `/tmp`), and only where the system has the call (Linux 3.15 and glibc 2.28 on).
-    static func exchange(_ temporary: [CChar], _ target: [CChar]) -> Bool {
+    package static func exchange(_ temporary: [CChar], _ target: [CChar]) -> Bool {
         #if os(Linux)
         var old = stat()
         guard lstat(target, &old) == 0, old.st_mode & S_IFMT == S_IFREG, old.st_uid == geteuid(),
