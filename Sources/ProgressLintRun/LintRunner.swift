@@ -51,7 +51,7 @@ public struct LintRunner: Sendable {
     /// How many files a worker takes from the walk at once, and how many outcomes it hands to the
     /// collector when the collector is free (``WorkerTurns``).
     static let batch = 8
-    /// How many outcomes a worker holds before it waits for the collector.
+    /// How many outcomes not in turn a worker holds before it hands them over to be put aside.
     static let mostHeld = 32
     /// How few files a worker has left when it takes more from the walk, if the walk is free.
     static let fewLeft = 2
@@ -126,6 +126,8 @@ public struct LintRunner: Sendable {
         let watchedTaken = Mutex(Set<FileIdentity>())
         // Signalled once for each worker far ahead that waits, when fewer outcomes wait for it.
         let fewerWaiting = DispatchSemaphore(value: 0)
+        // The sequence the collector takes next, as it was after the last hand-over.
+        let inTurn = Atomic<Int>(0)
         let work: @Sendable (Int) -> Void = { _ in
             // Inventories are summed per worker and handed over once. Files are taken from the
             // walk, and their outcomes handed to the collector, a few at a time: on a warm run a
@@ -163,24 +165,26 @@ public struct LintRunner: Sendable {
                     return true
                 } ?? false
             }
-            func handOver(wait: Bool, outcomes: inout [(outcome: RunCollector.Outcome, sequence: Int)]) -> Int? {
-                // How many outcomes wait now, and how many workers this wakes.
-                let answer: (waiting: Int, wake: Int)?
-                if wait {
-                    answer = collector.withLock { collector in
+            func handOver(all: Bool, outcomes: inout [(outcome: RunCollector.Outcome, sequence: Int)]) -> Int {
+                // How many outcomes wait now, how many workers this wakes, and how many were taken.
+                let (waiting, wake, delivered) = collector.withLock { collector -> (Int, Int, Int) in
+                    var delivered = outcomes.count
+                    if all {
                         for (outcome, sequence) in outcomes { collector.deliver(outcome, sequence: sequence) }
-                        return collector.wakingWorkers(below: LintRunner.mostWaiting)
+                    } else {
+                        delivered = collector.deliverInTurn(outcomes)
                     }
-                } else {
-                    answer = collector.withLockIfAvailable { collector in
-                        for (outcome, sequence) in outcomes { collector.deliver(outcome, sequence: sequence) }
-                        return collector.wakingWorkers(below: LintRunner.mostWaiting)
-                    }
+                    inTurn.store(collector.nextSequence, ordering: .releasing)
+                    let (waiting, wake) = collector.wakingWorkers(below: LintRunner.mostWaiting)
+                    return (waiting, wake, delivered)
                 }
-                guard let answer else { return nil }
-                outcomes.removeAll(keepingCapacity: true)
-                for _ in 0..<answer.wake { fewerWaiting.signal() }
-                return answer.waiting
+                if delivered == outcomes.count {
+                    outcomes.removeAll(keepingCapacity: true)
+                } else {
+                    outcomes.removeFirst(delivered)
+                }
+                for _ in 0..<wake { fewerWaiting.signal() }
+                return waiting
             }
             func waitForFewer() -> Int {
                 while true {
@@ -194,7 +198,8 @@ public struct LintRunner: Sendable {
                 }
             }
             func deliver(_ outcome: RunCollector.Outcome, sequence: Int) {
-                turns.deliver(outcome, sequence: sequence, handOver: handOver)
+                turns.deliver(outcome, sequence: sequence, inTurn: { inTurn.load(ordering: .acquiring) },
+                              handOver: handOver)
             }
             while let item = turns.next(take: take, handOver: handOver, waitForFewer: waitForFewer) {
                 let configuration = configurations[item.configuration]

@@ -23,7 +23,8 @@ struct RunCollector {
     /// How many workers wait for fewer outcomes to wait (a worker far ahead of another): the
     /// hand-over that brings ``waitingCount`` down wakes them.
     var workersWaitingForFewer = 0
-    private var nextSequence = 0
+    /// The sequence of the outcome taken next.
+    private(set) var nextSequence = 0
 
     var files = FileList()
     /// Each file's diagnostics, stored compactly as they come, keyed by its number in ``files``.
@@ -63,11 +64,15 @@ struct RunCollector {
     /// Takes the outcome of the planned file number `sequence`, keeping outcomes in that order:
     /// a result that comes early waits here for the files planned before it (its worker goes on).
     mutating func deliver(_ outcome: Outcome, sequence: Int) {
-        if sequence == nextSequence, waiting.isEmpty {
-            // The usual case (always with one job): the next one, nothing waiting. Taken at once,
-            // not moved through the dictionary (an outcome holds a whole file's result).
+        if sequence == nextSequence {
+            // In turn (always with one job): taken at once, not moved through the dictionary (an
+            // outcome holds a whole file's result), then those it was the last one missing for.
             nextSequence += 1
             take(outcome)
+            while !waiting.isEmpty, let ready = waiting.removeValue(forKey: nextSequence) {
+                nextSequence += 1
+                take(ready)
+            }
             return
         }
         // A record that waits holds its own bytes, not the window of the cache file it was read in.
@@ -76,10 +81,18 @@ struct RunCollector {
         } else {
             waiting[sequence] = outcome
         }
-        while let ready = waiting.removeValue(forKey: nextSequence) {
-            nextSequence += 1
-            take(ready)
+    }
+
+    /// Takes the outcomes at the front of `outcomes` that are in turn, one after another, and
+    /// returns how many it took (the rest are not in turn yet).
+    mutating func deliverInTurn(_ outcomes: [(outcome: Outcome, sequence: Int)]) -> Int {
+        var count = 0
+        for (outcome, sequence) in outcomes {
+            guard sequence == nextSequence else { break }
+            deliver(outcome, sequence: sequence)
+            count += 1
         }
+        return count
     }
 
     /// Adds one outcome, in its turn, to what the run keeps.

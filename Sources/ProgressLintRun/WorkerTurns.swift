@@ -3,19 +3,21 @@
 /// linted, the outcomes it has not yet handed over, and when it takes its turn at either.
 ///
 /// A worker never waits for a turn it can put off. While it still has files, it takes more only
-/// when the walk is free (`take` with `wait` false), a few files before it runs out; while it
-/// holds fewer than ``mostHeld`` outcomes, it hands them over only when the collector is free.
-/// It waits for the walk only with no file left, and for the collector only with ``mostHeld``
-/// outcomes in hand or at its end. On a warm run a file's own work (a `stat`, a lookup, a copy)
-/// is shorter than a contended lock's trip through the kernel, so a worker that finds the other
-/// at the walk or the collector goes on with its own files instead of sleeping.
+/// when the walk is free (`take` with `wait` false), a few files before it runs out, and waits for
+/// the walk only with no file left. It hands outcomes over when they are in turn: when the first
+/// it holds is the one the collector takes next (`inTurn`, read without the collector's lock),
+/// it hands over those that follow on from it and keeps the rest. So the collector takes outcomes
+/// as they come, never putting them aside (a record put aside is copied out of its window of the
+/// cache file), and its lock is rarely wanted by two workers at once. On a warm run a file's own
+/// work (a `stat`, a lookup, a copy) is shorter than a contended lock's trip through the kernel.
 ///
 /// The walk hands out files in sequence, so each worker's files, and its outcomes, come in
-/// increasing sequence; the collector puts outcomes that come before earlier ones aside until
-/// those come. A worker far ahead of another (one the system stopped a while) waits before
-/// taking more files: when more than ``mostWaiting`` outcomes were put aside at its last hand-over,
-/// it finishes the files it has, hands everything over and waits, holding neither files nor
-/// outcomes, until fewer are put aside. So two workers never wait for each other.
+/// increasing sequence. A worker whose outcomes are not in turn (another worker, one the system
+/// stopped a while, holds earlier ones) holds at most ``mostHeld``, then hands them all over and
+/// the collector puts them aside. A worker far ahead waits before taking more files: when more
+/// than ``mostWaiting`` outcomes were put aside at its last hand-over, it finishes the files it
+/// has, hands everything over and waits, holding neither files nor outcomes, until fewer are put
+/// aside. So two workers never wait for each other.
 struct WorkerTurns<Item, Outcome> {
     /// Files taken from the walk; the next to lint is at ``nextTaken``.
     private var taken: [Item] = []
@@ -27,10 +29,10 @@ struct WorkerTurns<Item, Outcome> {
     /// Whether the walk has handed out its last file.
     private(set) var walkEnded = false
 
-    /// How many files a worker takes from the walk at once, and how many outcomes it hands over
-    /// when the collector is free.
+    /// How many files a worker takes from the walk at once, and how many outcomes in turn it
+    /// hands over at once.
     let batch: Int
-    /// How many outcomes a worker holds before it waits for the collector.
+    /// How many outcomes not in turn a worker holds before it hands them over to be put aside.
     let mostHeld: Int
     /// How many outcomes put aside for earlier files stop a worker from taking more.
     let mostWaiting: Int
@@ -56,14 +58,14 @@ struct WorkerTurns<Item, Outcome> {
     /// - Parameters:
     ///   - take: appends up to ``batch`` files from the walk to its argument; with `wait` false it
     ///     does nothing and returns false when the walk is busy (another worker holds it).
-    ///   - handOver: hands the outcomes over to the collector and empties them, returning how
-    ///     many outcomes the collector has put aside; with `wait` false it does nothing and
-    ///     returns nil when the collector is busy. Called with no outcomes, it only asks.
+    ///   - handOver: hands outcomes over to the collector, taking them out of its argument, and
+    ///     returns how many outcomes the collector has put aside: without `all` those in turn at
+    ///     its front (the rest are kept), with `all` every one. Called with none, it only asks.
     ///   - waitForFewer: waits until the collector has put aside at most ``mostWaiting``
     ///     outcomes, and returns how many it has (a worker far ahead waiting for another).
     mutating func next(
         take: (_ wait: Bool, _ into: inout [Item]) -> Bool,
-        handOver: (_ wait: Bool, _ outcomes: inout [(outcome: Outcome, sequence: Int)]) -> Int?,
+        handOver: (_ all: Bool, _ outcomes: inout [(outcome: Outcome, sequence: Int)]) -> Int,
         waitForFewer: () -> Int
     ) -> Item? {
         if !walkEnded && left <= fewLeft {
@@ -86,23 +88,27 @@ struct WorkerTurns<Item, Outcome> {
         return item
     }
 
-    /// Keeps the outcome of the file numbered `sequence`, handing what is held over when the
-    /// collector is free and a batch is held, or waiting for it when ``mostHeld`` are.
+    /// Keeps the outcome of the file numbered `sequence`, handing those in turn over once a batch
+    /// is held (`inTurn`: the sequence the collector takes next), or all of them when
+    /// ``mostHeld`` are.
     mutating func deliver(
-        _ outcome: Outcome, sequence: Int,
-        handOver: (_ wait: Bool, _ outcomes: inout [(outcome: Outcome, sequence: Int)]) -> Int?
+        _ outcome: Outcome, sequence: Int, inTurn: () -> Int,
+        handOver: (_ all: Bool, _ outcomes: inout [(outcome: Outcome, sequence: Int)]) -> Int
     ) {
         outcomes.append((outcome, sequence))
-        guard outcomes.count >= batch else { return }
-        if let count = handOver(outcomes.count >= mostHeld, &outcomes) { waiting = count }
+        if outcomes.count >= mostHeld {
+            waiting = handOver(true, &outcomes)
+        } else if outcomes.count >= batch, outcomes[0].sequence == inTurn() {
+            waiting = handOver(false, &outcomes)
+        }
     }
 
-    /// Hands over every outcome held (none: only asks how many wait), waiting for the collector
-    /// if it must (at the worker's end, and before a worker far ahead waits).
+    /// Hands over every outcome held (none: only asks how many wait), at the worker's end and
+    /// before a worker far ahead waits.
     mutating func handOverAll(
-        _ handOver: (_ wait: Bool, _ outcomes: inout [(outcome: Outcome, sequence: Int)]) -> Int?
+        _ handOver: (_ all: Bool, _ outcomes: inout [(outcome: Outcome, sequence: Int)]) -> Int
     ) {
-        waiting = handOver(true, &outcomes) ?? waiting
+        waiting = handOver(true, &outcomes)
     }
 
     private mutating func fill(wait: Bool, _ take: (_ wait: Bool, _ into: inout [Item]) -> Bool) {

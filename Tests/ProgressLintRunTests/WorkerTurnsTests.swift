@@ -5,7 +5,7 @@ import ProgressLintWorkspace
 import Testing
 
 /// How workers take files from the walk and hand outcomes to the collector (``WorkerTurns``):
-/// whatever the order they run in and whenever the walk or the collector is busy, every file's
+/// whatever the order they run in and whenever the walk is busy, every file's
 /// outcome reaches the collector once, the collector keeps them in the walk's order, and a worker
 /// far ahead of another waits before it takes more.
 @Suite struct WorkerTurnsTests {
@@ -69,10 +69,15 @@ import Testing
             }
             return true
         }
-        func handOver(_ wait: Bool, _ outcomes: inout [(outcome: RunCollector.Outcome, sequence: Int)]) -> Int? {
-            if !wait && Double.random(in: 0..<1, using: &generator) < busy { return nil }
-            for (outcome, sequence) in outcomes { collector.deliver(outcome, sequence: sequence) }
-            outcomes.removeAll()
+        func handOver(_ all: Bool, _ outcomes: inout [(outcome: RunCollector.Outcome, sequence: Int)]) -> Int {
+            if all {
+                for (outcome, sequence) in outcomes { collector.deliver(outcome, sequence: sequence) }
+                outcomes.removeAll()
+            } else {
+                let delivered = collector.deliverInTurn(outcomes)
+                #expect(delivered > 0, "outcomes handed over out of turn")
+                outcomes.removeFirst(delivered)
+            }
             mostWaitingSeen = max(mostWaitingSeen, collector.waitingCount)
             return collector.waitingCount
         }
@@ -95,7 +100,7 @@ import Testing
                 return collector.waitingCount
             })
             if let item {
-                worker.deliver(outcome(item), sequence: item, handOver: handOver)
+                worker.deliver(outcome(item), sequence: item, inTurn: { collector.nextSequence }, handOver: handOver)
             } else {
                 worker.handOverAll(handOver)
                 done[w] = true
@@ -169,26 +174,40 @@ import Testing
         Self.check(collector, files: 50)
     }
 
-    @Test func aWorkerWaitsForTheWalkOnlyWithNoFileLeftAndForTheCollectorOnlyWithTooManyHeld() {
+    @Test func aWorkerHandsOverOutcomesInTurnAndWaitsForTheWalkOnlyWithNoFileLeft() {
         var turns = WorkerTurns<Int, Int>(batch: 4, mostHeld: 8, mostWaiting: 100, fewLeft: 2)
         var next = 0
-        var waits: [String] = []
+        var inTurn = 1000  // another worker holds the outcomes before this one's
+        var calls: [String] = []
         func take(_ wait: Bool, _ into: inout [Int]) -> Bool {
             guard wait else { return false }  // busy unless waited for
-            waits.append("walk")
-            for _ in 0..<4 { into.append(next); next += 1 }
+            calls.append("walk")
+            for _ in 0..<4 {
+                if next == 10 { next = 12 }  // 10 and 11 went to another worker
+                into.append(next)
+                next += 1
+            }
             return true
         }
-        func handOver(_ wait: Bool, _ outcomes: inout [(outcome: Int, sequence: Int)]) -> Int? {
-            guard wait else { return nil }
-            waits.append("collector with \(outcomes.count) held")
-            outcomes.removeAll()
+        func handOver(_ all: Bool, _ outcomes: inout [(outcome: Int, sequence: Int)]) -> Int {
+            if all {
+                calls.append("all \(outcomes.map(\.sequence))")
+                outcomes.removeAll()
+            } else {
+                // Those in turn only: up to the first gap.
+                var taken = 0
+                while taken < outcomes.count, outcomes[taken].sequence == inTurn { taken += 1; inTurn += 1 }
+                calls.append("in turn \(outcomes.prefix(taken).map(\.sequence))")
+                outcomes.removeFirst(taken)
+            }
             return 0
         }
-        for _ in 0..<16 {
+        for _ in 0..<12 {
             guard let item = turns.next(take: take, handOver: handOver, waitForFewer: { 0 }) else { break }
-            turns.deliver(item, sequence: item, handOver: handOver)
+            if item == 12 { inTurn = 8 }  // the other worker's outcomes before 8 are in
+            turns.deliver(item, sequence: item, inTurn: { inTurn }, handOver: handOver)
         }
-        #expect(waits == ["walk", "walk", "collector with 8 held", "walk", "walk", "collector with 8 held"])
+        turns.handOverAll(handOver)
+        #expect(calls == ["walk", "walk", "all [0, 1, 2, 3, 4, 5, 6, 7]", "walk", "in turn [8, 9]", "all [12, 13]"])
     }
 }
