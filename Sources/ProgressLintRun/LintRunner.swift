@@ -49,8 +49,12 @@ public struct LintRunner: Sendable {
     public static let maxJobs = 64
 
     /// How many files a worker takes from the walk at once, and how many outcomes it hands to the
-    /// collector at once.
+    /// collector when the collector is free (``WorkerTurns``).
     static let batch = 8
+    /// How many outcomes not in turn a worker holds before it hands them over to be put aside.
+    static let mostHeld = 32
+    /// How few files a worker has left when it takes more from the walk, if the walk is free.
+    static let fewLeft = 2
     /// How many outcomes may wait for an earlier file's before the worker ahead waits too.
     static let mostWaiting = 256
 
@@ -120,6 +124,10 @@ public struct LintRunner: Sendable {
         let crossFileIDs = linter.crossFileRules.map(\.id)
         let watchedFiles = self.watchedFiles
         let watchedTaken = Mutex(Set<FileIdentity>())
+        // Signalled once for each worker far ahead that waits, when fewer outcomes wait for it.
+        let fewerWaiting = DispatchSemaphore(value: 0)
+        // The sequence the collector takes next, as it was after the last hand-over.
+        let inTurn = Atomic<Int>(0)
         let work: @Sendable (Int) -> Void = { _ in
             // Inventories are summed per worker and handed over once. Files are taken from the
             // walk, and their outcomes handed to the collector, a few at a time: on a warm run a
@@ -128,43 +136,72 @@ public struct LintRunner: Sendable {
             // Records' inventories are added up as the records hold them (no dictionary per file).
             var tally = InventoryTally()
             var cacheWorker = LintCache.Worker()
-            // Files taken from the walk (the next one at `nextTaken`), and the walk's configurations,
-            // copied when it has met more (items name theirs by number: none is copied per file).
-            var taken: [Planner.Item] = []
-            var nextTaken = 0
+            // The walk's configurations, copied when it has met more (items name theirs by
+            // number: none is copied per file).
             var configurations: [Configuration] = []
-            var outcomes: [(outcome: RunCollector.Outcome, sequence: Int)] = []
-            func deliver(_ outcome: RunCollector.Outcome, sequence: Int) {
-                outcomes.append((outcome, sequence))
-                if outcomes.count >= LintRunner.batch { handOver() }
-            }
-            func handOver() {
-                guard !outcomes.isEmpty else { return }
-                collector.withLock { collector in
-                    for (outcome, sequence) in outcomes { collector.deliver(outcome, sequence: sequence) }
-                }
-                outcomes.removeAll(keepingCapacity: true)
-            }
-            while true {
-                if nextTaken == taken.count {
-                    // A worker far ahead of another (which the system stopped a while) waits for it
-                    // before taking more, so the outcomes held for the other's stay few. It waits
-                    // holding nothing undelivered: two workers never wait for each other.
-                    if collector.withLock({ $0.waitingCount }) > LintRunner.mostWaiting {
-                        handOver()
-                        while collector.withLock({ $0.waitingCount }) > LintRunner.mostWaiting { usleep(200) }
-                    }
-                    taken = []
-                    taken.reserveCapacity(LintRunner.batch)
-                    nextTaken = 0
+            var turns = WorkerTurns<Planner.Item, RunCollector.Outcome>(
+                batch: LintRunner.batch, mostHeld: LintRunner.mostHeld, mostWaiting: LintRunner.mostWaiting,
+                fewLeft: LintRunner.fewLeft)
+            func take(wait: Bool, into taken: inout [Planner.Item]) -> Bool {
+                // Up to a batch of files, and the configurations when the walk has met more.
+                if wait {
                     planner.withLock { planner in
-                        while taken.count < LintRunner.batch, let item = planner.next() { taken.append(item) }
+                        var count = 0
+                        while count < LintRunner.batch, let item = planner.next() {
+                            taken.append(item)
+                            count += 1
+                        }
                         if planner.configurations.count != configurations.count { configurations = planner.configurations }
                     }
+                    return true
                 }
-                guard nextTaken < taken.count else { break }
-                let item = taken[nextTaken]
-                nextTaken += 1
+                return planner.withLockIfAvailable { planner -> Bool in
+                    var count = 0
+                    while count < LintRunner.batch, let item = planner.next() {
+                        taken.append(item)
+                        count += 1
+                    }
+                    if planner.configurations.count != configurations.count { configurations = planner.configurations }
+                    return true
+                } ?? false
+            }
+            func handOver(all: Bool, outcomes: inout [(outcome: RunCollector.Outcome, sequence: Int)]) -> Int {
+                // How many outcomes wait now, how many workers this wakes, and how many were taken.
+                let (waiting, wake, delivered) = collector.withLock { collector -> (Int, Int, Int) in
+                    var delivered = outcomes.count
+                    if all {
+                        for (outcome, sequence) in outcomes { collector.deliver(outcome, sequence: sequence) }
+                    } else {
+                        delivered = collector.deliverInTurn(outcomes)
+                    }
+                    inTurn.store(collector.nextSequence, ordering: .releasing)
+                    let (waiting, wake) = collector.wakingWorkers(below: LintRunner.mostWaiting)
+                    return (waiting, wake, delivered)
+                }
+                if delivered == outcomes.count {
+                    outcomes.removeAll(keepingCapacity: true)
+                } else {
+                    outcomes.removeFirst(delivered)
+                }
+                for _ in 0..<wake { fewerWaiting.signal() }
+                return waiting
+            }
+            func waitForFewer() -> Int {
+                while true {
+                    let (waiting, waits) = collector.withLock { collector -> (Int, Bool) in
+                        guard collector.waitingCount > LintRunner.mostWaiting else { return (collector.waitingCount, false) }
+                        collector.workersWaitingForFewer += 1
+                        return (collector.waitingCount, true)
+                    }
+                    guard waits else { return waiting }
+                    fewerWaiting.wait()
+                }
+            }
+            func deliver(_ outcome: RunCollector.Outcome, sequence: Int) {
+                turns.deliver(outcome, sequence: sequence, inTurn: { inTurn.load(ordering: .acquiring) },
+                              handOver: handOver)
+            }
+            while let item = turns.next(take: take, handOver: handOver, waitForFewer: waitForFewer) {
                 let configuration = configurations[item.configuration]
                 func watch(_ identity: FileIdentity?) {
                     if let identity, watchedFiles.contains(identity) { watchedTaken.withLock { _ = $0.insert(identity) } }
@@ -208,7 +245,7 @@ public struct LintRunner: Sendable {
                     deliver(.failed(problem, order: item.order), sequence: item.sequence)
                 }
             }
-            handOver()
+            turns.handOverAll(handOver)
             cache?.finish(&cacheWorker)
             counted.merge(tally.inventory)
             collector.withLock { $0.inventory.merge(counted) }

@@ -20,7 +20,11 @@ struct RunCollector {
     private var waiting: [Int: Outcome] = [:]
     /// How many outcomes wait for one planned before them.
     var waitingCount: Int { waiting.count }
-    private var nextSequence = 0
+    /// How many workers wait for fewer outcomes to wait (a worker far ahead of another): the
+    /// hand-over that brings ``waitingCount`` down wakes them.
+    var workersWaitingForFewer = 0
+    /// The sequence of the outcome taken next.
+    private(set) var nextSequence = 0
 
     var files = FileList()
     /// Each file's diagnostics, stored compactly as they come, keyed by its number in ``files``.
@@ -43,6 +47,14 @@ struct RunCollector {
         diagnostics = rules.map { DiagnosticList(rules: $0) } ?? DiagnosticList()
     }
 
+    /// How many outcomes wait, and how many workers waiting for fewer (``workersWaitingForFewer``)
+    /// are to be woken: all of them once at most `bound` wait.
+    mutating func wakingWorkers(below bound: Int) -> (waiting: Int, wake: Int) {
+        guard workersWaitingForFewer > 0, waiting.count <= bound else { return (waiting.count, 0) }
+        defer { workersWaitingForFewer = 0 }
+        return (waiting.count, workersWaitingForFewer)
+    }
+
     mutating func skip(folder: Int) {
         skipped += 1
         skippedByFolder[folder, default: 0] += 1
@@ -52,11 +64,15 @@ struct RunCollector {
     /// Takes the outcome of the planned file number `sequence`, keeping outcomes in that order:
     /// a result that comes early waits here for the files planned before it (its worker goes on).
     mutating func deliver(_ outcome: Outcome, sequence: Int) {
-        if sequence == nextSequence, waiting.isEmpty {
-            // The usual case (always with one job): the next one, nothing waiting. Taken at once,
-            // not moved through the dictionary (an outcome holds a whole file's result).
+        if sequence == nextSequence {
+            // In turn (always with one job): taken at once, not moved through the dictionary (an
+            // outcome holds a whole file's result), then those it was the last one missing for.
             nextSequence += 1
             take(outcome)
+            while !waiting.isEmpty, let ready = waiting.removeValue(forKey: nextSequence) {
+                nextSequence += 1
+                take(ready)
+            }
             return
         }
         // A record that waits holds its own bytes, not the window of the cache file it was read in.
@@ -65,10 +81,18 @@ struct RunCollector {
         } else {
             waiting[sequence] = outcome
         }
-        while let ready = waiting.removeValue(forKey: nextSequence) {
-            nextSequence += 1
-            take(ready)
+    }
+
+    /// Takes the outcomes at the front of `outcomes` that are in turn, one after another, and
+    /// returns how many it took (the rest are not in turn yet).
+    mutating func deliverInTurn(_ outcomes: [(outcome: Outcome, sequence: Int)]) -> Int {
+        var count = 0
+        for (outcome, sequence) in outcomes {
+            guard sequence == nextSequence else { break }
+            deliver(outcome, sequence: sequence)
+            count += 1
         }
+        return count
     }
 
     /// Adds one outcome, in its turn, to what the run keeps.

@@ -193,12 +193,22 @@ public enum FileDiscovery {
         // Held open for its files' `stat`s (when it has any).
         let open = entries.contains { !$0.isFolder } ? OpenFolder(dir, count: openFolders) : nil
         closedir(dir)
-        // By name, a folder's name followed by a `/` (compared in place: no key made).
-        entries.sort { a, b in
-            if a.head != b.head { return a.head < b.head }
-            return precedes(a.path, a.isFolder, b.path, b.isFolder, from: prefix)
+        // By name, a folder's name followed by a `/` (compared in place: no key made). The heads
+        // and places are sorted, not the entries: moving an entry retains and releases its path.
+        var order = [(head: UInt64, place: Int)](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
+            for (place, entry) in entries.enumerated() { buffer.initializeElement(at: place, to: (entry.head, place)) }
+            initialized = entries.count
         }
-        for entry in entries.reversed() {
+        entries.withUnsafeBufferPointer { entries in
+            order.sort { a, b in
+                if a.head != b.head { return a.head < b.head }
+                return precedes(entries[a.place].path, entries[a.place].isFolder,
+                                entries[b.place].path, entries[b.place].isFolder, from: prefix)
+            }
+        }
+        stack.reserveCapacity(stack.count + order.count)
+        for (_, place) in order.reversed() {
+            let entry = entries[place]
             stack.append(entry.isFolder ? .folder(entry.path)
                 : .found(.walked(SpecFile(rawPath: entry.path)), listing: listing, folder: open))
         }

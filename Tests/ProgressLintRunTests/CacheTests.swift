@@ -327,6 +327,43 @@ import TestSupport
         #expect(unavailable.description.contains("this run is not cached"))
     }
 
+    @Test func aHalfWarmRunAtAnyJobsKeepsTheWalksOrderOfRecordsResultsProblemsAndSkippedFiles() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<240 {
+            let name = "specs/d\(i % 9)/s\(String(i + 1000)).yaml"
+            switch i % 11 {
+            case 3: try folder.write(name, "title: not a spec\n")  // skipped as not a spec
+            case 7: try folder.write(name, "screen: [")  // a syntax error
+            default: try folder.write(name, Self.spec.replacingOccurrences(of: "Upload", with: "U\(i % 5)"))
+            }
+        }
+        // Files that cannot be read: links to nothing.
+        for i in 0..<4 {
+            #expect(symlink(folder.path + "/nowhere\(i)", folder.path + "/specs/d\(i)/gone\(i).yaml") == 0)
+        }
+        let specs = folder.path + "/specs"
+        let cache = folder.path + "/cache"
+        Self.letTheClockMove()
+        _ = try Self.cachedRun([specs], cacheFolder: cache)
+        // Half the files changed since: their records miss, and they are linted among the kept ones.
+        for i in stride(from: 0, to: 240, by: 2) where i % 11 != 3 && i % 11 != 7 {
+            try folder.write("specs/d\(i % 9)/s\(String(i + 1000)).yaml", Self.spec.replacingOccurrences(of: "Upload", with: "E\(i)"))
+        }
+        let expected = runner().run([specs])
+        #expect(expected.skipped > 0 && expected.problems.count == 4 && !expected.diagnostics.isEmpty)
+        for jobs in [1, 2, 3, 8] {
+            var cached = runner(jobs: jobs)
+            cached.cache = try LintCache.load(folder: cache).get()
+            let result = cached.run([specs])
+            #expect(result.diagnostics == expected.diagnostics, "jobs \(jobs)")
+            #expect(Array(result.files) == Array(expected.files), "jobs \(jobs)")
+            #expect(result.problems == expected.problems, "jobs \(jobs)")
+            #expect(result.skipped == expected.skipped, "jobs \(jobs)")
+            #expect(result.inventory == expected.inventory, "jobs \(jobs)")
+            #expect(cached.cache!.statistics.unread > 0, "jobs \(jobs)")
+        }
+    }
+
     @Test func twoRunsAtOnceLeaveAWholeCache() throws {
         let folder = try TemporaryFolder()
         for i in 0..<20 { try folder.write("specs/s\(i).yaml", Self.spec) }
