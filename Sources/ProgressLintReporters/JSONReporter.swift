@@ -47,7 +47,7 @@ public struct JSONReporter: Reporter {
             // a buffer written by pointer (``ReportBuffer``).
             json.key(literal: "files")
             json.value(writtenBy: { out, level in
-                ReportBuffer.writing(to: &out) { files(report, counts: &keys.fileCounts, level: level, into: &$0) }
+                files(report, counts: &keys.fileCounts, level: level, jobs: context.jobs, to: &out)
             })
             json.key(literal: "diagnostics")
             var findings = ScreenTimingJSON.Findings()
@@ -59,9 +59,12 @@ public struct JSONReporter: Reporter {
             })
             json.key(literal: "inventory")
             json.value(inventory(result.inventory))
-            // Each screen's thresholds and indicators' timing, file by file.
+            // Each screen's thresholds and indicators' timing, ranges of files rendered on the run's jobs.
             json.key(literal: "screens")
-            ScreenTimingJSON.write(result, report: report, findings: findings, into: &json)
+            json.value(writtenBy: { out, level in
+                ScreenTimingJSON.write(result, report: report, findings: findings, level: level, jobs: context.jobs,
+                                       to: &out)
+            })
             json.end()
         }
     }
@@ -86,53 +89,115 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    /// The `files` array at nesting `level`: each file with its screens' names and its findings'
-    /// counts (those of the first file of their path's bytes, as ``RunReport/fileCounts`` gives them).
+    /// Files in a piece of `files` rendered on its own (about 60 KB).
+    static let filesPerPiece = 256
+
+    /// The `files` array at nesting `level`, written to `stream`: each file with its screens' names and its
+    /// findings' counts (those of the first file of their path's bytes, as ``RunReport/fileCounts`` gives
+    /// them), rendered a range of files at a time on `jobs` threads (``ReportPieces``) and written
+    /// in order. Which file each run of `counts` belongs to is found first, on this thread, from
+    /// the paths' bytes alone.
     func files(_ report: RunReport, counts: inout [(path: String, counts: SeverityCounts, position: Int)],
-               level: Int, into b: inout ReportBuffer) {
-        let l = level + 1
-        var group = 0
-        for position in report.files.indices {
-            let file = report.files[position]
-            var found = SeverityCounts()
-            while group < counts.count && ByteOrder.compare(counts[group].path, file.path) < 0 { group += 1 }
-            if group < counts.count && ByteOrder.same(counts[group].path, file.path) {
-                found = counts[group].counts
-                counts[group].position = position
-                group += 1
-            }
-            b.put(position == report.files.startIndex ? "[" : ",")
-            b.newline(level: l)
-            b.put(byte: 0x7B)
-            b.member("path", level: l + 1, first: true)
-            b.string(file.path)
-            b.member("screens", level: l + 1)
-            if file.screenNames.isEmpty {
-                b.put("[]")
-            } else {
-                for (i, name) in file.screenNames.enumerated() {
-                    b.put(byte: i == 0 ? 0x5B : 0x2C)
-                    b.newline(level: l + 2)
-                    b.string(name)
+               level: Int, jobs: Int, to stream: inout ReportStream) {
+        let files = report.files
+        guard !files.isEmpty else { return stream.write(ascii: "[]") }
+        // The files with findings, by position, each with the counts of the run of `counts` it takes.
+        var found: [(position: Int, counts: SeverityCounts)] = []
+        if !counts.isEmpty {
+            let reader = files.reader()
+            var group = 0
+            for position in files.indices where group < counts.count {
+                reader.withPath(at: position) { path in
+                    while group < counts.count && ByteOrder.compare(counts[group].path, path) < 0 { group += 1 }
+                    if group < counts.count && ByteOrder.compare(counts[group].path, path) == 0 {
+                        counts[group].position = position
+                        found.append((position, counts[group].counts))
+                        group += 1
+                    }
                 }
-                b.newline(level: l + 1)
-                b.put(byte: 0x5D)
             }
-            b.member("indicators", level: l + 1)
-            b.int(file.indicators)
-            b.member("errors", level: l + 1)
-            b.int(found.errors)
-            b.member("warnings", level: l + 1)
-            b.int(found.warnings)
-            b.member("infos", level: l + 1)
-            b.int(found.infos)
-            b.newline(level: l)
-            b.put(byte: 0x7D)
-            b.endItem()
         }
-        if report.files.isEmpty { return b.put("[]") }
-        b.newline(level: level)
-        b.put(byte: 0x5D)
+        let taken = found
+        var first = true
+        ReportPieces.write(
+            count: (files.count - 1) / JSONReporter.filesPerPiece + 1, jobs: jobs, to: &stream,
+            renderer: { FilePieces(files: files, found: taken, level: level) },
+            write: { stream, buffer, _ in
+                guard !buffer.written.isEmpty else { return }
+                // Each piece starts its first file with `[`; after the first piece, with a comma.
+                if !first { buffer.written[0] = 0x2C }
+                first = false
+                stream.write(block: UnsafeBufferPointer(buffer.written))
+            })
+        stream.write(lineBreakAfterComma: false, spaces: 2 * Swift.max(0, level))
+        stream.write(byte: 0x5D)
+    }
+
+    /// Renders ranges of ``JSONReporter/filesPerPiece`` files of `files`, each as if it came first, on one thread.
+    struct FilePieces: ReportPieceRenderer {
+        let files: FileList.Reader
+        /// The files with findings, by position, with their counts.
+        let found: [(position: Int, counts: SeverityCounts)]
+        let level: Int
+
+        init(files: FileList, found: [(position: Int, counts: SeverityCounts)], level: Int) {
+            self.files = files.reader()
+            self.found = found
+            self.level = level
+        }
+
+        mutating func render(_ piece: Int, into b: inout ReportBuffer) -> Int {
+            let start = piece * JSONReporter.filesPerPiece
+            let end = Swift.min(files.count, start + JSONReporter.filesPerPiece)
+            guard start < end else { return 0 }
+            // The first file with findings in the range.
+            var next = 0, high = found.count
+            while next < high {
+                let middle = next + (high - next) / 2
+                if found[middle].position < start { next = middle + 1 } else { high = middle }
+            }
+            let l = level + 1
+            for position in start..<end {
+                var counts = SeverityCounts()
+                if next < found.count && found[next].position == position {
+                    counts = found[next].counts
+                    next += 1
+                }
+                b.put(byte: position == start ? 0x5B : 0x2C)
+                b.newline(level: l)
+                b.put(byte: 0x7B)
+                b.member("path", level: l + 1, first: true)
+                var screens = 0, indicators = 0, name = 0
+                files.read(at: position, file: { path, screenCount, indicatorCount in
+                    b.string(utf8: path.assumingMemoryBound(to: UInt8.self))
+                    b.member("screens", level: l + 1)
+                    screens = screenCount
+                    indicators = indicatorCount
+                }, name: { text in
+                    b.put(byte: name == 0 ? 0x5B : 0x2C)
+                    name += 1
+                    b.newline(level: l + 2)
+                    b.string(utf8: text.assumingMemoryBound(to: UInt8.self))
+                })
+                if screens == 0 {
+                    b.put("[]")
+                } else {
+                    b.newline(level: l + 1)
+                    b.put(byte: 0x5D)
+                }
+                b.member("indicators", level: l + 1)
+                b.int(indicators)
+                b.member("errors", level: l + 1)
+                b.int(counts.errors)
+                b.member("warnings", level: l + 1)
+                b.int(counts.warnings)
+                b.member("infos", level: l + 1)
+                b.int(counts.infos)
+                b.newline(level: l)
+                b.put(byte: 0x7D)
+            }
+            return end - start
+        }
     }
 
     /// The `diagnostics` array at nesting `level`, gathering on the way what `screens` counts.

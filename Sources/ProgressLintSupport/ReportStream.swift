@@ -52,6 +52,18 @@ public struct ReportStream {
         if used >= Self.blockSize && destination != nil { flush() }
     }
 
+    /// Writes `bytes`, a large piece of a report made elsewhere (``ReportPieces``), as
+    /// ``write(bytes:)`` would, but a block or more of it is never copied into the stream: what is
+    /// waiting is filled up to a block from its start and handed on, then the rest of a block or
+    /// more is handed on as it is.
+    public mutating func write(block bytes: UnsafeBufferPointer<UInt8>) {
+        guard destination != nil, used > 0, bytes.count >= Self.blockSize else { return write(bytes: bytes) }
+        let top = Swift.min(bytes.count, Swift.max(0, Self.blockSize - used))
+        write(bytes: UnsafeBufferPointer(rebasing: bytes[0..<top]))
+        flush()
+        write(bytes: UnsafeBufferPointer(rebasing: bytes[top...]))
+    }
+
     /// Writes a comma (when `comma`), a line break and `spaces` spaces, in one piece.
     public mutating func write(lineBreakAfterComma comma: Bool, spaces: Int) {
         let spaces = Swift.max(0, spaces)
