@@ -64,6 +64,19 @@ enum ScreenTimingJSON {
 
         init() {}
 
+        /// Adds `later`, the findings that come after these in report order.
+        mutating func append(_ later: Findings) {
+            let base = findings.count
+            findings += later.findings
+            for run in later.runs {
+                if let last = runs.last, last.position == run.position {
+                    runs[runs.count - 1].end = base + run.end
+                } else {
+                    runs.append((run.path, base + run.end, run.position))
+                }
+            }
+        }
+
         /// The first run of a file at `position` or after (where ``of(position:run:)`` starts from there).
         func firstRun(from position: Int) -> Int {
             var low = 0, high = runs.count

@@ -16,7 +16,7 @@ import Testing
     /// one path.
     static let result = run()
 
-    static func run() -> RunResult {
+    static func run(extra: [(String, String)] = []) -> RunResult {
         let many = ScreenTimingJSONTests.specs[0].1
         var specs: [(String, String)] = []
         for i in 0..<(max(3 * ScreenTimingJSON.filesPerPiece, 2 * JSONReporter.filesPerPiece) + 17) {
@@ -46,14 +46,15 @@ import Testing
         // Two files of one path, far apart in the order given.
         specs.append(("specs/1001.yaml", ScreenTimingJSONTests.specs[1].1))
         specs.insert(("specs/1001.yaml", many), at: 3)
+        specs += extra
         let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
         return runner.run(inMemory: specs.map { ($0.0, Array($0.1.utf8)) }, configuration: Configuration())
     }
 
     /// The JSON report of `result` rendered on `jobs` threads, into a stream that hands on blocks
     /// (as a report written to a file is) or one that keeps everything.
-    static func report(_ result: RunResult, jobs: Int, blocks: Bool) -> [UInt8] {
-        var context = ReportContext(rules: RuleRegistry.descriptions)
+    static func report(_ result: RunResult, jobs: Int, blocks: Bool, quiet: Bool = false) -> [UInt8] {
+        var context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet)
         context.jobs = jobs
         final class Written { var bytes: [UInt8] = [] }
         let written = Written()
@@ -79,6 +80,91 @@ import Testing
                 #expect(Self.report(result, jobs: jobs, blocks: blocks) == one, "\(jobs) jobs, blocks \(blocks)")
             }
         }
+        // Only errors (`--quiet`): other findings, other cuts.
+        let quiet = Self.report(result, jobs: 1, blocks: true, quiet: true)
+        #expect(quiet != one)
+        #expect(Self.report(result, jobs: 3, blocks: true, quiet: true) == quiet)
+    }
+
+    /// `diagnostics` written from each ``Diagnostic`` one after another, gathering what `screens`
+    /// counts (as the report wrote it before it was rendered in pieces): the reference.
+    static func diagnosticsOneByOne(_ report: RunReport, keys: JSONReporter.KeyPass, level: Int)
+        -> (text: String, findings: ScreenTimingJSON.Findings) {
+        var out = ReportStream()
+        var findings = ScreenTimingJSON.Findings()
+        ReportBuffer.writing(to: &out) { b in
+            var fingerprints = Fingerprint.Sequence(byFile: keys.order.isByFile)
+            var first = true
+            var run = 0
+            for d in report.diagnostics {
+                while run < keys.fileCounts.count && ByteOrder.compare(keys.fileCounts[run].path, d.path) < 0 { run += 1 }
+                let position = run < keys.fileCounts.count && ByteOrder.same(keys.fileCounts[run].path, d.path)
+                    ? keys.fileCounts[run].position : -1
+                b.put(byte: first ? 0x5B : 0x2C)
+                first = false
+                b.newline(level: level + 1)
+                JSONReporter().diagnostic(d, fingerprint: fingerprints.next(d), level: level + 1, into: &b)
+                findings.add(d, position: position)
+            }
+            if first { return b.put("[]") }
+            b.newline(level: level)
+            b.put(byte: 0x5D)
+        }
+        return (out.text, findings)
+    }
+
+    /// The key pass of `report` (as the summary's `byScreen` makes it) and `files` written, which
+    /// gives each run of findings its file.
+    static func keyPass(_ report: RunReport) -> JSONReporter.KeyPass {
+        var keys = JSONReporter.KeyPass()
+        var iterator = report.diagnostics.keys.makeIterator()
+        var place = iterator.place
+        while let key = iterator.next() {
+            keys.note(key, placeBefore: place)
+            place = keys.wantsPlace ? iterator.place : nil
+        }
+        var out = ReportStream()
+        JSONReporter().files(report, counts: &keys.fileCounts, level: 1, jobs: 1, to: &out)
+        return keys
+    }
+
+    static func describe(_ findings: ScreenTimingJSON.Findings) -> String {
+        "\(findings.runs.map { "\($0.path) \($0.end) \($0.position)" }) "
+            + "\(findings.findings.map { "\($0.documentIndex) \($0.line) \($0.severity) \($0.indicator ?? "-")" })"
+    }
+
+    @Test func diagnosticsRenderedInPiecesFromTheirPlacesAreTheTextWrittenOneByOneWithTheSameFindingsGathered() {
+        for quiet in [false, true] {
+            let report = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet).report(Self.result)
+            let keys = Self.keyPass(report)
+            if !quiet {
+                #expect(report.diagnostics.count > 3 * JSONReporter.diagnosticsPerPiece)
+                #expect(keys.diagnosticsPieces.count >= 3)
+            }
+            #expect(keys.diagnosticsPieces.reduce(0) { $0 + $1.count } == report.diagnostics.count)
+            let (expected, expectedFindings) = Self.diagnosticsOneByOne(report, keys: keys, level: 1)
+            for jobs in 1...4 {
+                var context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet)
+                context.jobs = jobs
+                var out = ReportStream()
+                var findings = ScreenTimingJSON.Findings()
+                JSONReporter().diagnostics(report, keys: keys, context: context, level: 1, findings: &findings, to: &out)
+                #expect(out.text == expected, "\(jobs) jobs, quiet \(quiet)")
+                #expect(Self.describe(findings) == Self.describe(expectedFindings), "\(jobs) jobs, quiet \(quiet)")
+            }
+        }
+    }
+
+    @Test func findingsOfTwoSpellingsOfOnePathApartAreRenderedAsOnePiece() {
+        // `./specs/1003.yaml` sorts before every other path, and its fingerprints count with those of
+        // `specs/1003.yaml`: the findings are not file after file, so `diagnostics` is not cut.
+        let result = Self.run(extra: [("./specs/1003.yaml", ScreenTimingJSONTests.specs[0].1)])
+        let report = ReportContext(rules: RuleRegistry.descriptions).report(result)
+        let keys = Self.keyPass(report)
+        #expect(!keys.order.isByFile)
+        #expect(keys.pieces.count > 1 && keys.diagnosticsPieces.count == 1)
+        let one = Self.report(result, jobs: 1, blocks: true)
+        #expect(Self.report(result, jobs: 4, blocks: true) == one)
     }
 
     @Test func screensRenderedInPiecesAreTheTextWrittenFileByFileWhateverTheJobs() {
@@ -154,6 +240,7 @@ import Testing
         let report = ReportContext(rules: RuleRegistry.descriptions).report(result)
         var keys = JSONReporter.KeyPass()
         for key in report.diagnostics.keys { keys.note(key) }
+        #expect(keys.pieces.isEmpty)
         #expect(result.files.count > 2 * JSONReporter.filesPerPiece)
         var expectedCounts = keys.fileCounts
         let expected = Self.filesOneByOne(report, counts: &expectedCounts, level: 1)
