@@ -113,8 +113,8 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    /// Findings in a piece of `diagnostics` rendered on its own, at least (about 150 KB).
-    static let diagnosticsPerPiece = 200
+    /// Findings in a piece of `diagnostics` rendered on its own, at least (about 50 KB).
+    static let diagnosticsPerPiece = 64
 
     /// Files in a piece of `files` rendered on its own (about 60 KB).
     static let filesPerPiece = 256

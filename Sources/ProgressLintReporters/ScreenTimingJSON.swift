@@ -145,8 +145,10 @@ enum ScreenTimingJSON {
         text.out.endItem()
     }
 
-    /// Files in a piece of `screens` rendered on its own (about 150 KB at two or three screens a file).
-    static let filesPerPiece = 64
+    /// Files in a piece of `screens` rendered on its own: about 60 KB at two or three screens a
+    /// file, within a ``ReportBuffer``'s first allocation (larger pieces grow the buffers of every
+    /// slot, and the peak memory with them).
+    static let filesPerPiece = 24
 
     /// Writes `screens` as an array at nesting `level` to `stream`, rendered a range of files at a
     /// time on `jobs` threads (``ReportPieces``) and written in order: the text ``write(_:report:findings:level:into:)``
