@@ -52,16 +52,14 @@ public struct ReportStream {
         if used >= Self.blockSize && destination != nil { flush() }
     }
 
-    /// Writes `bytes`, a large piece of a report made elsewhere (``ReportPieces``), as
-    /// ``write(bytes:)`` would, but a block or more of it is never copied into the stream: what is
-    /// waiting is filled up to a block from its start and handed on, then the rest of a block or
-    /// more is handed on as it is.
+    /// Writes `bytes`, a piece of a report made elsewhere (``ReportPieces``), as ``write(bytes:)``
+    /// would, but a piece of half a block or more is not copied into the stream: what is waiting
+    /// is handed on, then the piece as it is (the destination gets pieces of 32 KB or more, not
+    /// blocks of 64 KB, and no byte is copied on the way).
     public mutating func write(block bytes: UnsafeBufferPointer<UInt8>) {
-        guard destination != nil, used > 0, bytes.count >= Self.blockSize else { return write(bytes: bytes) }
-        let top = Swift.min(bytes.count, Swift.max(0, Self.blockSize - used))
-        write(bytes: UnsafeBufferPointer(rebasing: bytes[0..<top]))
+        guard let destination, bytes.count >= Self.blockSize / 2 else { return write(bytes: bytes) }
         flush()
-        write(bytes: UnsafeBufferPointer(rebasing: bytes[top...]))
+        if failure == nil { failure = destination(UnsafeRawBufferPointer(bytes)) }
     }
 
     /// Writes a comma (when `comma`), a line break and `spaces` spaces, in one piece.

@@ -287,6 +287,21 @@ import Testing
         }
     }
 
+    @Test func aPieceOfHalfABlockOrMoreIsHandedOnAsItIsAfterWhatWasWaiting() {
+        final class Handed { var pieces: [[UInt8]] = [] }
+        let handed = Handed()
+        var out = ReportStream(to: { handed.pieces.append(Array($0)); return nil })
+        let large = [UInt8](repeating: 0x61, count: ReportBuffer.blockSize / 2)
+        let small = [UInt8](repeating: 0x62, count: 100)
+        out.write(ascii: "{")
+        large.withUnsafeBufferPointer { out.write(block: $0) }
+        small.withUnsafeBufferPointer { out.write(block: $0) }
+        large.withUnsafeBufferPointer { out.write(block: $0) }
+        out.write(ascii: "}")
+        out.flush()
+        #expect(handed.pieces == [Array("{".utf8), large, small, large, Array("}".utf8)])
+    }
+
     @Test func piecesComeOutInOrderWithFewRenderedAheadOfTheWriter() {
         for jobs in [1, 2, 3, 5] {
             let furthest = Numbers.Furthest()
