@@ -10,6 +10,13 @@ import Darwin
 /// file in the same folder (given the target's permissions, or 0644 for a new file), closed, then
 /// renamed over the target. Fixed specs and written reports both go this way; a fixed spec (and a
 /// baseline) is also synced to the disk before the rename, so that a crash cannot leave it empty.
+///
+/// A report (not synced) that replaces a regular file of the user's own is put in place by
+/// exchanging the two names (Linux's `renameat2` with `RENAME_EXCHANGE`), and the old report,
+/// now under the temporary name, is then removed. Readers see the same as with a rename, old or
+/// new whole. What it saves: ext4 allocates and starts writing a file's blocks when it is renamed
+/// over another (its `auto_da_alloc`, protection for files that were never synced), 15–25 ms for
+/// a 30 MB report, which a report that the next run makes again does not need.
 package enum AtomicFile {
     /// New content written whole beside its target, waiting to be renamed over it.
     package struct Staged {
@@ -17,6 +24,8 @@ package enum AtomicFile {
         package var path: [UInt8]
         /// The temporary file's path, NUL-terminated.
         var temporary: [CChar]
+        /// Whether it may be put in place by exchanging names (it was not synced).
+        var exchanges = false
     }
 
     /// Why a file could not be written: the system's text.
@@ -69,12 +78,13 @@ package enum AtomicFile {
             unlink(temporary)
             return .failure(Failure(reason: failure))
         }
-        return .success(Staged(path: path, temporary: temporary))
+        return .success(Staged(path: path, temporary: temporary, exchanges: !sync))
     }
 
     /// Renames a staged file over its target; why it could not (the staged file is then removed), or nil.
     package static func commit(_ staged: Staged) -> String? {
         let target = staged.path.map { CChar(bitPattern: $0) } + [0]
+        if staged.exchanges && exchange(staged.temporary, target) { return nil }
         guard rename(staged.temporary, target) == 0 else {
             let reason = SystemCalls.errorText(errno)
             unlink(staged.temporary)
@@ -82,6 +92,41 @@ package enum AtomicFile {
         }
         return nil
     }
+
+    /// Puts `temporary` in place of `target` by exchanging their names and removes what `target`
+    /// was; false, with nothing changed, when that cannot be done (then a rename is). Only a regular
+    /// file owned by this user is replaced this way (so that it can be removed in a sticky folder
+    /// such as `/tmp`), and only where the system has the call (Linux 3.15 and glibc 2.28 on).
+    package static func exchange(_ temporary: [CChar], _ target: [CChar]) -> Bool {
+        #if os(Linux)
+        var old = stat()
+        guard lstat(target, &old) == 0, old.st_mode & S_IFMT == S_IFREG, old.st_uid == geteuid(),
+              let call = renameExchange
+        else { return false }
+        guard call(AT_FDCWD, temporary, AT_FDCWD, target, exchangeFlag) == 0 else { return false }
+        // What the temporary name holds now is the old target: removed unless something other
+        // than that regular file came there meanwhile, which is exchanged back (and renamed over).
+        var moved = stat()
+        if lstat(temporary, &moved) == 0, moved.st_mode & S_IFMT == S_IFREG, moved.st_dev == old.st_dev,
+           moved.st_ino == old.st_ino, unlink(temporary) == 0 {
+            return true
+        }
+        // Back as they were, for the rename; should even that fail, the new file is in place.
+        return call(AT_FDCWD, temporary, AT_FDCWD, target, exchangeFlag) != 0
+        #else
+        return false
+        #endif
+    }
+
+    #if os(Linux)
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    /// Linux's `RENAME_EXCHANGE`.
+    private static let exchangeFlag: UInt32 = 2
+    /// glibc's `renameat2`, looked up when it is used (Swift's Glibc module does not declare it).
+    private static var renameExchange: RenameAt2? {
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
+    }
+    #endif
 
     /// Removes a staged file without touching its target.
     package static func discard(_ staged: Staged) {

@@ -620,9 +620,12 @@ public final class LintCache: Sendable {
             index.bytes(trailer.bytes)
             if let reason = CacheIO.write(newFile, index.bytes, at: state.written) { return reason }
             state.written += index.bytes.count
-            // Renamed into place whole: a reader sees the old file or this one, never part of one.
-            let renamed = CacheIO.withCString(temporaryPath) { from in path.withCString { rename(from, $0) } }
-            if renamed != 0 { return SystemCalls.errorText(errno) }
+            // Put in place whole: a reader sees the old file or this one, never part of one. As a
+            // report is (``AtomicFile/exchange(_:_:)``): the names exchanged, the old file removed.
+            let target = Array(path.utf8CString), temporary = temporaryPath.map { CChar(bitPattern: $0) } + [0]
+            if !AtomicFile.exchange(temporary, target) && rename(temporary, target) != 0 {
+                return SystemCalls.errorText(errno)
+            }
             state.temporaryDone = true
             state.fresh = []
             state.freshPlaces = [:]
