@@ -233,7 +233,12 @@ public struct JSONReporter: Reporter {
     /// and written in order, with what each gathered for `screens` added in order.
     func diagnostics(_ report: RunReport, keys: KeyPass, context: ReportContext, level: Int,
                      findings: inout ScreenTimingJSON.Findings, to stream: inout ReportStream) {
-        let pieces = keys.diagnosticsPieces
+        var noted = keys.diagnosticsPieces
+        // A key pass that noted no place (none asked for): the findings as one piece, from the start.
+        if noted.isEmpty, !report.diagnostics.isEmpty, let start = report.diagnostics.keys.makeIterator().place {
+            noted = [(start, report.diagnostics.count)]
+        }
+        let pieces = noted
         let gathered = GatheredFindings(count: pieces.count)
         let fileCounts = keys.fileCounts.map { (path: $0.path, position: $0.position) }
         let byFile = keys.order.isByFile

@@ -241,6 +241,19 @@ import Testing
         var keys = JSONReporter.KeyPass()
         for key in report.diagnostics.keys { keys.note(key) }
         #expect(keys.pieces.isEmpty)
+        // With no place noted, `diagnostics` is one piece read from the start, the same text.
+        do {
+            var noPlaces = keys
+            var counts = keys.fileCounts
+            var out = ReportStream()
+            JSONReporter().files(report, counts: &counts, level: 1, jobs: 1, to: &out)
+            noPlaces.fileCounts = counts
+            var findings = ScreenTimingJSON.Findings()
+            var text = ReportStream()
+            JSONReporter().diagnostics(report, keys: noPlaces, context: ReportContext(rules: RuleRegistry.descriptions),
+                                       level: 1, findings: &findings, to: &text)
+            #expect(text.text == Self.diagnosticsOneByOne(report, keys: noPlaces, level: 1).text)
+        }
         #expect(result.files.count > 2 * JSONReporter.filesPerPiece)
         var expectedCounts = keys.fileCounts
         let expected = Self.filesOneByOne(report, counts: &expectedCounts, level: 1)
