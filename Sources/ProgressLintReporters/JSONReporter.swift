@@ -2,6 +2,7 @@ import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintSupport
+import Synchronization
 
 /// The JSON report for dashboards and scripts: `version`, `tool`, `summary` (counts by severity,
 /// rule, platform and screen), `files`, `diagnostics` (with YAML path, range, docs link and a
@@ -47,21 +48,21 @@ public struct JSONReporter: Reporter {
             // a buffer written by pointer (``ReportBuffer``).
             json.key(literal: "files")
             json.value(writtenBy: { out, level in
-                ReportBuffer.writing(to: &out) { files(report, counts: &keys.fileCounts, level: level, into: &$0) }
+                files(report, counts: &keys.fileCounts, level: level, jobs: context.jobs, to: &out)
             })
             json.key(literal: "diagnostics")
             var findings = ScreenTimingJSON.Findings()
             json.value(writtenBy: { out, level in
-                ReportBuffer.writing(to: &out) { buffer in
-                    diagnostics(report, keys: keys, context: context, level: level, findings: &findings,
-                                into: &buffer)
-                }
+                diagnostics(report, keys: keys, context: context, level: level, findings: &findings, to: &out)
             })
             json.key(literal: "inventory")
             json.value(inventory(result.inventory))
-            // Each screen's thresholds and indicators' timing, file by file.
+            // Each screen's thresholds and indicators' timing, ranges of files rendered on the run's jobs.
             json.key(literal: "screens")
-            ScreenTimingJSON.write(result, report: report, findings: findings, into: &json)
+            json.value(writtenBy: { out, level in
+                ScreenTimingJSON.write(result, report: report, findings: findings, level: level, jobs: context.jobs,
+                                       to: &out)
+            })
             json.end()
         }
     }
@@ -73,90 +74,257 @@ public struct JSONReporter: Reporter {
         /// The findings' counts by path (runs of one path's bytes), in report order, with the
         /// position of the file they belong to once `files` is written (-1 for none).
         var fileCounts: [(path: String, counts: SeverityCounts, position: Int)] = []
+        /// Whether each run of `fileCounts` is of a path after the one before, byte-wise.
+        var pathsAscend = true
+        /// Where `diagnostics` is cut into pieces rendered on their own: each piece's place in the
+        /// findings' order and how many findings it has. A piece ends at ``diagnosticsPerPiece``
+        /// findings or more, where the next finding is of another file as its fingerprint holds
+        /// the path (so that the fingerprints of the next piece start afresh, as they would there).
+        var pieces: [(place: DiagnosticList.Place, count: Int)] = []
+        /// Whether the next key's place is wanted (``note(_:placeBefore:)``): the piece is long enough.
+        var wantsPlace: Bool { pieces.last.map { $0.count >= JSONReporter.diagnosticsPerPiece } ?? true }
 
-        mutating func note(_ key: DiagnosticKey) {
+        /// Notes the next key in the findings' order; `placeBefore` is where the list is read on
+        /// from before it, when ``wantsPlace`` asked for it and there is one.
+        mutating func note(_ key: DiagnosticKey, placeBefore: DiagnosticList.Place? = nil) {
             order.note(path: key.path)
             if let last = fileCounts.last, ByteOrder.same(last.path, key.path) {
                 fileCounts[fileCounts.count - 1].counts.add(key.severity)
             } else {
+                if let last = fileCounts.last, !ByteOrder.precedes(last.path, key.path) { pathsAscend = false }
+                if let placeBefore, wantsPlace,
+                   pieces.isEmpty || !ByteOrder.same(Fingerprint.keyPath(fileCounts.last!.path), Fingerprint.keyPath(key.path)) {
+                    pieces.append((placeBefore, 0))
+                }
                 var counts = SeverityCounts()
                 counts.add(key.severity)
                 fileCounts.append((key.path, counts, -1))
             }
+            if !pieces.isEmpty { pieces[pieces.count - 1].count += 1 }
+        }
+
+        /// The pieces of `diagnostics`: one when the fingerprints or the files' runs depend on
+        /// findings before a cut (findings not file after file; paths not ascending).
+        var diagnosticsPieces: [(place: DiagnosticList.Place, count: Int)] {
+            guard order.isByFile && pathsAscend, !pieces.isEmpty else {
+                return pieces.first.map { [($0.place, pieces.reduce(0) { $0 + $1.count })] } ?? []
+            }
+            return pieces
         }
     }
 
-    /// The `files` array at nesting `level`: each file with its screens' names and its findings'
-    /// counts (those of the first file of their path's bytes, as ``RunReport/fileCounts`` gives them).
+    /// Findings in a piece of `diagnostics` rendered on its own, at least (about 50 KB).
+    static let diagnosticsPerPiece = 64
+
+    /// Files in a piece of `files` rendered on its own (about 60 KB).
+    static let filesPerPiece = 256
+
+    /// The `files` array at nesting `level`, written to `stream`: each file with its screens' names and its
+    /// findings' counts (those of the first file of their path's bytes, as ``RunReport/fileCounts`` gives
+    /// them), rendered a range of files at a time on `jobs` threads (``ReportPieces``) and written
+    /// in order. Which file each run of `counts` belongs to is found first, on this thread, from
+    /// the paths' bytes alone.
     func files(_ report: RunReport, counts: inout [(path: String, counts: SeverityCounts, position: Int)],
-               level: Int, into b: inout ReportBuffer) {
-        let l = level + 1
-        var group = 0
-        for position in report.files.indices {
-            let file = report.files[position]
-            var found = SeverityCounts()
-            while group < counts.count && ByteOrder.compare(counts[group].path, file.path) < 0 { group += 1 }
-            if group < counts.count && ByteOrder.same(counts[group].path, file.path) {
-                found = counts[group].counts
-                counts[group].position = position
-                group += 1
-            }
-            b.put(position == report.files.startIndex ? "[" : ",")
-            b.newline(level: l)
-            b.put(byte: 0x7B)
-            b.member("path", level: l + 1, first: true)
-            b.string(file.path)
-            b.member("screens", level: l + 1)
-            if file.screenNames.isEmpty {
-                b.put("[]")
-            } else {
-                for (i, name) in file.screenNames.enumerated() {
-                    b.put(byte: i == 0 ? 0x5B : 0x2C)
-                    b.newline(level: l + 2)
-                    b.string(name)
+               level: Int, jobs: Int, to stream: inout ReportStream) {
+        let files = report.files
+        guard !files.isEmpty else { return stream.write(ascii: "[]") }
+        // The files with findings, by position, each with the counts of the run of `counts` it takes.
+        var found: [(position: Int, counts: SeverityCounts)] = []
+        if !counts.isEmpty {
+            let reader = files.reader()
+            var group = 0
+            for position in files.indices where group < counts.count {
+                reader.withPath(at: position) { path in
+                    while group < counts.count && ByteOrder.compare(counts[group].path, path) < 0 { group += 1 }
+                    if group < counts.count && ByteOrder.compare(counts[group].path, path) == 0 {
+                        counts[group].position = position
+                        found.append((position, counts[group].counts))
+                        group += 1
+                    }
                 }
-                b.newline(level: l + 1)
-                b.put(byte: 0x5D)
             }
-            b.member("indicators", level: l + 1)
-            b.int(file.indicators)
-            b.member("errors", level: l + 1)
-            b.int(found.errors)
-            b.member("warnings", level: l + 1)
-            b.int(found.warnings)
-            b.member("infos", level: l + 1)
-            b.int(found.infos)
-            b.newline(level: l)
-            b.put(byte: 0x7D)
-            b.endItem()
         }
-        if report.files.isEmpty { return b.put("[]") }
-        b.newline(level: level)
-        b.put(byte: 0x5D)
+        let taken = found
+        var first = true
+        ReportPieces.write(
+            count: (files.count - 1) / JSONReporter.filesPerPiece + 1, jobs: jobs, to: &stream,
+            renderer: { FilePieces(files: files, found: taken, level: level) },
+            write: { stream, buffer, _ in
+                guard !buffer.written.isEmpty else { return }
+                // Each piece starts its first file with `[`; after the first piece, with a comma.
+                if !first { buffer.written[0] = 0x2C }
+                first = false
+                stream.write(block: UnsafeBufferPointer(buffer.written))
+            })
+        stream.write(lineBreakAfterComma: false, spaces: 2 * Swift.max(0, level))
+        stream.write(byte: 0x5D)
     }
 
-    /// The `diagnostics` array at nesting `level`, gathering on the way what `screens` counts.
-    func diagnostics(_ report: RunReport, keys: KeyPass, context: ReportContext, level: Int,
-                     findings: inout ScreenTimingJSON.Findings, into b: inout ReportBuffer) {
-        var fingerprints = Fingerprint.Sequence(byFile: keys.order.isByFile)
-        var first = true
-        // The run of `keys.fileCounts` of each finding's path: where its file is.
-        var run = 0
-        for d in report.diagnostics {
-            while run < keys.fileCounts.count && ByteOrder.compare(keys.fileCounts[run].path, d.path) < 0 { run += 1 }
-            let position = run < keys.fileCounts.count && ByteOrder.same(keys.fileCounts[run].path, d.path)
-                ? keys.fileCounts[run].position : -1
-            b.put(byte: first ? 0x5B : 0x2C)
-            first = false
-            b.newline(level: level + 1)
-            diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit,
-                       docs: context.documentationURI(for:), level: level + 1, into: &b)
-            findings.add(d, position: position)
-            b.endItem()
+    /// Renders ranges of ``JSONReporter/filesPerPiece`` files of `files`, each as if it came first, on one thread.
+    struct FilePieces: ReportPieceRenderer {
+        let files: FileList.Reader
+        /// The files with findings, by position, with their counts.
+        let found: [(position: Int, counts: SeverityCounts)]
+        let level: Int
+
+        init(files: FileList, found: [(position: Int, counts: SeverityCounts)], level: Int) {
+            self.files = files.reader()
+            self.found = found
+            self.level = level
         }
-        if first { return b.put("[]") }
-        b.newline(level: level)
-        b.put(byte: 0x5D)
+
+        mutating func render(_ piece: Int, into b: inout ReportBuffer) -> Int {
+            let start = piece * JSONReporter.filesPerPiece
+            let end = Swift.min(files.count, start + JSONReporter.filesPerPiece)
+            guard start < end else { return 0 }
+            // The first file with findings in the range.
+            var next = 0, high = found.count
+            while next < high {
+                let middle = next + (high - next) / 2
+                if found[middle].position < start { next = middle + 1 } else { high = middle }
+            }
+            let l = level + 1
+            for position in start..<end {
+                var counts = SeverityCounts()
+                if next < found.count && found[next].position == position {
+                    counts = found[next].counts
+                    next += 1
+                }
+                b.put(byte: position == start ? 0x5B : 0x2C)
+                b.newline(level: l)
+                b.put(byte: 0x7B)
+                b.member("path", level: l + 1, first: true)
+                var screens = 0, indicators = 0, name = 0
+                files.read(at: position, file: { path, screenCount, indicatorCount in
+                    b.string(utf8: path.assumingMemoryBound(to: UInt8.self))
+                    b.member("screens", level: l + 1)
+                    screens = screenCount
+                    indicators = indicatorCount
+                }, name: { text in
+                    b.put(byte: name == 0 ? 0x5B : 0x2C)
+                    name += 1
+                    b.newline(level: l + 2)
+                    b.string(utf8: text.assumingMemoryBound(to: UInt8.self))
+                })
+                if screens == 0 {
+                    b.put("[]")
+                } else {
+                    b.newline(level: l + 1)
+                    b.put(byte: 0x5D)
+                }
+                b.member("indicators", level: l + 1)
+                b.int(indicators)
+                b.member("errors", level: l + 1)
+                b.int(counts.errors)
+                b.member("warnings", level: l + 1)
+                b.int(counts.warnings)
+                b.member("infos", level: l + 1)
+                b.int(counts.infos)
+                b.newline(level: l)
+                b.put(byte: 0x7D)
+            }
+            return end - start
+        }
+    }
+
+    /// The `diagnostics` array at nesting `level`, written to `stream`, gathering on the way what
+    /// `screens` counts: the pieces the key pass found (``KeyPass/diagnosticsPieces``) rendered on
+    /// `context.jobs` threads (``ReportPieces``), each read from its place in the findings' order,
+    /// and written in order, with what each gathered for `screens` added in order.
+    func diagnostics(_ report: RunReport, keys: KeyPass, context: ReportContext, level: Int,
+                     findings: inout ScreenTimingJSON.Findings, to stream: inout ReportStream) {
+        var noted = keys.diagnosticsPieces
+        // A key pass that noted no place (none asked for): the findings as one piece, from the start.
+        if noted.isEmpty, !report.diagnostics.isEmpty, let start = report.diagnostics.keys.makeIterator().place {
+            noted = [(start, report.diagnostics.count)]
+        }
+        let pieces = noted
+        let gathered = GatheredFindings(count: pieces.count)
+        let fileCounts = keys.fileCounts.map { (path: $0.path, position: $0.position) }
+        let byFile = keys.order.isByFile
+        var piece = 0
+        var first = true
+        ReportPieces.write(
+            count: pieces.count, jobs: context.jobs, to: &stream,
+            renderer: {
+                DiagnosticPieces(list: report.diagnostics, pieces: pieces, fileCounts: fileCounts, byFile: byFile,
+                                 context: context, level: level, gathered: gathered)
+            },
+            write: { stream, buffer, items in
+                findings.append(gathered.take(piece))
+                piece += 1
+                guard items > 0, !buffer.written.isEmpty else { return }
+                // Each piece starts its first finding with `[`; after the first piece, with a comma.
+                if !first { buffer.written[0] = 0x2C }
+                first = false
+                stream.write(block: UnsafeBufferPointer(buffer.written))
+            })
+        if first { return stream.write(ascii: "[]") }
+        stream.write(lineBreakAfterComma: false, spaces: 2 * Swift.max(0, level))
+        stream.write(byte: 0x5D)
+    }
+
+    /// What each piece of `diagnostics` gathered for `screens`, handed from the thread that
+    /// rendered it to the one that writes it.
+    final class GatheredFindings: Sendable {
+        private let pieces: Mutex<[ScreenTimingJSON.Findings?]>
+
+        init(count: Int) { pieces = Mutex(Array(repeating: nil, count: count)) }
+
+        func put(_ findings: ScreenTimingJSON.Findings, piece: Int) {
+            pieces.withLock { $0[piece] = findings }
+        }
+
+        func take(_ piece: Int) -> ScreenTimingJSON.Findings {
+            pieces.withLock { $0[piece].take() } ?? ScreenTimingJSON.Findings()
+        }
+    }
+
+    /// Renders pieces of `diagnostics`, each from its place in the findings' order, on one thread.
+    struct DiagnosticPieces: ReportPieceRenderer {
+        let list: DiagnosticList
+        let pieces: [(place: DiagnosticList.Place, count: Int)]
+        /// The findings' runs of one path, ascending, with their files' positions.
+        let fileCounts: [(path: String, position: Int)]
+        let byFile: Bool
+        let context: ReportContext
+        let level: Int
+        let gathered: GatheredFindings
+
+        func render(_ piece: Int, into b: inout ReportBuffer) -> Int {
+            var fingerprints = Fingerprint.Sequence(byFile: byFile)
+            var findings = ScreenTimingJSON.Findings()
+            var iterator = list.diagnostics(from: pieces[piece].place)
+            let count = pieces[piece].count
+            // The run of `fileCounts` of each finding's path: where its file is.
+            var run = -1
+            var written = 0
+            while written < count, let d = iterator.next() {
+                if run < 0 {
+                    // The first run not before the piece's first path (0 for the first piece, as
+                    // read from the start; the runs ascend when there are more pieces).
+                    run = 0
+                    if piece > 0 {
+                        var high = fileCounts.count
+                        while run < high {
+                            let middle = run + (high - run) / 2
+                            if ByteOrder.compare(fileCounts[middle].path, d.path) < 0 { run = middle + 1 } else { high = middle }
+                        }
+                    }
+                }
+                while run < fileCounts.count && ByteOrder.compare(fileCounts[run].path, d.path) < 0 { run += 1 }
+                let position = run < fileCounts.count && ByteOrder.same(fileCounts[run].path, d.path)
+                    ? fileCounts[run].position : -1
+                b.put(byte: written == 0 ? 0x5B : 0x2C)
+                b.newline(level: level + 1)
+                JSONReporter().diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit,
+                                          docs: context.documentationURI(for:), level: level + 1, into: &b)
+                findings.add(d, position: position)
+                written += 1
+            }
+            gathered.put(findings, piece: piece)
+            return written
+        }
     }
 
     /// One run error: its message, and its path, line and column when known.
@@ -229,8 +397,12 @@ public struct JSONReporter: Reporter {
                     }
                     b.endItem()
                 }
-                for d in shown.keys {
-                    keys.note(d)
+                var iterator = shown.keys.makeIterator()
+                var place = iterator.place
+                while let d = iterator.next() {
+                    keys.note(d, placeBefore: place)
+                    // Where a piece of `diagnostics` may start: asked for once the piece is long enough.
+                    place = keys.wantsPlace ? iterator.place : nil
                     if d.path != path {
                         flush()
                         path = d.path

@@ -24,6 +24,9 @@ public struct ReportContext: Sendable {
     public func documentationURI(for rule: String) -> String? {
         Configuration.documentationURI(for: rule, docsURL: docsURL)
     }
+    /// Threads a report may render on (the run's `--jobs`): the JSON report renders its large parts
+    /// in pieces on as many, written in order (the same bytes as with one).
+    public var jobs = 1
     /// The earlier JSON report to compare with (`--compare`): the HTML report marks new and fixed findings.
     public var previous: PreviousReport?
 

@@ -64,6 +64,29 @@ enum ScreenTimingJSON {
 
         init() {}
 
+        /// Adds `later`, the findings that come after these in report order.
+        mutating func append(_ later: Findings) {
+            let base = findings.count
+            findings += later.findings
+            for run in later.runs {
+                if let last = runs.last, last.position == run.position {
+                    runs[runs.count - 1].end = base + run.end
+                } else {
+                    runs.append((run.path, base + run.end, run.position))
+                }
+            }
+        }
+
+        /// The first run of a file at `position` or after (where ``of(position:run:)`` starts from there).
+        func firstRun(from position: Int) -> Int {
+            var low = 0, high = runs.count
+            while low < high {
+                let middle = low + (high - low) / 2
+                if runs[middle].position < position { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
         /// The range in `findings` of the file at `position`, found by moving `run` on (positions only grow).
         func of(position: Int, run: inout Int) -> Range<Int>? {
             while run < runs.count && runs[run].position < position { run += 1 }
@@ -93,25 +116,101 @@ enum ScreenTimingJSON {
         defer { arena.free() }
         var index = FindingIndex()
         var text = ScreenText(out: buffer, texts: Texts(level: level, arena: &arena))
+        let timings = result.timings.reader()
         var run = 0
         for position in report.files.indices {
-            if let found = findings.of(position: position, run: &run) {
-                index.reset()
-                // In one pass: a screen whose bytes run short is not written, so what is counted against it is never read.
-                _ = result.timings.readScreens(at: position, &index)
-                index.count(findings.findings[found], into: &text.counts)
-            } else {
-                text.counts.removeAll(keepingCapacity: true)
-            }
-            text.countsBase = 0
-            text.screenMark = text.out.mark
-            text.screensAtMark = text.screens
-            // A screen whose bytes run short, and every one after it, is left out.
-            if !result.timings.readScreens(at: position, &text) { text.leaveOutLastScreen() }
-            text.out.endItem()
+            writeScreens(ofFile: position, timings: timings, findings: findings, run: &run, index: &index, into: &text)
         }
         text.out.put(text.screens > 0 ? text.t.arrayEnd : text.t.emptyArray)
         buffer = text.out
+    }
+
+    /// Writes the screens of the file at `position` into `text` (`run` the run of `findings` where
+    /// its findings are looked for: positions only grow).
+    static func writeScreens(ofFile position: Int, timings: ScreenTimingList.Reader, findings: Findings,
+                             run: inout Int, index: inout FindingIndex, into text: inout ScreenText) {
+        if let found = findings.of(position: position, run: &run) {
+            index.reset()
+            // In one pass: a screen whose bytes run short is not written, so what is counted against it is never read.
+            _ = timings.readScreens(at: position, &index)
+            index.count(findings.findings[found], into: &text.counts)
+        } else {
+            text.counts.removeAll(keepingCapacity: true)
+        }
+        text.countsBase = 0
+        text.screenMark = text.out.mark
+        text.screensAtMark = text.screens
+        // A screen whose bytes run short, and every one after it, is left out.
+        if !timings.readScreens(at: position, &text) { text.leaveOutLastScreen() }
+        text.out.endItem()
+    }
+
+    /// Files in a piece of `screens` rendered on its own: about 60 KB at two or three screens a
+    /// file, within a ``ReportBuffer``'s first allocation (larger pieces grow the buffers of every
+    /// slot, and the peak memory with them).
+    static let filesPerPiece = 24
+
+    /// Writes `screens` as an array at nesting `level` to `stream`, rendered a range of files at a
+    /// time on `jobs` threads (``ReportPieces``) and written in order: the text ``write(_:report:findings:level:into:)``
+    /// writes. Each range is rendered as if it came first (its first screen after `[`), and the `[`
+    /// becomes a comma when screens were written before it.
+    static func write(_ result: RunResult, report: RunReport, findings: Findings, level: Int, jobs: Int,
+                      to stream: inout ReportStream) {
+        let files = report.files.count
+        let (pieces, overflow) = files.addingReportingOverflow(filesPerPiece - 1)
+        var screens = 0
+        if !overflow {
+            let timings = result.timings
+            ReportPieces.write(
+                count: pieces / filesPerPiece, jobs: jobs, to: &stream,
+                renderer: { Pieces(timings: timings, findings: findings, level: level, files: files) },
+                write: { stream, buffer, items in
+                    guard items > 0, !buffer.written.isEmpty else { return }
+                    if screens > 0 { buffer.written[0] = 0x2C }
+                    screens += items
+                    stream.write(block: UnsafeBufferPointer(buffer.written))
+                })
+        }
+        if screens == 0 { return stream.write(ascii: "[]") }
+        stream.write(lineBreakAfterComma: false, spaces: 2 * Swift.max(0, level))
+        stream.write(byte: 0x5D)
+    }
+
+    /// Renders ranges of ``filesPerPiece`` files' screens, on one thread.
+    final class Pieces: ReportPieceRenderer {
+        let timings: ScreenTimingList.Reader
+        let findings: Findings
+        let files: Int
+        var arena = TextArena()
+        var index = FindingIndex()
+        var text: ScreenText
+
+        init(timings: ScreenTimingList, findings: Findings, level: Int, files: Int) {
+            self.timings = timings.reader()
+            self.findings = findings
+            self.files = files
+            text = ScreenText(out: ReportBuffer.collecting(), texts: Texts(level: level, arena: &arena))
+        }
+
+        deinit {
+            arena.free()
+            text.out.free()
+        }
+
+        func render(_ piece: Int, into buffer: inout ReportBuffer) -> Int {
+            let start = piece * ScreenTimingJSON.filesPerPiece
+            let end = Swift.min(files, start + ScreenTimingJSON.filesPerPiece)
+            guard start < end else { return 0 }
+            swap(&text.out, &buffer)
+            defer { swap(&text.out, &buffer) }
+            text.screens = 0
+            var run = findings.firstRun(from: start)
+            for position in start..<end {
+                ScreenTimingJSON.writeScreens(ofFile: position, timings: timings, findings: findings, run: &run,
+                                              index: &index, into: &text)
+            }
+            return text.screens
+        }
     }
 
     /// Texts made once per report, each in an allocation of its own, freed together.

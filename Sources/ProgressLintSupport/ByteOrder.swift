@@ -36,6 +36,16 @@ public enum ByteOrder {
         return a.withUTF8 { x in b.withUTF8 { y in compare(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) } }
     }
 
+    /// The byte-wise comparison of a string's UTF-8 bytes with `b` (a stored path's, say).
+    @inlinable
+    public static func compare(_ a: String, _ b: UnsafeRawBufferPointer) -> Int {
+        if let inPlace = a.utf8.withContiguousStorageIfAvailable({ compare(UnsafeRawBufferPointer($0), b) }) {
+            return inPlace
+        }
+        var a = a
+        return a.withUTF8 { compare(UnsafeRawBufferPointer($0), b) }
+    }
+
     /// Whether `a` sorts before `b` byte-wise.
     @inlinable
     public static func precedes(_ a: String, _ b: String) -> Bool { compare(a, b) < 0 }

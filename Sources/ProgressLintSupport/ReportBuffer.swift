@@ -15,6 +15,10 @@ public struct ReportBuffer {
     /// Where the bytes go, swapped in for the length of ``writing(to:_:)``.
     public var stream: ReportStream
 
+    /// Once this many bytes are written, ``endItem()`` hands them on: ``blockSize``, or never for a
+    /// buffer that ``collecting()`` made.
+    @usableFromInline var handOnAt = ReportBuffer.blockSize
+
     /// Bytes gathered before ``endItem()`` hands them on.
     public static let blockSize = 1 << 16
 
@@ -23,6 +27,25 @@ public struct ReportBuffer {
         base = .allocate(capacity: capacity)
         stream = ReportStream()
     }
+
+    /// A buffer that keeps what is written (``endItem()`` hands nothing on), for a piece of a report
+    /// rendered on one thread and written on another (``ReportPieces``): read by ``written``,
+    /// emptied by ``clear()``, freed by ``free()``.
+    public static func collecting() -> ReportBuffer {
+        var buffer = ReportBuffer()
+        buffer.handOnAt = Int.max
+        return buffer
+    }
+
+    /// The bytes written and not handed on (of a ``collecting()`` buffer: all since ``clear()``),
+    /// valid until the next write.
+    public var written: UnsafeMutableBufferPointer<UInt8> { UnsafeMutableBufferPointer(start: base, count: used) }
+
+    /// Forgets every byte written (keeping the room).
+    public mutating func clear() { used = 0 }
+
+    /// Frees a buffer ``collecting()`` made; it is not used again.
+    public func free() { base.deallocate() }
 
     /// Runs `body` with a buffer writing to `stream`; everything it wrote is in `stream` when it returns.
     public static func writing<Result>(to stream: inout ReportStream, _ body: (inout ReportBuffer) throws -> Result)
@@ -58,7 +81,7 @@ public struct ReportBuffer {
     /// Ends an item: hands the bytes to the stream once a block is full.
     @inlinable @inline(__always)
     public mutating func endItem() {
-        if used >= ReportBuffer.blockSize { flush() }
+        if used >= handOnAt { flush() }
     }
 
     /// Hands every byte written to the stream.

@@ -52,6 +52,16 @@ public struct ReportStream {
         if used >= Self.blockSize && destination != nil { flush() }
     }
 
+    /// Writes `bytes`, a piece of a report made elsewhere (``ReportPieces``), as ``write(bytes:)``
+    /// would, but a piece of half a block or more is not copied into the stream: what is waiting
+    /// is handed on, then the piece as it is (the destination gets pieces of 32 KB or more, not
+    /// blocks of 64 KB, and no byte is copied on the way).
+    public mutating func write(block bytes: UnsafeBufferPointer<UInt8>) {
+        guard let destination, bytes.count >= Self.blockSize / 2 else { return write(bytes: bytes) }
+        flush()
+        if failure == nil { failure = destination(UnsafeRawBufferPointer(bytes)) }
+    }
+
     /// Writes a comma (when `comma`), a line break and `spaces` spaces, in one piece.
     public mutating func write(lineBreakAfterComma comma: Bool, spaces: Int) {
         let spaces = Swift.max(0, spaces)

@@ -204,6 +204,7 @@ struct Lint: ParsableCommand {
         var context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet,
                                     columnUnit: ColumnUnit(rawValue: columnUnit) ?? .char)
         context.unsafeFixes = unsafeFixes
+        context.jobs = runner.jobs
         context.docsURL = Configuration.effectiveDocsURL(configured: result.docsURL,
                                                           environment: Output.environment(Tool.docsURLVariable))
         context.previous = try previousReport()

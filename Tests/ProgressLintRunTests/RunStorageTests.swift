@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 @testable import ProgressLintEngine
 @testable import ProgressLintRun
 @testable import ProgressLintWorkspace
@@ -330,5 +332,73 @@ extension RunStorageTests {
                 #expect((try? record.read(Seen.self)) == (length == bytes.count ? Seen("sync", "toolbar", line: 4, count: 12) : nil))
             }
         }
+    }
+}
+
+/// A store's readers: windows of their own, filled by `pread`, reading what was appended.
+extension ByteStoreTests {
+    /// Pieces of every length up to past a window (the last one larger than a window), appended to
+    /// a store that keeps 100 bytes in memory: most in its file, the last in memory.
+    static func filled() -> (ByteStore, [(Int, [UInt8])]) {
+        let store = ByteStore(memoryLimit: 100)
+        var pieces: [(Int, [UInt8])] = []
+        for i in 0..<6000 {
+            let bytes = (0..<(i % 53)).map { UInt8(truncatingIfNeeded: i &* 7 &+ $0) }
+            pieces.append((bytes.withUnsafeBytes { store.append($0) }, bytes))
+        }
+        let large = (0..<(ByteStore.windowSize + 999)).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+        pieces.append((large.withUnsafeBytes { store.append($0) }, large))
+        for i in 0..<9 {
+            let bytes = [UInt8](repeating: UInt8(i), count: 11)
+            pieces.append((bytes.withUnsafeBytes { store.append($0) }, bytes))
+        }
+        return (store, pieces)
+    }
+
+    @Test func aReaderReadsWhatWasAppendedAcrossWindowAndSpillBoundaries() {
+        let (store, pieces) = Self.filled()
+        #expect(store.count > 2 * ByteStore.windowSize)
+        let reader = store.reader()
+        #expect(reader.count == store.count)
+        // In order (windows one after another), backwards (each read outside the window loads another).
+        for (offset, bytes) in pieces + pieces.reversed() {
+            #expect(reader.read(offset, bytes.count) { Array($0) } == bytes)
+        }
+        // Spans that cross a window's end, and the end of the file into memory.
+        let whole = pieces.flatMap(\.1)
+        for start in [ByteStore.windowSize - 5, 2 * ByteStore.windowSize - 1, whole.count - 150, whole.count - 30] {
+            let length = min(40, whole.count - start)
+            #expect(reader.read(start, length) { Array($0) } == Array(whole[start..<(start + length)]), "\(start)")
+        }
+    }
+
+    @Test func readersOnSeveralThreadsEachReadTheSameBytes() {
+        let (store, pieces) = Self.filled()
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            let reader = store.reader()
+            var wrong = 0
+            // Each thread starts somewhere else, so their windows are apart.
+            for i in 0..<pieces.count {
+                let (offset, bytes) = pieces[(i + thread * 1500) % pieces.count]
+                if reader.read(offset, bytes.count, { Array($0) }) != bytes { wrong += 1 }
+            }
+            failures.withLock { $0 += wrong }
+        }
+        #expect(failures.withLock { $0 } == 0)
+    }
+
+    @Test func aReaderKeepsReadingWhatItWasMadeWithWhileTheStoreGrows() {
+        let store = ByteStore(memoryLimit: 100)
+        let first = [UInt8](repeating: 7, count: 60)
+        first.withUnsafeBytes { _ = store.append($0) }
+        let reader = store.reader()
+        for i in 0..<50 {
+            let bytes = [UInt8](repeating: UInt8(i), count: 30)
+            bytes.withUnsafeBytes { _ = store.append($0) }
+        }
+        #expect(reader.count == 60)
+        #expect(reader.read(0, 60) { Array($0) } == first)
+        #expect(store.read(60, 30) { Array($0) } == [UInt8](repeating: 0, count: 30))
     }
 }

@@ -264,6 +264,11 @@ public struct DiagnosticList: Sequence, Sendable {
 
         init(base: StoredIterator) { self.base = base }
 
+        /// Where the list is read on from after the keys handed out so far, when that is a place
+        /// ``DiagnosticList/diagnostics(from:)`` can start from (nil after a merged diagnostic
+        /// handed out before a stored one already read).
+        public var place: Place? { pending == nil ? Place(base: base.resumable()) : nil }
+
         public mutating func next() -> DiagnosticKey? {
             let merged = base.list.mergedStored, errorsOnly = base.list.errorsOnly
             while true {
@@ -313,12 +318,26 @@ public struct DiagnosticList: Sequence, Sendable {
         }
     }
 
+    /// A place in the list's order (``KeyIterator/place``), from which ``diagnostics(from:)`` reads
+    /// on: a few numbers and the path of the file being read, none of the list's bytes. Reading on
+    /// from it copies the store's bytes into a window of its own, so several threads can each
+    /// read from a place of their own at once.
+    public struct Place: @unchecked Sendable {
+        // Sendable: an iterator with no window, bytes or pending diagnostic of its own (``StoredIterator/resumable()``).
+        let base: StoredIterator
+    }
+
+    /// The diagnostics from `place` on, in the list's order, as its ``Iterator`` gives them.
+    public func diagnostics(from place: Place) -> Iterator { Iterator(base: place.base) }
+
     /// Reads the list in order as ``Diagnostic``s: each record read in place and decoded whole; the
     /// merged ones as they were given.
     public struct Iterator: IteratorProtocol {
         var base: StoredIterator
 
         init(_ list: DiagnosticList, chunks: [Int]?) { base = StoredIterator(list, chunks: chunks) }
+
+        init(base: StoredIterator) { self.base = base }
 
         public mutating func next() -> Diagnostic? { base.next().map(base.list.diagnostic) }
     }
@@ -353,6 +372,17 @@ public struct DiagnosticList: Sequence, Sendable {
             self.offset = chunks == nil ? 0 : list.end
             self.limit = list.end
             span = chunks == nil ? ByteStore.windowSize : 1 << 12
+        }
+
+        /// This iterator where it is, holding none of the bytes it copied (read again from the
+        /// store when it goes on): to go on from there later, or on another thread.
+        fileprivate func resumable() -> StoredIterator {
+            var copy = self
+            copy.pending = nil
+            copy.window = nil
+            copy.buffer = []
+            copy.bufferStart = 0
+            return copy
         }
 
         public mutating func next() -> StoredDiagnostic? {

@@ -122,6 +122,62 @@ public struct ScreenTimingList: Sendable {
 
     /// `body` of the stored bytes of the file at `position` in report order; nil when it has none.
     @usableFromInline func withBytes<R: Sendable>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        guard let number = ScreenTimingList.number(at: position, reportOrder: reportOrder, fileCount: fileCount)
+        else { return nil }
+        let (start, length) = index.read(number * 12, 12, ScreenTimingList.entry)
+        guard length > 0 else { return nil }
+        return data.read(start, length, body)
+    }
+}
+
+extension ScreenTimingList {
+    /// A reader of the list's files from any position on, through windows of its own
+    /// (``ByteStore/Reader``): several threads read one list at once, each through its own reader,
+    /// without a lock. It reads what the list held when it was made. One thread uses it at a time.
+    public struct Reader {
+        let data: ByteStore.Reader
+        let index: ByteStore.Reader
+        let fileCount: Int
+        let reportOrder: [Int32]?
+
+        init(_ list: ScreenTimingList) {
+            data = list.data.reader()
+            index = list.index.reader()
+            fileCount = list.fileCount
+            reportOrder = list.reportOrder
+        }
+
+        /// Hands `visitor` the screens of the file at `position` in report order, as
+        /// ``ScreenTimingList/readScreens(at:_:)`` does.
+        @inlinable
+        public func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
+            withBytes(at: position) { raw -> Bool in
+                var reader = TimingReader(raw)
+                let count = reader.int()
+                var n = 0
+                while n < count, !reader.failed {
+                    reader.visitScreen(&visitor)
+                    n += 1
+                }
+                return !reader.failed
+            } ?? true
+        }
+
+        /// `body` of the stored bytes of the file at `position` in report order; nil when it has none.
+        @usableFromInline func withBytes<R>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+            guard let number = ScreenTimingList.number(at: position, reportOrder: reportOrder, fileCount: fileCount)
+            else { return nil }
+            let (start, length) = index.read(number * 12, 12, ScreenTimingList.entry)
+            guard length > 0 else { return nil }
+            return data.read(start, length, body)
+        }
+    }
+
+    /// A reader of the list from any file on, for one thread (see ``Reader``).
+    public func reader() -> Reader { Reader(self) }
+
+    /// The file number at `position` in report order; nil for a position the list has not.
+    static func number(at position: Int, reportOrder: [Int32]?, fileCount: Int) -> Int? {
         guard position >= 0 else { return nil }
         let number: Int
         if let reportOrder {
@@ -131,14 +187,14 @@ public struct ScreenTimingList: Sendable {
             number = position
         }
         guard number >= 0, number < fileCount else { return nil }
-        let (start, length) = index.read(number * 12, 12) { raw -> (Int, Int) in
-            var s: UInt64 = 0, l: UInt32 = 0
-            for i in 0..<8 { s |= UInt64(raw[i]) << (8 * UInt64(i)) }
-            for i in 0..<4 { l |= UInt32(raw[8 + i]) << (8 * UInt32(i)) }
-            return (Int(clamping: s), Int(l))
-        }
-        guard length > 0 else { return nil }
-        return data.read(start, length, body)
+        return number
+    }
+
+    /// An index entry's start and length, from its 12 bytes.
+    static func entry(_ raw: UnsafeRawBufferPointer) -> (Int, Int) {
+        let s = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let l = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+        return (Int(clamping: s), Int(l))
     }
 }
 

@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+
+/// Renders one piece of a report at a time into a buffer (a range of the report's files, say),
+/// on the thread that made it.
+public protocol ReportPieceRenderer: SendableMetatype {
+    /// Renders piece `piece` into `buffer`, which is empty; returns how many items it wrote.
+    mutating func render(_ piece: Int, into buffer: inout ReportBuffer) -> Int
+}
+
+/// A large part of a report rendered in pieces on several threads and written in order on this
+/// one, so that the report is byte for byte what one thread writes, while the threads render
+/// ahead and this one hands finished pieces to the stream (its `write` calls overlapping the
+/// rendering).
+///
+/// Memory stays bounded: at most a fixed number of pieces (``slotsPerJob`` per job) are rendered
+/// and not yet written; a thread that would render further ahead waits for the writer. Each piece
+/// goes into a buffer of its own (``ReportBuffer/collecting()``), reused for the piece that many
+/// places later. With one job (or when no thread can be started) every piece is rendered on this
+/// thread, just before it is written.
+public enum ReportPieces {
+    /// Pieces rendered ahead of the writer, per job.
+    public static let slotsPerJob = 2
+    /// The stack of a rendering thread.
+    static let stackSize = 1 << 20
+
+    /// Renders pieces `0..<count` with renderers `makeRenderer` makes (one per thread, made on it),
+    /// on up to `jobs` threads, and hands each finished piece, in order, to `write` on this thread
+    /// with the stream, its buffer (which `write` may change in place) and how many items it holds.
+    public static func write<Renderer: ReportPieceRenderer>(
+        count: Int, jobs: Int, to stream: inout ReportStream,
+        renderer makeRenderer: @escaping @Sendable () -> Renderer,
+        write: (inout ReportStream, inout ReportBuffer, _ items: Int) -> Void
+    ) {
+        guard count > 0 else { return }
+        let threads = Swift.max(0, Swift.min(jobs, count))
+        guard threads > 1 else {
+            var renderer = makeRenderer()
+            var buffer = ReportBuffer.collecting()
+            defer { buffer.free() }
+            for piece in 0..<count {
+                buffer.clear()
+                let items = renderer.render(piece, into: &buffer)
+                write(&stream, &buffer, items)
+            }
+            return
+        }
+        let shared = Shared(slots: threads * slotsPerJob, count: count)
+        defer { shared.free() }
+        var started: [pthread_t] = []
+        for _ in 0..<threads {
+            if let thread = start({ shared.render(makeRenderer()) }) { started.append(thread) }
+        }
+        // No thread could be started: this one renders each piece before writing it.
+        var inline: Renderer? = started.isEmpty ? makeRenderer() : nil
+        for piece in 0..<count {
+            let slot = piece % shared.slots
+            if inline != nil {
+                shared.buffers[slot].clear()
+                shared.items[slot] = inline!.render(piece, into: &shared.buffers[slot])
+            } else {
+                shared.ready[slot].wait()
+            }
+            write(&stream, &shared.buffers[slot], shared.items[slot])
+            shared.buffers[slot].clear()
+            shared.room.signal()
+        }
+        for thread in started { pthread_join(thread, nil) }
+    }
+
+    /// What the threads share: the slots' buffers and item counts, each touched by one thread at a
+    /// time (handed between them by the semaphores, which order their memory), and the next piece.
+    private final class Shared: @unchecked Sendable {
+        let slots: Int
+        let count: Int
+        let buffers: UnsafeMutablePointer<ReportBuffer>
+        let items: UnsafeMutablePointer<Int>
+        /// Signalled when the piece in a slot is rendered.
+        let ready: [DispatchSemaphore]
+        /// Pieces that may be claimed before the writer catches up: at most `slots` claimed and not
+        /// written, so the pieces in flight have a slot each (piece `p` in slot `p % slots`).
+        let room: DispatchSemaphore
+        let next = Atomic<Int>(0)
+
+        init(slots: Int, count: Int) {
+            self.slots = slots
+            self.count = count
+            buffers = .allocate(capacity: slots)
+            for i in 0..<slots { (buffers + i).initialize(to: ReportBuffer.collecting()) }
+            items = .allocate(capacity: slots)
+            items.initialize(repeating: 0, count: slots)
+            ready = (0..<slots).map { _ in DispatchSemaphore(value: 0) }
+            room = DispatchSemaphore(value: slots)
+        }
+
+        /// Renders pieces until none is left.
+        func render<Renderer: ReportPieceRenderer>(_ renderer: Renderer) {
+            var renderer = renderer
+            while true {
+                room.wait()
+                let piece = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard piece < count else {
+                    // The room taken is given back: another thread may be waiting for it to learn the same.
+                    room.signal()
+                    return
+                }
+                let slot = piece % slots
+                items[slot] = renderer.render(piece, into: &buffers[slot])
+                ready[slot].signal()
+            }
+        }
+
+        func free() {
+            for i in 0..<slots { buffers[i].free() }
+            buffers.deinitialize(count: slots)
+            buffers.deallocate()
+            items.deallocate()
+        }
+    }
+
+    /// Starts a joinable thread running `body`; nil when none can be started.
+    private static func start(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        final class Work {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let started = pthread_create(&thread, &attributes, { context in
+            let pointer: UnsafeMutableRawPointer? = context
+            if let pointer { Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body() }
+            return nil
+        }, work)
+        guard started == 0 else {
+            Unmanaged<Work>.fromOpaque(work).release()
+            return nil
+        }
+        return thread
+    }
+}
