@@ -397,6 +397,21 @@ public struct LintRunner: Sendable {
         var stored = collected.diagnostics
         collected.diagnostics = DiagnosticList()
         if !result.files.isInOrderAdded { stored.reorder(by: rank) }
+        // While the cross-file rules finish (on another thread when the run has more than one job),
+        // the findings of files whose suppressions wait for those rules are taken out of the stored
+        // ones, and the rest are counted: neither depends on what the rules find.
+        let deferred = collected.deferredSuppressions
+        let deferredPaths = Set(deferred.map(\.path))
+        let prepare: @Sendable (DiagnosticList) -> PreparedFindings = { list in
+            var list = list
+            let removed = deferredPaths.isEmpty ? [] : list.removeFiles(deferredPaths)
+            return PreparedFindings(stored: list, removed: removed, tally: list.isStreamable ? FindingTally(list) : nil)
+        }
+        let preparing = PreparingFindings()
+        if jobs > 1 {
+            let list = stored
+            DispatchQueue.global().async { preparing.finish(prepare(list)) }
+        }
         let files = result.files
         var crossFileDiagnostics: [Diagnostic] = []
         for rule in linter.crossFileRules {
@@ -418,12 +433,13 @@ public struct LintRunner: Sendable {
             if let bytes = source(path) { SourceLine.attach(to: &list, from: bytes) }
             extra += list
         }
-        applyDeferredSuppressions(&stored, &extra, deferred: collected.deferredSuppressions)
-        if stored.isStreamable {
+        let prepared = jobs > 1 ? preparing.wait() : prepare(stored)
+        stored = prepared.stored
+        applyDeferredSuppressions(prepared.removed, &extra, deferred: deferred)
+        if stored.isStreamable, var tally = prepared.tally {
             extra.sort(by: Diagnostic.ordered)
             // Counted before the merge: counts do not depend on order, and the stored findings
             // read alone are not ordered against the merged ones (no message read back for that).
-            var tally = FindingTally(stored)
             tally.add(extra)
             stored.merge(extra)
             result.setFindings(stored, tally: tally)
@@ -437,14 +453,15 @@ public struct LintRunner: Sendable {
     }
 
     /// Suppressions of cross-file rules are applied once those rules have reported. Only the
-    /// diagnostics of files with such suppressions are taken out and put back (in memory).
+    /// diagnostics of files with such suppressions were taken out of the stored ones (`removed`),
+    /// and are put back with those rules' findings (in memory).
     private func applyDeferredSuppressions(
-        _ stored: inout DiagnosticList, _ extra: inout [Diagnostic], deferred: [(path: String, suppressions: [Suppression])]
+        _ removed: [Diagnostic], _ extra: inout [Diagnostic], deferred: [(path: String, suppressions: [Suppression])]
     ) {
         guard !deferred.isEmpty else { return }
         let paths = Set(deferred.map(\.path))
         var byPath: [String: [Diagnostic]] = [:]
-        for diagnostic in stored.removeFiles(paths) { byPath[diagnostic.path, default: []].append(diagnostic) }
+        for diagnostic in removed { byPath[diagnostic.path, default: []].append(diagnostic) }
         extra.removeAll { diagnostic in
             guard paths.contains(diagnostic.path) else { return false }
             byPath[diagnostic.path, default: []].append(diagnostic)
@@ -459,5 +476,29 @@ public struct LintRunner: Sendable {
             extra += rest
             extra += linter.apply(suppressions, to: candidates, path: path)
         }
+    }
+}
+
+/// The stored findings once those of files with deferred suppressions are taken out (`removed`),
+/// and what the rest count up to (nil when they are not read in order, and are sorted as a whole).
+struct PreparedFindings: Sendable {
+    var stored: DiagnosticList
+    var removed: [Diagnostic]
+    var tally: FindingTally?
+}
+
+/// ``PreparedFindings`` made on another thread, waited for.
+final class PreparingFindings: Sendable {
+    private let result = Mutex<PreparedFindings?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    func finish(_ prepared: PreparedFindings) {
+        result.withLock { $0 = prepared }
+        done.signal()
+    }
+
+    func wait() -> PreparedFindings {
+        done.wait()
+        return result.withLock { $0! }
     }
 }

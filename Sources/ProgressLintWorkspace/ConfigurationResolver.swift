@@ -15,6 +15,8 @@ import ProgressLintSupport
 public final class ConfigurationResolver {
     /// File names looked for in each folder, first wins.
     public static let fileNames = [".progress-lint.yml", ".progress-lint.yaml"]
+    /// ``fileNames`` as bytes, to compare with a folder's listing.
+    static let fileNameBytes = fileNames.map { Array($0.utf8) }
 
     private let loader: ConfigurationLoader
     private let fixed: Result<Configuration, ConfigurationError>?
@@ -35,13 +37,14 @@ public final class ConfigurationResolver {
         }
     }
 
-    /// The configuration for the file at `path`.
-    public func configuration(for path: String) -> Result<Configuration, ConfigurationError> {
+    /// The configuration for the file at `path`. When `folderHoldsNone`, the file's folder is known
+    /// to hold no configuration file (its listing named none), and only the folders above it are looked in.
+    public func configuration(for path: String, folderHoldsNone: Bool = false) -> Result<Configuration, ConfigurationError> {
         if let fixed { return fixed }
         let written = PathText.writtenFolder(of: path)
         if let written, let cached = byWrittenFolder[String(written)] { return cached }
         let absolute = PathText.absolute(path, in: workingDirectory)
-        let result = configuration(folder: PathText.parent(absolute))
+        let result = configuration(folder: PathText.parent(absolute), holdsNone: folderHoldsNone)
         // Keyed by a copy of the folder: a substring key would keep the whole path alive.
         if let written { byWrittenFolder[String(written)] = result }
         return result
@@ -73,10 +76,10 @@ public final class ConfigurationResolver {
         PathText.relative(PathText.absolute(path, in: workingDirectory), to: PathText.absolute(folder, in: workingDirectory))
     }
 
-    private func configuration(folder: String) -> Result<Configuration, ConfigurationError> {
+    private func configuration(folder: String, holdsNone: Bool = false) -> Result<Configuration, ConfigurationError> {
         if let cached = byFolder[folder] { return cached }
         var result: Result<Configuration, ConfigurationError>?
-        for name in ConfigurationResolver.fileNames {
+        for name in ConfigurationResolver.fileNames where !holdsNone {
             let candidate = folder == "/" ? "/" + name : folder + "/" + name
             // lstat, not access: a link that loops or points nowhere is there, and an error, not absent.
             var info = stat()

@@ -51,10 +51,19 @@ public enum FileDiscovery {
         /// The folder that what ``next()`` returned last was found in, when it is held open.
         package private(set) var folderOfLast: OpenFolder?
         private var listings = 0
+        /// The listings (by number) that held a name a configuration file has
+        /// (``ConfigurationResolver/fileNames``): the others' folders hold none.
+        private var listingsNamingAConfiguration: Set<Int> = []
         private let openFolders = OpenFolderCount()
         /// The paths that are folders, as shown, with their numbers, in the order the walk reached
         /// them (a folder that holds no spec is listed too, though the walk returns nothing of it).
         public private(set) var folders: [(argument: Int, path: String)] = []
+
+        /// Whether the folder listed as number `listing` may hold a configuration file: false when
+        /// its listing named none (what ``ConfigurationResolver`` would otherwise `lstat` to learn).
+        package func mayHoldConfiguration(listing: Int) -> Bool {
+            listing < 0 || listing >= listings || listingsNamingAConfiguration.contains(listing)
+        }
 
         /// A walk over `paths`, in order.
         public init(_ paths: [String]) {
@@ -69,7 +78,9 @@ public enum FileDiscovery {
                     folderOfLast = folder
                     return found
                 case .folder(let folder)?:
-                    FileDiscovery.list(folder, listing: listings, openFolders: openFolders, into: &pending)
+                    if FileDiscovery.list(folder, listing: listings, openFolders: openFolders, into: &pending) {
+                        listingsNamingAConfiguration.insert(listings)
+                    }
                     listings += 1
                     continue
                 case nil:
@@ -132,9 +143,11 @@ public enum FileDiscovery {
     /// Lists `folder` onto `stack`: its spec files and subfolders (or the problem listing it),
     /// last first, so that popping takes them in order, each marked with `listing`. Entries are
     /// ordered by name with a `/` after a folder's, which puts every path under one folder
-    /// argument in byte order: the order of the report, so a run needs no sorting.
+    /// argument in byte order: the order of the report, so a run needs no sorting. Returns
+    /// whether the folder holds an entry named as a configuration file (true when it cannot be listed).
+    @discardableResult
     fileprivate static func list(_ folder: [UInt8], listing: Int, openFolders: OpenFolderCount,
-                                 into stack: inout [Walk.Pending]) {
+                                 into stack: inout [Walk.Pending]) -> Bool {
         var cPath = folder
         cPath.append(0)
         guard let dir = cPath.withUnsafeBufferPointer({ buffer in
@@ -143,7 +156,7 @@ public enum FileDiscovery {
             stack.append(.found(.problem(path: String(decoding: folder, as: UTF8.self),
                                          message: "cannot list folder: \(FileReader.errorText(errno))"), listing: listing,
                                  folder: nil))
-            return
+            return true
         }
         // Each entry's path (the folder, none for `.`, a `/` unless it ends in one, the name) and
         // where its name starts: one allocation an entry.
@@ -152,11 +165,18 @@ public enum FileDiscovery {
         // `head`: the first 8 bytes of the entry's sort key (its name, and a `/` after a folder's),
         // big-endian and padded with zeros (no name holds a zero byte): most comparisons end there.
         var entries: [(path: [UInt8], isFolder: Bool, head: UInt64)] = []
+        var namesAConfiguration = false
         while let entry = readdir(dir) {
             // The name in place, in the entry `readdir` returned (valid until the next call).
             let namePointer = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
             let name = UnsafeRawBufferPointer(start: namePointer, count: strlen(namePointer.assumingMemoryBound(to: CChar.self)))
-            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+            guard let first = name.first, first != UInt8(ascii: ".") else {
+                // Hidden, so not walked; but a configuration file's name is noted, whatever it is.
+                if !namesAConfiguration, ConfigurationResolver.fileNameBytes.contains(where: { $0.elementsEqual(name) }) {
+                    namesAConfiguration = true
+                }
+                continue
+            }
             var type = entry.pointee.d_type
             // Only spec files and folders are kept: the rest need no path.
             guard type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) || isSpecName(name) else { continue }
@@ -212,6 +232,7 @@ public enum FileDiscovery {
             stack.append(entry.isFolder ? .folder(entry.path)
                 : .found(.walked(SpecFile(rawPath: entry.path)), listing: listing, folder: open))
         }
+        return namesAConfiguration
     }
 
     /// The first 8 bytes of `name` (and a `/` after it for a folder), big-endian, zeros after.

@@ -166,7 +166,8 @@ package struct Planner {
                 named?.filteredBy = last.index
                 continue
             }
-            switch resolver.configuration(for: file.path) {
+            // A folder whose listing named no configuration file is not looked in again.
+            switch resolver.configuration(for: file.path, folderHoldsNone: listing >= 0 && !walk.mayHoldConfiguration(listing: listing)) {
             case .failure(let error):
                 named?.matched += 1
                 if reportedConfigs.insert(error.description).inserted { configurationErrors.append(error) }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
@@ -31,6 +36,22 @@ import TestSupport
         #expect(vague.count == 1)
         #expect(vague.first?.path.hasSuffix("outer.yaml") == true)
         #expect(vague.first?.severity == .error)
+    }
+
+    @Test func aFolderWithoutAConfigTakesTheNearestAboveItAndOneWithAnyConfigNameItsOwn() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".progress-lint.yml", "rules: {vague-label: error}\n")
+        try folder.write("a/b/d/.progress-lint.yaml", "rules: {vague-label: off}\n")
+        let spec = "screen: S\nindicators: [{id: a, style: bar, determinate: true, label: Loading}]\n"
+        for name in ["a/b/c/deep.yaml", "a/b/mid.yaml", "a/b/d/own.yaml", "e/linked.yaml"] { try folder.write(name, spec) }
+        // A configuration that is a link to nothing is there, and an error, not absent.
+        #expect(symlink("gone", folder.path + "/e/.progress-lint.yml") == 0)
+        let result = runner().run([folder.path])
+        let vague = result.diagnostics.filter { $0.ruleID == "vague-label" }
+            .map { String($0.path.dropFirst(folder.path.count + 1)) }
+        #expect(vague == ["a/b/c/deep.yaml", "a/b/mid.yaml"])
+        #expect(result.configurationErrors.count == 1)
+        #expect(result.configurationErrors.first?.path.hasSuffix("e/.progress-lint.yml") == true)
     }
 
     @Test func includeAndExcludeAreRelativeToTheConfigFolder() throws {

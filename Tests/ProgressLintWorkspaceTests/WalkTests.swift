@@ -64,4 +64,28 @@ import TestSupport
         while walk.next() != nil { if walk.folderOfLast != nil { held += 1 } }
         #expect(held == count)
     }
+
+    @Test func aListingTellsWhetherItsFolderMayHoldAConfigurationFile() throws {
+        let folder = try TemporaryFolder()
+        for name in ["plain/a.yaml", "yml/b.yaml", "yml/.progress-lint.yml", "yaml/c.yaml", "yaml/.progress-lint.yaml",
+                     "other/d.yaml", "other/.progress-lint.json", "other/progress-lint.yml"] {
+            try folder.write(name, "screen: x\n")
+        }
+        // A link that points nowhere is a configuration file too (an error when read), as `lstat` finds it.
+        try FileManager.default.createDirectory(atPath: folder.path + "/link", withIntermediateDirectories: true)
+        try folder.write("link/e.yaml", "screen: x\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link/.progress-lint.yml", withDestinationPath: "gone")
+        var walk = FileDiscovery.Walk([folder.path])
+        var mayHold: [String: Bool] = [:]
+        while let next = walk.next() {
+            guard case .walked(let file) = next else { continue }
+            let name = String(file.path.dropFirst(folder.path.count + 1))
+            mayHold[name] = walk.mayHoldConfiguration(listing: walk.listingOfLast)
+        }
+        #expect(mayHold == ["plain/a.yaml": false, "yml/b.yaml": true, "yaml/c.yaml": true, "other/d.yaml": false, "other/progress-lint.yml": false,
+                            "link/e.yaml": true])
+        // A listing not made (yet), or a path named on the command line, may hold one.
+        #expect(walk.mayHoldConfiguration(listing: -1))
+        #expect(walk.mayHoldConfiguration(listing: 1000))
+    }
 }
