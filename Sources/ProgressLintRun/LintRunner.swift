@@ -143,25 +143,12 @@ public struct LintRunner: Sendable {
                 batch: LintRunner.batch, mostHeld: LintRunner.mostHeld, mostWaiting: LintRunner.mostWaiting,
                 fewLeft: LintRunner.fewLeft)
             func take(wait: Bool, into taken: inout [Planner.Item]) -> Bool {
-                // Up to a batch of files, and the configurations when the walk has met more.
                 if wait {
-                    planner.withLock { planner in
-                        var count = 0
-                        while count < LintRunner.batch, let item = planner.next() {
-                            taken.append(item)
-                            count += 1
-                        }
-                        if planner.configurations.count != configurations.count { configurations = planner.configurations }
-                    }
+                    planner.withLock { LintRunner.take(from: &$0, into: &taken, configurations: &configurations) }
                     return true
                 }
-                return planner.withLockIfAvailable { planner -> Bool in
-                    var count = 0
-                    while count < LintRunner.batch, let item = planner.next() {
-                        taken.append(item)
-                        count += 1
-                    }
-                    if planner.configurations.count != configurations.count { configurations = planner.configurations }
+                return planner.withLockIfAvailable {
+                    LintRunner.take(from: &$0, into: &taken, configurations: &configurations)
                     return true
                 } ?? false
             }
@@ -275,6 +262,18 @@ public struct LintRunner: Sendable {
         result.docsURL = docsURL
         result.skipped = skipped
         return result
+    }
+
+    /// Up to a batch of files from the walk, and its configurations when it has met more than
+    /// `configurations` holds (items name theirs by number).
+    private static func take(from planner: inout Planner, into taken: inout [Planner.Item],
+                             configurations: inout [Configuration]) {
+        var count = 0
+        while count < LintRunner.batch, let item = planner.next() {
+            taken.append(item)
+            count += 1
+        }
+        if planner.configurations.count != configurations.count { configurations = planner.configurations }
     }
 
     /// Lints text read from standard input as if it were the file `name`.

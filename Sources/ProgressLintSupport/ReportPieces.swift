@@ -127,29 +127,11 @@ public enum ReportPieces {
 
     /// Starts a joinable thread running `body`; nil when none can be started.
     private static func start(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
-        final class Work {
-            let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-        }
-        let work = Unmanaged.passRetained(Work(body)).toOpaque()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, stackSize)
         #if canImport(Darwin)
-        var thread: pthread_t?
+        var thread: SystemCalls.ThreadID = nil
         #else
         var thread = pthread_t()
         #endif
-        let started = pthread_create(&thread, &attributes, { context in
-            let pointer: UnsafeMutableRawPointer? = context
-            if let pointer { Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body() }
-            return nil
-        }, work)
-        guard started == 0 else {
-            Unmanaged<Work>.fromOpaque(work).release()
-            return nil
-        }
-        return thread
+        return SystemCalls.start(stackSize: stackSize, detached: false, thread: &thread, body) == nil ? thread : nil
     }
 }

@@ -87,6 +87,19 @@ package enum SystemCalls {
     /// Runs `body` on a new detached thread with `stackSize` bytes of stack; on this thread when
     /// none can be started.
     package static func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+        if let body = start(stackSize: stackSize, detached: true, body) { body() }
+    }
+
+    #if canImport(Darwin)
+    package typealias ThreadID = pthread_t?
+    #else
+    package typealias ThreadID = pthread_t
+    #endif
+
+    /// Starts a thread with `stackSize` bytes of stack that runs `body`: detached, or to be joined
+    /// (its id set in `thread`). Returns `body` back when no thread could be started.
+    package static func start(stackSize: Int, detached: Bool, thread: UnsafeMutablePointer<ThreadID>? = nil,
+                              _ body: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)? {
         final class Work {
             let body: @Sendable () -> Void
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -96,17 +109,19 @@ package enum SystemCalls {
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setstacksize(&attributes, stackSize)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        if detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
         #if canImport(Darwin)
-        var thread: pthread_t?
+        var started: ThreadID = nil
         #else
-        var thread = pthread_t()
+        var started = pthread_t()
         #endif
-        let started = pthread_create(&thread, &attributes, { context in
+        let result = pthread_create(&started, &attributes, { context in
             let pointer: UnsafeMutableRawPointer? = context
             if let pointer { Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().body() }
             return nil
         }, work)
-        if started != 0 { Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body() }
+        guard result == 0 else { return Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body }
+        thread?.pointee = started
+        return nil
     }
 }

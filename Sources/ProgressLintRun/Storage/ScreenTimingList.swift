@@ -108,16 +108,7 @@ public struct ScreenTimingList: Sendable {
     /// what it did since.
     @inlinable
     public func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
-        withBytes(at: position) { raw -> Bool in
-            var reader = TimingReader(raw)
-            let count = reader.int()
-            var n = 0
-            while n < count, !reader.failed {
-                reader.visitScreen(&visitor)
-                n += 1
-            }
-            return !reader.failed
-        } ?? true
+        withBytes(at: position) { TimingReader.readScreens($0, &visitor) } ?? true
     }
 
     /// `body` of the stored bytes of the file at `position` in report order; nil when it has none.
@@ -151,16 +142,7 @@ extension ScreenTimingList {
         /// ``ScreenTimingList/readScreens(at:_:)`` does.
         @inlinable
         public func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
-            withBytes(at: position) { raw -> Bool in
-                var reader = TimingReader(raw)
-                let count = reader.int()
-                var n = 0
-                while n < count, !reader.failed {
-                    reader.visitScreen(&visitor)
-                    n += 1
-                }
-                return !reader.failed
-            } ?? true
+            withBytes(at: position) { TimingReader.readScreens($0, &visitor) } ?? true
         }
 
         /// `body` of the stored bytes of the file at `position` in report order; nil when it has none.
@@ -291,6 +273,19 @@ private struct TimingWriter {
     @usableFromInline var failed = false
 
     @inlinable init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    /// Hands `visitor` the screens of one file's stored bytes; false when they ran short part-way.
+    @inlinable static func readScreens<Visitor: ScreenTimingVisitor>(_ raw: UnsafeRawBufferPointer,
+                                                                     _ visitor: inout Visitor) -> Bool {
+        var reader = TimingReader(raw)
+        let count = reader.int()
+        var n = 0
+        while n < count, !reader.failed {
+            reader.visitScreen(&visitor)
+            n += 1
+        }
+        return !reader.failed
+    }
 
     @inlinable @inline(__always)
     mutating func byte() -> UInt8 {
