@@ -1,24 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The cache never changes a report: a tree of specs (the examples and generated ones) goes
 /// through rounds of random changes, and after each round every format, written by a run with
 /// the cache, is byte for byte what a run with `--no-cache` writes.
 @Suite struct CacheDifferentialTests {
-    /// A seeded generator (SplitMix64), so a failing round can be replayed.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
+    /// A seeded generator, so a failing round can be replayed.
+    typealias Random = SplitMix64
 
     static let formats = ["text", "concise", "json", "sarif", "github", "junit", "gitlab", "html"]
     static let junitTimestamp = try! NSRegularExpression(pattern: "timestamp=\"[^\"]*\"")

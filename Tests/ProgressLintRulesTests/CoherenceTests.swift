@@ -185,16 +185,7 @@ import Testing
     ]
 
     /// SplitMix64: the same mutations on every run and platform.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SplitMix64
 
     /// `spec` with a few indicator keys set to other allowed values, added or removed, line by line.
     static func mutate(_ spec: String, using random: inout Generator) -> String {

@@ -4,6 +4,7 @@
 import ProgressLintSupport
 import ProgressLintYAML
 import Testing
+import TestSupport
 
 /// `consistent-location`'s `finish` reads sightings in place by their bytes; what it reports must be
 /// what reading every sighting as `String`s reported (the reference below is that earlier `finish`,
@@ -71,16 +72,7 @@ import Testing
     }
 
     /// SplitMix64: the same sightings on every run and platform.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
+    typealias SplitMix = SplitMix64
 
     /// Tasks and locations whose bytes differ where Swift calls some of them equal (`é`
     /// precomposed and decomposed, `Å` as a letter and as the angstrom sign), with an empty one.
@@ -98,18 +90,18 @@ import Testing
         var count = 0
         for file in 0..<files {
             var writer = CrossFileWriter()
-            for _ in 0..<random.next(most + 1) {
-                let line = 1 + random.next(6)
-                let start = SourcePosition(line: line, column: 1 + random.next(3), characterOffset: line * 10)
-                let indicator: String? = random.next(5) == 0 ? nil : "i\(random.next(4))"
+            for _ in 0..<random.below(most + 1) {
+                let line = 1 + random.below(6)
+                let start = SourcePosition(line: line, column: 1 + random.below(3), characterOffset: line * 10)
+                let indicator: String? = random.below(5) == 0 ? nil : "i\(random.below(4))"
                 writer.record(Sighting(
-                    task: tasks[random.next(tasks.count)], location: locations[random.next(locations.count)],
-                    range: SourceRange(start: start, end: start), screen: random.next(4) == 0 ? nil : "S\(file)",
+                    task: tasks[random.below(tasks.count)], location: locations[random.below(locations.count)],
+                    range: SourceRange(start: start, end: start), screen: random.below(4) == 0 ? nil : "S\(file)",
                     indicator: indicator,
-                    path: YAMLItemPath(text: nil, item: random.next(2) == 0 ? -1 : random.next(5), atField: random.next(2) == 0)))
+                    path: YAMLItemPath(text: nil, item: random.below(2) == 0 ? -1 : random.below(5), atField: random.below(2) == 0)))
                 count += 1
             }
-            store.append(writer, file: file, severity: random.next(2) == 0 ? .info : .warning)
+            store.append(writer, file: file, severity: random.below(2) == 0 ? .info : .warning)
         }
         return (store, count)
     }

@@ -3,6 +3,7 @@ import ProgressLintRules
 @testable import ProgressLintRun
 import ProgressLintWorkspace
 import Testing
+import TestSupport
 
 /// How workers take files from the walk and hand outcomes to the collector (``WorkerTurns``):
 /// whatever the order they run in and whenever the walk is busy, every file's
@@ -10,16 +11,7 @@ import Testing
 /// far ahead of another waits before it takes more.
 @Suite struct WorkerTurnsTests {
     /// A generator with a seed, so a failing interleaving can be run again.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SplitMix64
 
     /// What file number `n` comes to: a fresh result, a cache record, a problem, or skipped as not a spec.
     enum Kind { case linted, record, failed, skipped }

@@ -4,6 +4,7 @@ import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintRules
 import Testing
+import TestSupport
 
 @Suite struct GlobTests {
     func load(_ text: String) throws(ConfigurationError) -> Configuration {
@@ -164,17 +165,7 @@ import Testing
     }
 }
 
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+private typealias SplitMix = SplitMix64
 
 /// The matcher before it was an automaton: exponential on hostile patterns, fine on small ones.
 private struct ReferenceGlob {
