@@ -106,16 +106,21 @@ import TestSupport
         return (store, count)
     }
 
+    /// The sightings ``store(seed:files:most:memoryLimit:)`` makes, their files reported in the
+    /// order stored or the reverse, five files to a path.
+    static func values(seed: UInt64, files: Int, most: Int, reversed: Bool) -> CrossFileValues<Sighting> {
+        let (store, _) = store(seed: seed, files: files, most: most)
+        let positions = reversed ? Array((0..<files).reversed()) : Array(0..<files)
+        return CrossFileValues<Sighting>(store: store, order: store.order(by: positions),
+                                         pathOfFile: { "specs/f\($0 % 5).yaml" })
+    }
+
     @Test func findingsAreTheSameAsReadingEverySightingAsStringsWhateverTheBytesAndTheOrder() {
         var compared = 0
         for seed in UInt64(1)...40 {
             let files = 1 + Int(seed % 23) * 3
-            let (store, _) = Self.store(seed: seed, files: files, most: 6)
             // Files reported in stored order, and in another (as when linted on several threads).
-            var positions = Array(0..<files)
-            if seed % 2 == 0 { positions.reverse() }
-            let values = CrossFileValues<Sighting>(store: store, order: store.order(by: positions),
-                                                   pathOfFile: { "specs/f\($0 % 5).yaml" })
+            let values = Self.values(seed: seed, files: files, most: 6, reversed: seed % 2 == 0)
             let expected = Self.reference(values)
             let found = ConsistentLocation().finish(values)
             #expect(found == expected, "seed \(seed)")
@@ -139,11 +144,7 @@ import TestSupport
         var compared = 0
         for seed in UInt64(100)...115 {
             let files = 20 + Int(seed % 7) * 15
-            let (store, _) = Self.store(seed: seed, files: files, most: 5)
-            var positions = Array(0..<files)
-            if seed % 2 == 1 { positions.reverse() }
-            let values = CrossFileValues<Sighting>(store: store, order: store.order(by: positions),
-                                                   pathOfFile: { "specs/f\($0 % 5).yaml" })
+            let values = Self.values(seed: seed, files: files, most: 5, reversed: seed % 2 == 1)
             let expected = Self.reference(values)
             // No place kept, a few (the largest lists dropped as it goes), and all of them.
             for budget in [0, 3, 40, ConsistentLocation.placesKept] {
