@@ -396,9 +396,10 @@ public struct LintRunner: Sendable {
         var stored = collected.diagnostics
         collected.diagnostics = DiagnosticList()
         if !result.files.isInOrderAdded { stored.reorder(by: rank) }
-        // While the cross-file rules finish (on another thread when the run has more than one job),
-        // the findings of files whose suppressions wait for those rules are taken out of the stored
-        // ones, and the rest are counted: neither depends on what the rules find.
+        // While the cross-file rules finish (on another thread when the run has more than one job
+        // and more than one file: an editor's save starts no thread), the findings of files whose
+        // suppressions wait for those rules are taken out of the stored ones, and the rest are
+        // counted: neither depends on what the rules find.
         let deferred = collected.deferredSuppressions
         let deferredPaths = Set(deferred.map(\.path))
         let prepare: @Sendable (DiagnosticList) -> PreparedFindings = { list in
@@ -407,7 +408,8 @@ public struct LintRunner: Sendable {
             return PreparedFindings(stored: list, removed: removed, tally: list.isStreamable ? FindingTally(list) : nil)
         }
         let preparing = PreparingFindings()
-        if jobs > 1 {
+        let apart = jobs > 1 && result.files.count > 1
+        if apart {
             let list = stored
             DispatchQueue.global().async { preparing.finish(prepare(list)) }
         }
@@ -432,7 +434,7 @@ public struct LintRunner: Sendable {
             if let bytes = source(path) { SourceLine.attach(to: &list, from: bytes) }
             extra += list
         }
-        let prepared = jobs > 1 ? preparing.wait() : prepare(stored)
+        let prepared = apart ? preparing.wait() : prepare(stored)
         stored = prepared.stored
         applyDeferredSuppressions(prepared.removed, &extra, deferred: deferred)
         if stored.isStreamable, var tally = prepared.tally {
