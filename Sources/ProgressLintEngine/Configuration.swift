@@ -13,6 +13,16 @@ public struct Thresholds: Hashable, Sendable {
     public var showAfterMax = Duration.seconds(2)
     /// Slowest acceptable update of a determinate value.
     public var updatesEveryMax = Duration.seconds(2)
+    /// `determinate-after` as a config or profile set it; nil while it follows ``attention``.
+    public var determinateAfterSet: Duration?
+    /// Past this expected duration an indeterminate indicator should become determinate
+    /// (`long-wait-needs-determinate`); the effective ``attention`` until something sets it.
+    public var determinateAfter: Duration {
+        get { determinateAfterSet ?? attention }
+        set { determinateAfterSet = newValue }
+    }
+    /// The shortest time an indicator, once shown, should stay on screen (`flash-risk`).
+    public var minDisplay = Duration(milliseconds: 400)
 
     /// The defaults of the spec format.
     public init() {}
