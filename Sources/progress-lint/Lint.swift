@@ -235,9 +235,10 @@ struct Lint: ParsableCommand {
     /// The cache (``LintCache``) in `--cache-dir`, `PROGRESS_LINT_CACHE_DIR` or the default folder; nil,
     /// with a note on standard error, when it cannot be used (the run goes on without it).
     private func openCache() -> LintCache? {
-        let folder = CacheFolder.resolve(option: cacheDir, environment: Output.environment("PROGRESS_LINT_CACHE_DIR"),
+        let environment = Output.environment("PROGRESS_LINT_CACHE_DIR")
+        let folder = CacheFolder.resolve(option: cacheDir, environment: environment,
                                          workingDirectory: SystemCalls.currentDirectory() ?? ".")
-        switch LintCache.load(folder: folder) {
+        switch LintCache.load(folder: folder, root: CacheFolder.root(of: folder, option: cacheDir, environment: environment)) {
         case .success(let cache):
             return cache
         case .failure(let unavailable):
