@@ -49,12 +49,12 @@ public struct LintRunner: Sendable {
     public static let maxJobs = 64
 
     /// How many files a worker takes from the walk at once, and how many outcomes it hands to the
-    /// collector when the collector is free (``WorkerTurns``).
+    /// collector when the collector is free (``WorkerBacklog``).
     static let batch = 8
     /// How many outcomes not in turn a worker holds before it hands them over to be put aside.
-    static let mostHeld = 32
+    static let outOfTurnLimit = 32
     /// How few files a worker has left when it takes more from the walk, if the walk is free.
-    static let fewLeft = 2
+    static let refillBelow = 2
     /// How many outcomes may wait for an earlier file's before the worker ahead waits too.
     static let mostWaiting = 256
 
@@ -139,9 +139,9 @@ public struct LintRunner: Sendable {
             // The walk's configurations, copied when it has met more (items name theirs by
             // number: none is copied per file).
             var configurations: [Configuration] = []
-            var turns = WorkerTurns<Planner.Item, RunCollector.Outcome>(
-                batch: LintRunner.batch, mostHeld: LintRunner.mostHeld, mostWaiting: LintRunner.mostWaiting,
-                fewLeft: LintRunner.fewLeft)
+            var turns = WorkerBacklog<Planner.Item, RunCollector.Outcome>(
+                batch: LintRunner.batch, outOfTurnLimit: LintRunner.outOfTurnLimit, mostWaiting: LintRunner.mostWaiting,
+                refillBelow: LintRunner.refillBelow)
             func take(wait: Bool, into taken: inout [Planner.Item]) -> Bool {
                 if wait {
                     planner.withLock { LintRunner.take(from: &$0, into: &taken, configurations: &configurations) }
@@ -407,7 +407,7 @@ public struct LintRunner: Sendable {
             let removed = deferredPaths.isEmpty ? [] : list.removeFiles(deferredPaths)
             return PreparedFindings(stored: list, removed: removed, tally: list.isStreamable ? FindingTally(list) : nil)
         }
-        let preparing = PreparingFindings()
+        let preparing = FindingsInPreparation()
         let apart = jobs > 1 && result.files.count > 1
         if apart {
             let list = stored
@@ -489,7 +489,7 @@ struct PreparedFindings: Sendable {
 }
 
 /// ``PreparedFindings`` made on another thread, waited for.
-final class PreparingFindings: Sendable {
+final class FindingsInPreparation: Sendable {
     private let result = Mutex<PreparedFindings?>(nil)
     private let done = DispatchSemaphore(value: 0)
 

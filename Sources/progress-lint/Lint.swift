@@ -228,7 +228,7 @@ struct Lint: ParsableCommand {
         if let message = status.message { Output.standardError("progress-lint: \(message)\n") }
         // Everything is written (`Output` writes straight to its descriptors): the process ends
         // here, with the run's findings, storage and cache still held, as a compiler does. Freeing
-        // them one by one cost a warm run over 10,000 files 10–20 ms and changed nothing.
+        // them one by one costs a warm run time and changes nothing (Benchmarks/README.md).
         Output.end(status.code)
     }
 
