@@ -414,17 +414,9 @@ public struct LintRunner: Sendable {
             DispatchQueue.global().async { preparing.finish(prepare(list)) }
         }
         let files = result.files
-        var crossFileDiagnostics: [Diagnostic] = []
-        for rule in linter.crossFileRules {
-            guard let store = collected.crossFileStores[rule.id] else { continue }
-            let order = result.files.isInOrderAdded ? nil : store.order(by: rank)
-            for finding in rule.finish(store, order: order, pathOfFile: { files.path(ofFile: $0) }) {
-                crossFileDiagnostics.append(Diagnostic(
-                    ruleID: rule.id, severity: finding.file.severity, message: finding.message,
-                    path: finding.file.path, range: finding.range, screen: finding.screen, indicator: finding.indicator,
-                    yamlPath: finding.yamlPath, value: finding.value))
-            }
-        }
+        let crossFileDiagnostics = crossFileFindings(
+            collected.crossFileStores, order: { files.isInOrderAdded ? nil : $0.order(by: rank) },
+            pathOfFile: { files.path(ofFile: $0) })
         // The cross-file findings (few) are sorted on their own and merged in their place as the
         // report reads the stored ones: the order a stable sort of all of them would give.
         var byPath: [String: [Diagnostic]] = [:]
@@ -453,10 +445,27 @@ public struct LintRunner: Sendable {
         return result
     }
 
+    /// What the cross-file rules find over the values of `stores` (by rule id), every entry point's
+    /// one finish: a run's over all its files, ``lint(text:path:configuration:skippingNonSpec:)``'s over one.
+    func crossFileFindings(_ stores: [String: CrossFileStore], order: (CrossFileStore) -> [Int]?,
+                           pathOfFile: @escaping @Sendable (Int) -> String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for rule in linter.crossFileRules {
+            guard let store = stores[rule.id], store.count > 0 else { continue }
+            for finding in rule.finish(store, order: order(store), pathOfFile: pathOfFile) {
+                found.append(Diagnostic(
+                    ruleID: rule.id, severity: finding.file.severity, message: finding.message,
+                    path: finding.file.path, range: finding.range, screen: finding.screen, indicator: finding.indicator,
+                    yamlPath: finding.yamlPath, value: finding.value))
+            }
+        }
+        return found
+    }
+
     /// Suppressions of cross-file rules are applied once those rules have reported. Only the
     /// diagnostics of files with such suppressions were taken out of the stored ones (`removed`),
     /// and are put back with those rules' findings (in memory).
-    private func applyDeferredSuppressions(
+    func applyDeferredSuppressions(
         _ removed: [Diagnostic], _ extra: inout [Diagnostic], deferred: [(path: String, suppressions: [Suppression])]
     ) {
         guard !deferred.isEmpty else { return }
