@@ -6,8 +6,11 @@ usage: browser-check.py REPORT.html SCREENSHOT.png AXE_WHEEL.whl
 - renders the page and saves a screenshot;
 - checks the page's own script ran under its Content-Security-Policy (the filters appear) and that
   the filters work from the keyboard and are kept in the address's fragment;
+- opens the details of a screen (the first link to one: the screens with the most findings, else a
+  file's findings) from the keyboard: the dialog must open within 1 s with a timeline (SVG) and a
+  timing table for each of the file's indicators;
 - runs axe-core (axe.min.js, unpacked here from the axe-selenium-python wheel) for WCAG 2.0, 2.1
-  and 2.2 A and AA: any violation fails;
+  and 2.2 A and AA, on the page as loaded and on the open details: any violation fails;
 - reads Chromium's network log: any request other than the file itself fails.
 
 Exits 0 when every check passes, 1 with one line per problem otherwise, 77 when Chromium,
@@ -17,6 +20,7 @@ import json
 import os
 import shutil
 import sys
+import time
 import zipfile
 
 html, shot, wheel = sys.argv[1:4]
@@ -50,6 +54,10 @@ problems = []
 url = "file://" + os.path.abspath(html)
 try:
     driver.get(url)
+    load = driver.execute_script(
+        "var t = performance.getEntriesByType('navigation')[0];"
+        " return [t ? t.loadEventStart : -1, document.getElementsByTagName('*').length]")
+    print(f"load event at {load[0] / 1000:.2f} s, {load[1]} elements")
     if driver.execute_script("var f = document.getElementById('filters'); return !f || f.hidden"):
         problems.append("the page's script did not run: the filters stayed hidden (is it allowed by the policy?)")
     driver.save_screenshot(shot)
@@ -76,22 +84,54 @@ try:
         driver.get(url)
 
     driver.execute_script(axe)
-    result = json.loads(driver.execute_async_script("""
-        var done = arguments[arguments.length - 1];
-        axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']},
-                           resultTypes: ['violations']})
-          .then(function (r) { done(JSON.stringify({version: axe.version, violations: r.violations.map(function (v) {
-              return {id: v.id, impact: v.impact, help: v.help,
-                      nodes: v.nodes.slice(0, 3).map(function (n) { return n.target.join(' ') + ' ' + n.failureSummary })};
-          })})) })
-          .catch(function (e) { done(JSON.stringify({error: String(e)})) });
-        """))
-    if "error" in result:
-        problems.append("axe-core failed: " + result["error"])
+
+    def check(context, what):
+        started = time.monotonic()
+        result = json.loads(driver.execute_async_script("""
+            var done = arguments[arguments.length - 1];
+            axe.run(arguments[0] || document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']},
+                                   resultTypes: ['violations']})
+              .then(function (r) { done(JSON.stringify({version: axe.version, violations: r.violations.map(function (v) {
+                  return {id: v.id, impact: v.impact, help: v.help,
+                          nodes: v.nodes.slice(0, 3).map(function (n) { return n.target.join(' ') + ' ' + n.failureSummary })};
+              })})) })
+              .catch(function (e) { done(JSON.stringify({error: String(e)})) });
+            """, context))
+        if "error" in result:
+            problems.append(f"axe-core failed on {what}: " + result["error"])
+        else:
+            print(f"axe-core {result['version']} on {what}: {len(result['violations'])} WCAG 2.2 A/AA violations"
+                  f" ({time.monotonic() - started:.1f} s)")
+            for v in result["violations"]:
+                problems.append(f"axe {v['id']} ({v['impact']}) on {what}: {v['help']}: {v['nodes']}")
+
+    check(None, "the page as loaded")
+
+    # A screen's details, opened from the keyboard: Enter on its link.
+    links = driver.find_elements(By.CSS_SELECTOR, "section[aria-labelledby=worst] a[data-p], section[aria-labelledby=findings] a[data-p]")
+    if not links:
+        problems.append("no link opens a screen's details")
     else:
-        print(f"axe-core {result['version']}: {len(result['violations'])} WCAG 2.2 A/AA violations")
-        for v in result["violations"]:
-            problems.append(f"axe {v['id']} ({v['impact']}): {v['help']}: {v['nodes']}")
+        link = links[0]
+        driver.execute_script("arguments[0].scrollIntoView(); arguments[0].focus()", link)
+        started = time.monotonic()
+        link.send_keys(Keys.ENTER)
+        state = driver.execute_script("""
+            var d = document.getElementById('detail'), p = +arguments[0].getAttribute('data-p');
+            var file = JSON.parse(document.getElementById('data').textContent).files[p];
+            var indicators = file[6].reduce(function (n, s) { return n + s[3].length }, 0);
+            return [d.open, d.querySelectorAll('svg.tl').length, d.querySelectorAll('table.timing').length, indicators,
+                    d.contains(document.activeElement), d.querySelectorAll('li.finding').length, file[7].length]""", link)
+        opened = time.monotonic() - started
+        print(f"details of {link.text!r} opened in {opened:.2f} s: {state[1]} timelines, {state[5]} findings")
+        if not state[0] or state[1] != state[3] or state[2] != state[3] or not state[4] or state[5] != state[6]:
+            problems.append(f"the details did not open with a timeline and table per indicator, focus inside and every finding: {state}")
+        if opened >= 1:
+            problems.append(f"opening the details took {opened:.2f} s (at most 1 s)")
+        check("#detail", "the open details")
+        driver.find_element(By.ID, "close").send_keys(Keys.ENTER)
+        if driver.execute_script("return document.getElementById('detail').open"):
+            problems.append("the details' Close button did not close them")
 
     requests = []
     for entry in driver.get_log("performance"):

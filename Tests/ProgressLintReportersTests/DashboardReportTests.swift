@@ -214,8 +214,10 @@ import Testing
         let result = Self.run([("specs/<img src=x onerror=alert(1)>\u{202E}.yaml", spec)])
         #expect(!result.diagnostics.isEmpty)
         let html = HTMLReporter().render(result, context: context)
-        // Our own script is the only one; no element or attribute from the spec's text.
-        #expect(html.components(separatedBy: "<script").count == 2)
+        // Our own script is the only one (with the data block it reads); no element or attribute from the spec's text.
+        #expect(html.components(separatedBy: "<script").count == 3)
+        #expect(html.components(separatedBy: "<script>").count == 2)
+        #expect(html.components(separatedBy: "<script type=\"application/json\" id=\"data\">").count == 2)
         #expect(!html.contains("<img"))
         #expect(!html.contains("alert(1)</script>"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &#39;single&#39; &amp;"))
@@ -227,6 +229,38 @@ import Testing
         // Every attribute value is closed where it was opened: no quote from the spec ends one.
         #expect(!html.contains("\"quoted\""))
         #expect(HTMLText.escape("a\"b'c<d>e&f") == "a&quot;b&#39;c&lt;d&gt;e&amp;f")
+        // In the data block too: no `<` at all (so no `</script>` or `<!--`), the controls as escapes, and it
+        // reads back as the same text the page shows elsewhere.
+        let block = try Self.dataBlock(html)
+        #expect(!block.contains("<") && !block.contains(">") && !block.contains("&"))
+        for scalar in ["\u{202E}", "\u{202C}", "\u{2066}", "\u{2069}", "\u{200B}", "\u{2028}", "\u{2029}"] {
+            #expect(!block.contains(scalar), "U+\(String(scalar.unicodeScalars.first!.value, radix: 16))")
+        }
+        let data = try #require(try json(block) as? [String: Any])
+        let files = try #require(data["files"] as? [[Any]])
+        #expect(files.first?[0] as? String == "specs/<img src=x onerror=alert(1)>\\u{202E}.yaml")
+        let screen = try #require((files.first?[6] as? [[Any]])?.first)
+        #expect(screen[0] as? String == "<script>alert(1)</script> \"quoted\" 'single' & \\u{202E}evil\\u{202C} \\u{2066}iso\\u{2069} \\u{200B}zw")
+    }
+
+    /// The text of the page's data block.
+    static func dataBlock(_ html: String) throws -> String {
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"data\">")).upperBound
+        let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
+        return String(html[start..<end])
+    }
+
+    @Test func htmlDataBlockEscapesWhatCouldEndOrChangeItsScriptElement() throws {
+        for (text, written) in [("</script><script>alert(1)</script>", "\"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e\""),
+                                ("<!-- x", "\"\\u003c!-- x\""), ("a & b", "\"a \\u0026 b\""),
+                                ("line\u{2028}para\u{2029}", "\"line\\\\u{2028}para\\\\u{2029}\""),
+                                ("q\"b\\\n", "\"q\\\"b\\\\\\\\u{A}\""), ("plain", "\"plain\""), ("é ✓", "\"é ✓\"")] {
+            #expect(HTMLText.json(text) == written, "\(text)")
+            // Whatever the text, what is written is a JSON string that reads back as the text the page shows.
+            let back = try JSONSerialization.jsonObject(with: Data(("[" + HTMLText.json(text) + "]").utf8)) as? [String]
+            let shown = text.unicodeScalars.map { HTMLText.isHidden($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined()
+            #expect(back == [shown], "\(text)")
+        }
     }
 
     @Test func htmlIsTheSameBytesForTheSameRunAndLoadsNothing() throws {
@@ -241,11 +275,20 @@ import Testing
         #expect(!first.contains("<link"))
         #expect(!first.contains("@import"))
         #expect(first.components(separatedBy: "url(").count == 2 && first.contains("url(#hatch)"))
-        // Every section, and a timeline with its table for each indicator.
-        for id in ["run", "glance", "screens", "rules", "files"] { #expect(first.contains("<h2 id=\"\(id)\">")) }
-        #expect(first.components(separatedBy: "<svg class=\"tl\"").count - 1 == result.indicators)
-        #expect(first.components(separatedBy: "<table class=\"timing\">").count - 1 == result.indicators)
+        // Every section; every finding as HTML; a timeline's positions and a timing table for each indicator,
+        // in the data the page's script draws them from (the browser test opens them).
+        for id in ["run", "glance", "worst", "slowest", "findings", "files", "rules"] { #expect(first.contains("<h2 id=\"\(id)\">")) }
         #expect(first.components(separatedBy: "<li class=\"finding\"").count - 1 == result.diagnostics.count)
+        let data = try #require(try json(try Self.dataBlock(first)) as? [String: Any])
+        let files = try #require(data["files"] as? [[Any]])
+        #expect(files.count == result.files.count)
+        let indicators = files.flatMap { ($0[6] as? [[Any]] ?? []).flatMap { $0[3] as? [[Any]] ?? [] } }
+        #expect(indicators.count == result.indicators)
+        for indicator in indicators {
+            #expect((indicator[3] as? [[String]])?.first?.first == "style")
+            #expect((indicator[4] as? [Any])?.count == 5)
+        }
+        #expect(files.reduce(0) { $0 + ($1[7] as? [Any] ?? []).count } == result.diagnostics.count)
     }
 
     @Test func htmlPolicyAllowsItsOwnStyleAndScriptByHash() throws {
@@ -322,7 +365,7 @@ import Testing
         #expect(throws: PreviousReport.ReadError.self) { try PreviousReport.parse(Array("{\"a\": [".utf8), path: "x.json") }
     }
 
-    @Test func timelineMarkersNeverOverlapAndStayWithinTheChart() {
+    @Test func timelineMarkersNeverOverlapAndStayWithinTheChart() throws {
         let indicator = IndicatorTiming(
             id: "x", line: 1, endLine: 9, style: "spinner", determinate: false, component: nil, presentation: "inline",
             location: "content", showAfterMs: 3_000_000, durationMinMs: nil, durationMaxMs: nil, phases: [], becomes: [])
@@ -340,10 +383,15 @@ import Testing
                 #expect(abs(b.x - a.x) >= HTMLTimeline.markerWidth, "\(a.marker.number) and \(b.marker.number)")
             }
         }
-        let svg = HTMLTimeline.svg(indicator, thresholds: Thresholds(), markers: markers, id: "c", title: "t")
-        #expect(svg.components(separatedBy: "<a href=\"#f").count - 1 == 12)
-        #expect(svg.contains("unknown ?") && svg.contains("class=\"vi\""))
-        #expect(!svg.contains("class=\"vd\""))
+        // What the page's script draws: the twelve markers where placed, the work unknown (open from
+        // show-after), the visible span indeterminate throughout.
+        let geometry = try #require(try JSONSerialization.jsonObject(with: Data(HTMLTimeline.geometry(indicator, markers: markers).utf8)) as? [Any])
+        let drawn = try #require(geometry[4] as? [[Any]])
+        #expect(drawn.map { $0[2] as? Int } == Array(1...12))
+        #expect(zip(drawn, placed).allSatisfy { abs(($0[0] as? Double ?? -1) - $1.x) < 0.051 && $0[1] as? Int == $1.line })
+        #expect((geometry[0] as? [Double])?.count == 1)
+        let visible = try #require(geometry[1] as? [[Double]])
+        #expect(!visible.isEmpty && visible.allSatisfy { $0[2] == 0 })
     }
 
     @Test func timelinePlacesTimesOnALogAxisFromTenMillisecondsToAnHour() {
