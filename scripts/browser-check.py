@@ -118,10 +118,10 @@ try:
         link.send_keys(Keys.ENTER)
         state = driver.execute_script("""
             var d = document.getElementById('detail'), p = +arguments[0].getAttribute('data-p');
-            var file = JSON.parse(document.getElementById('data').textContent).files[p];
-            var indicators = file[6].reduce(function (n, s) { return n + s[3].length }, 0);
+            var file = JSON.parse(document.getElementById('data').textContent.split(String.fromCharCode(10))[p + 1]);
+            var indicators = file[0].reduce(function (n, s) { return n + s[3].length }, 0);
             return [d.open, d.querySelectorAll('svg.tl').length, d.querySelectorAll('table.timing').length, indicators,
-                    d.contains(document.activeElement), d.querySelectorAll('li.finding').length, file[7].length]""", link)
+                    d.contains(document.activeElement), d.querySelectorAll('li.finding').length, file[1].length]""", link)
         opened = time.monotonic() - started
         print(f"details of {link.text!r} opened in {opened:.2f} s: {state[1]} timelines, {state[5]} findings")
         if not state[0] or state[1] != state[3] or state[2] != state[3] or not state[4] or state[5] != state[6]:

@@ -45,6 +45,7 @@ enum HTMLAssets {
         input[type=checkbox]{width:22px;height:22px;margin:0}
         .off{display:none}
         li.finding{margin:2px 0;overflow-wrap:anywhere}
+        main ol.findings{content-visibility:auto;contain-intrinsic-size:auto 4em}
         .g-error::before,.g-warning::before,.g-info::before{content:"";display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}
         .g-error::before{background:\(P.error);clip-path:polygon(50% 0,100% 100%,0 100%)}
         .g-warning::before{background:\(P.warning)}
@@ -78,19 +79,26 @@ enum HTMLAssets {
         function sv(tag,attrs,text){var e=doc.createElementNS(NS,tag);for(var k in attrs)e.setAttribute(k,attrs[k]);if(text!=null)e.textContent=text;return e}
         function r1(v){return Math.round(v*10)/10}
         function txt(s){return doc.createTextNode(s)}
-        var D=null;
-        function data(){if(!D){try{D=JSON.parse($('data').textContent)}catch(e){D={ticks:[],docs:{},files:[],thresholds:[]}}}return D}
+        var NL=String.fromCharCode(10),LINES=null,HEAD=null,TH=null;
+        function lines(){if(!LINES){var d=$('data');LINES=d?d.textContent.split(NL):[]}return LINES}
+        function parse(l,empty){try{return l?JSON.parse(l):empty}catch(e){return empty}}
+        function head(){if(!HEAD)HEAD=parse(lines()[0],{ticks:[],docs:{},files:[]});return HEAD}
+        function thresholds(){if(!TH){var l=lines();TH=parse(l[l.length-1],{thresholds:[]}).thresholds}return TH}
+        function file(p){var l=lines();return p>=0&&p+2<l.length?parse(l[p+1],null):null}
         var f=$('filters'),boxes=f?Array.prototype.slice.call(f.querySelectorAll('input[type=checkbox]')):[];
         function hiddenNow(){var s={};boxes.forEach(function(b){if(!b.checked)(s[b.name]=s[b.name]||[]).push(b.value)});return s}
-        function apply(){
-        if(!f)return;
+        function filterIn(root){
         var s=hiddenNow(),off={severity:{},platform:{},rule:{}};
         Object.keys(s).forEach(function(k){s[k].forEach(function(v){off[k][v]=1})});
-        each(doc.querySelectorAll('[data-sev]'),function(e){
+        each(root.querySelectorAll('[data-sev]'),function(e){
         var hide=off.severity[e.getAttribute('data-sev')]||off.platform[e.getAttribute('data-platform')]||off.rule[e.getAttribute('data-rule')];
         e.classList.toggle('off',!!hide)});
-        each(doc.querySelectorAll('div.screen[data-platform]'),function(e){
+        each(root.querySelectorAll('div.screen[data-platform]'),function(e){
         e.classList.toggle('off',!!off.platform[e.getAttribute('data-platform')])});
+        return s}
+        function apply(){
+        if(!f)return;
+        var s=filterIn(doc);
         var parts=Object.keys(s).sort().map(function(k){return k+'='+s[k].map(encodeURIComponent).join(',')});
         var h=parts.length?'#hide:'+parts.join('&'):'';
         if(location.hash!==h&&(h||location.hash.indexOf('#hide:')===0)){
@@ -109,11 +117,11 @@ enum HTMLAssets {
         load();apply()}
         var br=$('browser'),q=$('q'),only=$('only'),rows=$('frows'),more=$('more'),fcount=$('fcount'),shownRows=0,matches=[],started=false;
         function filterFiles(){
-        started=true;var t=q.value.toLowerCase(),o=only.checked,fs=data().files;matches=[];
+        started=true;var t=q.value.toLowerCase(),o=only.checked,fs=head().files;matches=[];
         for(var i=0;i<fs.length;i++){var x=fs[i];if(o&&x[3]+x[4]+x[5]===0)continue;if(t&&x[0].toLowerCase().indexOf(t)<0)continue;matches.push(i)}
         rows.textContent='';shownRows=0;showMore()}
         function showMore(){
-        var fs=data().files,end=Math.min(matches.length,shownRows+100);
+        var fs=head().files,end=Math.min(matches.length,shownRows+100);
         for(var k=shownRows;k<end;k++){var i=matches[k],x=fs[i],tr=el('tr'),td=el('td'),a=el('a',null,x[0]);
         a.href='#file-'+i;a.setAttribute('data-p',i);td.appendChild(a);tr.appendChild(td);
         for(var c=1;c<6;c++)tr.appendChild(el('td','n',String(x[c])));rows.appendChild(tr)}
@@ -128,7 +136,7 @@ enum HTMLAssets {
         if(sev===1)return sv('rect',{'class':'s-warning',x:r1(x-6),y:r1(y-6),width:12,height:12});
         return sv('circle',{'class':'s-info',cx:x,cy:y,r:6})}
         function chart(ind,th,id,title){
-        var g=ind[4],work=g[0],vis=g[1],sa=g[2],ph=g[3],mk=g[4],L=88,R=736,rows=['work','visible'];
+        var g=ind[9],work=g[0],vis=g[1],sa=g[2],ph=g[3],mk=g[4],L=88,R=736,rows=['work','visible'];
         if(ph.length)rows.push('phases');if(mk.length)rows.push('findings');
         var lines=0;mk.forEach(function(m){if(m[1]>lines)lines=m[1]});
         function top(r){return 28+28*r}
@@ -138,7 +146,7 @@ enum HTMLAssets {
         var gr=sv('g',{'aria-hidden':'true'});s.appendChild(gr);
         function add(tag,attrs,text){gr.appendChild(sv(tag,attrs,text))}
         add('line',{'class':'ax',x1:L,y1:20,x2:R,y2:20});
-        data().ticks.forEach(function(t){add('line',{'class':'ax',x1:t[0],y1:16,x2:t[0],y2:end});add('text',{x:t[0],y:12,'class':'tk'},t[1])});
+        head().ticks.forEach(function(t){add('line',{'class':'ax',x1:t[0],y1:16,x2:t[0],y2:end});add('text',{x:t[0],y:12,'class':'tk'},t[1])});
         rows.forEach(function(n,r){add('text',{x:4,y:top(r)+16,'class':'rl'},n)});
         th.forEach(function(t){add('line',{'class':'th '+t[2],x1:t[0],y1:20,x2:t[0],y2:end});add('text',{x:t[0],y:end+16,'class':'tl-'+t[2]},t[1])});
         var wy=top(0)+8;
@@ -163,7 +171,7 @@ enum HTMLAssets {
         indices.forEach(function(k){var d=findings[k],w=SEV[d[1]],li=el('li','finding');li.id='d-f'+d[0];li.tabIndex=-1;
         li.setAttribute('data-sev',w);li.setAttribute('data-rule',d[2]);li.setAttribute('data-platform',d[8]);
         var p1=el('p');p1.appendChild(el('b','g-'+w+' sev-'+w,d[0]+' '+w));p1.appendChild(txt(' '));
-        var u=data().docs[d[2]],r;if(u){r=el('a',null,d[2]);r.href=u}else r=el('code',null,d[2]);p1.appendChild(r);
+        var u=head().docs[d[2]],r;if(u){r=el('a',null,d[2]);r.href=u}else r=el('code',null,d[2]);p1.appendChild(r);
         if(d[7]){p1.appendChild(txt(' '));p1.appendChild(el('span','badge b-new','new'))}
         p1.appendChild(txt(' '));p1.appendChild(el('span','muted','line '+d[3]+', column '+d[4]));li.appendChild(p1);
         li.appendChild(el('p',null,d[5]));
@@ -174,23 +182,29 @@ enum HTMLAssets {
         var id='d-i'+si+'-'+ii,name=ind[0]==null?'(no id)':ind[0],wrap=el('div','ind'),left=el('div'),right=el('div');
         var h=el('h4');h.id=id;h.tabIndex=-1;h.appendChild(txt('Indicator '));h.appendChild(el('bdi',null,name));h.appendChild(txt(' '));
         h.appendChild(el('span','muted','line '+ind[1]));left.appendChild(h);
-        var fig=el('figure');fig.appendChild(chart(ind,th,id+'-c','Timeline of indicator '+name+': '+ind[2]));
+        var words=(ind[5]==='unknown'?'work duration unknown':'work takes '+ind[5])+', appears after '+(ind[6]==null?'0s':ind[6])+', '
+        +(ind[3]?'determinate':'indeterminate')+(ind[7].length?', '+ind[7].length+' phases':'')+(ind[8].length?', '+ind[8].length+' later states':'');
+        var fig=el('figure');fig.appendChild(chart(ind,th,id+'-c','Timeline of indicator '+name+': '+words));
         fig.appendChild(el('figcaption',null,'Log time axis 10 ms to 1 h; dashed lines are the thresholds; hatched while indeterminate, solid while determinate. The table says the same.'));
         left.appendChild(fig);
         var tb=el('table','timing'),body=el('tbody');tb.appendChild(el('caption',null,'Timing'));
-        ind[3].forEach(function(r){var tr=el('tr'),k=el('th',null,r[0]),td=el('td',null,r[1]);k.scope='row';
+        var rows=[['style',ind[2]],['determinate',ind[3]?'yes':'no'],['presentation',ind[4]],['duration',ind[5]],
+        ['show-after',ind[6]==null?'not written (0s)':ind[6]]];
+        ind[7].forEach(function(p,k){rows.push(['phase '+(k+1),'',p[0],p[1]?': '+p[1]:''])});
+        ind[8].forEach(function(b,k){rows.push(['becomes '+(k+1),'when ',b[0],b[1]?': '+b[1]:''])});
+        rows.forEach(function(r){var tr=el('tr'),k=el('th',null,r[0]),td=el('td',null,r[1]);k.scope='row';
         if(r[2])td.appendChild(el('bdi',null,r[2]));if(r[3])td.appendChild(txt(r[3]));tr.appendChild(k);tr.appendChild(td);body.appendChild(tr)});
         tb.appendChild(body);left.appendChild(tb);
-        if(ind[5].length)right.appendChild(list(ind[5],findings,'Findings'));else right.appendChild(el('p','muted','No findings.'));
+        if(ind[10].length)right.appendChild(list(ind[10],findings,'Findings'));else right.appendChild(el('p','muted','No findings.'));
         wrap.appendChild(left);wrap.appendChild(right);return wrap}
-        var dlg=$('detail'),body=$('detail-body'),head=$('detail-h'),opener=null;
+        var dlg=$('detail'),body=$('detail-body'),hd=$('detail-h'),opener=null;
         function open(p,s,i){
-        var x=data().files[p];if(!x||!dlg)return;
-        body.textContent='';head.textContent=x[0];
+        var x=head().files[p],y=file(p);if(!x||!y||!dlg)return;
+        body.textContent='';hd.textContent=x[0];
         body.appendChild(el('p',null,x[1]+' screens, '+x[2]+' indicators: '+x[3]+' errors, '+x[4]+' warnings, '+x[5]+' infos.'));
-        var target=null,findings=x[7];
-        x[6].forEach(function(sc,si){
-        var th=data().thresholds[sc[2]]||['',[]],pl=sc[1]==null?'none':sc[1],div=el('div','screen');div.setAttribute('data-platform',pl);
+        var target=null,findings=y[1];
+        y[0].forEach(function(sc,si){
+        var th=thresholds()[sc[2]]||['',[]],pl=sc[1]==null?'none':sc[1],div=el('div','screen');div.setAttribute('data-platform',pl);
         var h=el('h3');h.id='d-s'+si;h.tabIndex=-1;h.appendChild(el('bdi',null,sc[0]==null?'(unnamed screen)':sc[0]));h.appendChild(txt(' '));
         h.appendChild(el('span','muted','('+pl+')'));div.appendChild(h);
         div.appendChild(el('p','muted','Thresholds: '+th[0]+'.'));
@@ -198,10 +212,10 @@ enum HTMLAssets {
         sc[3].forEach(function(ind,ii){var box=indicator(ind,si,ii,th[1],findings);div.appendChild(box);if(si===s&&ii===i)target=box.querySelector('h4')});
         if(sc[4].length)div.appendChild(list(sc[4],findings,'Findings about the screen'));
         body.appendChild(div);if(si===s&&!target)target=h});
-        if(x[8].length)body.appendChild(list(x[8],findings,x[6].length?'Findings outside the screens':'Findings'));
+        if(y[2].length)body.appendChild(list(y[2],findings,y[0].length?'Findings outside the screens':'Findings'));
         if(!dlg.open){opener=doc.activeElement;dlg.showModal()}
-        apply();
-        var t=target||head;t.focus();if(target)t.scrollIntoView({block:'start'});else dlg.scrollTop=0}
+        filterIn(body);
+        var t=target||hd;t.focus();if(target)t.scrollIntoView({block:'start'});else dlg.scrollTop=0}
         if(dlg){$('close').addEventListener('click',function(){dlg.close()});
         dlg.addEventListener('close',function(){body.textContent='';if(opener&&opener.focus)opener.focus();opener=null})}
         doc.addEventListener('click',function(e){

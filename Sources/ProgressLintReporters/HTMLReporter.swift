@@ -304,96 +304,81 @@ public struct HTMLReporter: Reporter {
         out.write("<p id=\"shown\" role=\"status\"></p>\n</nav>\n")
     }
 
-    /// The timing in words, for the chart's text equivalent.
-    private func summary(_ indicator: IndicatorTiming) -> String {
-        var parts: [String] = []
+    /// One indicator as the page's script reads it (JSON): `[id, line, style, determinate 0/1,
+    /// presentation, duration, show-after or null, [[phase name, its timing]…], [[becomes' when,
+    /// what it becomes]…], geometry, [its findings]]`, every time as a spec writes it. The script
+    /// makes the timing table and the chart's title (the timing in words) from these.
+    private func indicatorJSON(_ indicator: IndicatorTiming, markers: [HTMLTimeline.Marker], findings: [Int]) -> String {
+        let duration: String
         if let minMs = indicator.durationMinMs, let maxMs = indicator.durationMaxMs {
-            parts.append(minMs == maxMs ? "work takes \(HTMLTimeline.text(maxMs))"
-                         : "work takes \(HTMLTimeline.text(minMs)) to \(HTMLTimeline.text(maxMs))")
+            duration = minMs == maxMs ? HTMLTimeline.text(maxMs) : "\(HTMLTimeline.text(minMs)) to \(HTMLTimeline.text(maxMs))"
         } else {
-            parts.append("work duration unknown")
+            duration = "unknown"
         }
-        parts.append("appears after \(HTMLTimeline.text(indicator.showAfterMs ?? 0))")
-        parts.append(indicator.determinate ? "determinate" : "indeterminate")
-        if !indicator.phases.isEmpty { parts.append("\(indicator.phases.count) phases") }
-        if !indicator.becomes.isEmpty { parts.append("\(indicator.becomes.count) later states") }
-        return parts.joined(separator: ", ")
-    }
-
-    /// The timing table's rows: `[[key, text, isolated text, text after], …]` (JSON); the isolated
-    /// part (a name from the spec) is drawn in a `<bdi>`.
-    private func timingRows(_ indicator: IndicatorTiming) -> String {
-        var rows: [(String, String, String, String)] = []
-        rows.append(("style", (indicator.style ?? "not written") + (indicator.component.map { ", component " + $0 } ?? ""), "", ""))
-        rows.append(("determinate", indicator.determinate ? "yes" : "no", "", ""))
-        rows.append(("presentation", "\(indicator.presentation) in \(indicator.location)", "", ""))
-        if let minMs = indicator.durationMinMs, let maxMs = indicator.durationMaxMs {
-            rows.append(("duration", minMs == maxMs ? HTMLTimeline.text(maxMs) : "\(HTMLTimeline.text(minMs)) to \(HTMLTimeline.text(maxMs))", "", ""))
-        } else {
-            rows.append(("duration", "unknown", "", ""))
-        }
-        rows.append(("show-after", indicator.showAfterMs.map { HTMLTimeline.text($0) } ?? "not written (0s)", "", ""))
-        for (i, phase) in indicator.phases.enumerated() {
+        var s = "[" + (indicator.id.map { HTMLText.json($0) } ?? "null") + ",\(indicator.line),"
+            + HTMLText.json((indicator.style ?? "not written") + (indicator.component.map { ", component " + $0 } ?? ""))
+            + ",\(indicator.determinate ? 1 : 0)," + HTMLText.json("\(indicator.presentation) in \(indicator.location)")
+            + "," + HTMLText.json(duration) + "," + (indicator.showAfterMs.map { HTMLText.json(HTMLTimeline.text($0)) } ?? "null") + ",["
+        s += indicator.phases.map { phase in
             var parts: [String] = []
             if let share = phase.share { parts.append("share \(share)") }
             if let d = phase.durationMs { parts.append(HTMLTimeline.text(d)) }
-            rows.append(("phase \(i + 1)", "", phase.name ?? "(no name)", parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")))
-        }
-        for (i, state) in indicator.becomes.enumerated() {
+            return "[" + HTMLText.json(phase.name ?? "(no name)") + "," + HTMLText.json(parts.joined(separator: ", ")) + "]"
+        }.joined(separator: ",") + "],["
+        s += indicator.becomes.map { state in
             var parts: [String] = []
             if let d = state.determinate { parts.append(d ? "determinate" : "indeterminate") }
-            if let s = state.style { parts.append(s) }
-            rows.append(("becomes \(i + 1)", "when ", state.when ?? "(not said)", parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")))
-        }
-        return "[" + rows.map { "[\(HTMLText.json($0.0)),\(HTMLText.json($0.1)),\(HTMLText.json($0.2)),\(HTMLText.json($0.3))]" }
-            .joined(separator: ",") + "]"
+            if let style = state.style { parts.append(style) }
+            return "[" + HTMLText.json(state.when ?? "(not said)") + "," + HTMLText.json(parts.joined(separator: ", ")) + "]"
+        }.joined(separator: ",") + "],"
+        s += HTMLTimeline.geometry(indicator, markers: markers) + ",[" + findings.map(String.init).joined(separator: ",") + "]]"
+        return s
     }
 
     /// What the page's script draws when a file's details are opened, in one
-    /// `<script type="application/json" id="data">` element (not run; read by the page's script,
-    /// which shows its texts with `textContent`): `{"ticks", "thresholds", "docs", "files"}`, with
-    /// one line per file in report order:
-    /// `[path, screens, indicators, errors, warnings, infos, [screen…], [finding…], [findings outside the screens]]`,
-    /// a screen `[name, platform, thresholds (an index), [indicator…], [findings about the screen]]`,
-    /// an indicator `[id, line, summary, timing rows, geometry, [its findings]]` (findings as
-    /// indexes in the file's list), a finding `[number, severity 0-2, rule, line, column, message,
-    /// [code frame lines], new 0/1, platform]`.
+    /// `<script type="application/jsonl" id="data">` element (never run: read by the page's
+    /// script, which shows its texts with `textContent`), one JSON value a line so that opening
+    /// a file reads that file's line alone: first `{"ticks", "docs", "files": [[path, screens,
+    /// indicators, errors, warnings, infos]…]}`, then one line per file in report order,
+    /// `[[screen…], [finding…], [findings outside the screens]]`, then `{"thresholds": […]}`.
+    /// A screen is `[name, platform, thresholds (an index), [indicator…], [findings about the
+    /// screen]]` (``indicatorJSON(_:markers:findings:)``; findings as indexes in the file's list), a
+    /// finding `[number, severity 0-2, rule, line, column, message, [code frame lines], new 0/1, platform]`.
     private func data(_ result: RunResult, report: RunReport, context: ReportContext, into out: inout ReportStream) {
-        out.write("<script type=\"application/json\" id=\"data\">{\"ticks\":")
-        out.write(HTMLTimeline.ticksJSON)
+        out.write("<script type=\"application/jsonl\" id=\"data\">")
         var docs: [String: String] = [:]
         for id in report.byRule.keys.sorted() { docs[id] = context.documentationURI(for: id) }
-        out.write(",\"docs\":{" + docs.keys.sorted().map { "\(HTMLText.json($0)):\(HTMLText.json(docs[$0]!))" }.joined(separator: ",") + "}")
-        out.write(",\"files\":[")
+        out.write("{\"ticks\":" + HTMLTimeline.ticksJSON
+                  + ",\"docs\":{" + docs.keys.sorted().map { "\(HTMLText.json($0)):\(HTMLText.json(docs[$0]!))" }.joined(separator: ",")
+                  + "},\"files\":[")
+        for (position, file, c) in report.fileCounts {
+            out.write((position == 0 ? "[" : ",[") + HTMLText.json(file.path)
+                      + ",\(file.screens),\(file.indicators),\(c.errors),\(c.warnings),\(c.infos)]")
+        }
+        out.write("]}")
         var thresholdIndex: [String: Int] = [:]
         var thresholdList: [String] = []
         var fingerprints = Fingerprint.Sequence(for: report)
         var number = 0
-        var firstFile = true
         for file in report.byFile {
             let prints = file.diagnostics.map { d in context.previous.map { _ in fingerprints.next(d) } }
             let first = number
             number += file.diagnostics.count
             guard let position = file.position else { continue }
             let screens = result.timings.screens(at: position)
-            var counts = SeverityCounts()
-            for d in file.diagnostics { counts.add(d.severity) }
-            var line = firstFile ? "\n[" : ",\n["
-            firstFile = false
-            line += HTMLText.json(file.path) + ",\(screens.count),\(screens.reduce(0) { $0 + $1.indicators.count }),"
-                + "\(counts.errors),\(counts.warnings),\(counts.infos),["
+            var line = "\n[["
             var placed = [Bool](repeating: false, count: file.diagnostics.count)
             for (s, screen) in screens.enumerated() {
-                let key = HTMLTimeline.thresholdsJSON(screen.thresholds)
                 let t = screen.thresholds
                 let full = "[" + HTMLText.json("instant \(t.instant), noticeable \(t.noticeable), attention \(t.attention), "
-                                               + "show-after-max \(t.showAfterMax), updates-every-max \(t.updatesEveryMax)") + "," + key + "]"
-                let index: Int
+                                               + "show-after-max \(t.showAfterMax), updates-every-max \(t.updatesEveryMax)")
+                    + "," + HTMLTimeline.thresholdsJSON(t) + "]"
+                let thresholds: Int
                 if let known = thresholdIndex[full] {
-                    index = known
+                    thresholds = known
                 } else {
-                    index = thresholdList.count
-                    thresholdIndex[full] = index
+                    thresholds = thresholdList.count
+                    thresholdIndex[full] = thresholds
                     thresholdList.append(full)
                 }
                 var byIndicator = [[Int]](repeating: [], count: screen.indicators.count)
@@ -403,17 +388,14 @@ public struct HTMLReporter: Reporter {
                     if let i = screen.indicatorIndex(of: d) { byIndicator[i].append(k) } else { aboutScreen.append(k) }
                 }
                 line += (s == 0 ? "[" : ",[") + (screen.screen.map { HTMLText.json($0) } ?? "null") + ","
-                    + (screen.platform.map { HTMLText.json($0) } ?? "null") + ",\(index),["
+                    + (screen.platform.map { HTMLText.json($0) } ?? "null") + ",\(thresholds),["
                 for (i, indicator) in screen.indicators.enumerated() {
                     let markers = byIndicator[i].map { k in
                         let d = file.diagnostics[k]
                         return HTMLTimeline.Marker(number: first + k + 1, severity: d.severity, rule: d.ruleID,
                                                    yamlPath: d.yamlPath, platform: d.platform)
                     }
-                    line += (i == 0 ? "[" : ",[") + (indicator.id.map { HTMLText.json($0) } ?? "null") + ",\(indicator.line),"
-                        + HTMLText.json(summary(indicator)) + "," + timingRows(indicator) + ","
-                        + HTMLTimeline.geometry(indicator, markers: markers) + ",["
-                        + byIndicator[i].map(String.init).joined(separator: ",") + "]]"
+                    line += (i == 0 ? "" : ",") + indicatorJSON(indicator, markers: markers, findings: byIndicator[i])
                 }
                 line += "],[" + aboutScreen.map(String.init).joined(separator: ",") + "]]"
             }
@@ -428,7 +410,7 @@ public struct HTMLReporter: Reporter {
             line += "],[" + file.diagnostics.indices.filter { !placed[$0] }.map(String.init).joined(separator: ",") + "]]"
             out.write(line)
         }
-        out.write("\n],\"thresholds\":[" + thresholdList.joined(separator: ",") + "]}</script>\n")
+        out.write("\n{\"thresholds\":[" + thresholdList.joined(separator: ",") + "]}</script>\n")
     }
 
     /// A rule's id as HTML: a link to its page where `docs-url` gives one, plain text otherwise

@@ -217,7 +217,7 @@ import Testing
         // Our own script is the only one (with the data block it reads); no element or attribute from the spec's text.
         #expect(html.components(separatedBy: "<script").count == 3)
         #expect(html.components(separatedBy: "<script>").count == 2)
-        #expect(html.components(separatedBy: "<script type=\"application/json\" id=\"data\">").count == 2)
+        #expect(html.components(separatedBy: "<script type=\"application/jsonl\" id=\"data\">").count == 2)
         #expect(!html.contains("<img"))
         #expect(!html.contains("alert(1)</script>"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &#39;single&#39; &amp;"))
@@ -236,18 +236,30 @@ import Testing
         for scalar in ["\u{202E}", "\u{202C}", "\u{2066}", "\u{2069}", "\u{200B}", "\u{2028}", "\u{2029}"] {
             #expect(!block.contains(scalar), "U+\(String(scalar.unicodeScalars.first!.value, radix: 16))")
         }
-        let data = try #require(try json(block) as? [String: Any])
-        let files = try #require(data["files"] as? [[Any]])
-        #expect(files.first?[0] as? String == "specs/<img src=x onerror=alert(1)>\\u{202E}.yaml")
-        let screen = try #require((files.first?[6] as? [[Any]])?.first)
+        let data = try Self.data(html)
+        #expect(data.index.first?[0] as? String == "specs/<img src=x onerror=alert(1)>\\u{202E}.yaml")
+        let screen = try #require((data.files.first?[0] as? [[Any]])?.first)
         #expect(screen[0] as? String == "<script>alert(1)</script> \"quoted\" 'single' & \\u{202E}evil\\u{202C} \\u{2066}iso\\u{2069} \\u{200B}zw")
     }
 
     /// The text of the page's data block.
     static func dataBlock(_ html: String) throws -> String {
-        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"data\">")).upperBound
+        let start = try #require(html.range(of: "<script type=\"application/jsonl\" id=\"data\">")).upperBound
         let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
         return String(html[start..<end])
+    }
+
+    /// The page's data, read as its script reads it: one JSON value a line, the files' index first,
+    /// then a line per file, then the thresholds.
+    static func data(_ html: String) throws -> (index: [[Any]], files: [[Any]], thresholds: [Any]) {
+        let lines = try dataBlock(html).split(separator: "\n", omittingEmptySubsequences: false).map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8))
+        }
+        try #require(lines.count >= 2)
+        let head = try #require(lines[0] as? [String: Any])
+        let last = try #require(lines[lines.count - 1] as? [String: Any])
+        return (try #require(head["files"] as? [[Any]]), try lines.dropFirst().dropLast().map { try #require($0 as? [Any]) },
+                try #require(last["thresholds"] as? [Any]))
     }
 
     @Test func htmlDataBlockEscapesWhatCouldEndOrChangeItsScriptElement() throws {
@@ -279,16 +291,17 @@ import Testing
         // in the data the page's script draws them from (the browser test opens them).
         for id in ["run", "glance", "worst", "slowest", "findings", "files", "rules"] { #expect(first.contains("<h2 id=\"\(id)\">")) }
         #expect(first.components(separatedBy: "<li class=\"finding\"").count - 1 == result.diagnostics.count)
-        let data = try #require(try json(try Self.dataBlock(first)) as? [String: Any])
-        let files = try #require(data["files"] as? [[Any]])
-        #expect(files.count == result.files.count)
-        let indicators = files.flatMap { ($0[6] as? [[Any]] ?? []).flatMap { $0[3] as? [[Any]] ?? [] } }
+        let data = try Self.data(first)
+        #expect(data.index.count == result.files.count && data.files.count == result.files.count)
+        #expect(data.index.map { $0[0] as? String } == result.files.map { Optional($0.path) })
+        let indicators = data.files.flatMap { ($0[0] as? [[Any]] ?? []).flatMap { $0[3] as? [[Any]] ?? [] } }
         #expect(indicators.count == result.indicators)
         for indicator in indicators {
-            #expect((indicator[3] as? [[String]])?.first?.first == "style")
-            #expect((indicator[4] as? [Any])?.count == 5)
+            #expect(indicator.count == 11 && indicator[2] is String && indicator[5] is String)
+            #expect((indicator[9] as? [Any])?.count == 5)
         }
-        #expect(files.reduce(0) { $0 + ($1[7] as? [Any] ?? []).count } == result.diagnostics.count)
+        #expect(data.files.reduce(0) { $0 + ($1[1] as? [Any] ?? []).count } == result.diagnostics.count)
+        #expect(!data.thresholds.isEmpty)
     }
 
     @Test func htmlPolicyAllowsItsOwnStyleAndScriptByHash() throws {
