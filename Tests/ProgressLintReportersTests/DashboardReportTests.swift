@@ -302,6 +302,10 @@ import Testing
         }
         #expect(data.files.reduce(0) { $0 + ($1[1] as? [Any] ?? []).count } == result.diagnostics.count)
         #expect(!data.thresholds.isEmpty)
+        // With scripts off: the whole file table, a row per file, in the <noscript> element (which is only text with scripts on).
+        let noscript = try #require(first.range(of: "<noscript><table>"))
+        let table = first[noscript.upperBound..<(try #require(first.range(of: "</noscript>", range: noscript.upperBound..<first.endIndex))).lowerBound]
+        #expect(table.components(separatedBy: "<tr><td>").count - 1 == result.files.count)
     }
 
     @Test func htmlPolicyAllowsItsOwnStyleAndScriptByHash() throws {
@@ -371,6 +375,50 @@ import Testing
         #expect(html.contains("&lt;b&gt;was fixed&lt;/b&gt;"))
         // Without --compare, nothing is marked.
         #expect(!HTMLReporter().render(result, context: self.context).contains("b-new\">new</span> <span"))
+    }
+
+    @Test func htmlOverviewRanksScreensByFindingsAndIndicatorsAgainstTheirAttentionThreshold() throws {
+        let slow = """
+            platform: android
+            screen: Export video
+            indicators:
+              - id: export
+                style: bar
+                determinate: true
+                duration: 1m..5m
+                label: Exporting video
+            """
+        let result = Self.run([("specs/export.yaml", slow), ("specs/upload.yaml", Self.timedSpec)])
+        let html = HTMLReporter().render(result, context: context)
+        func section(_ id: String) throws -> String {
+            let start = try #require(html.range(of: "<h2 id=\"\(id)\">")).upperBound
+            return String(html[start..<(try #require(html.range(of: "</section>", range: start..<html.endIndex))).lowerBound])
+        }
+        // The screens with findings, most first, each a link that opens its file's details at that screen.
+        let worst = try section("worst")
+        let totals = worst.components(separatedBy: "<tr><td>").dropFirst().map { row in
+            row.matches(of: /<td class="n">(\d+)<\/td>/).compactMap { Int($0.output.1) }.reduce(0, +)
+        }
+        #expect(!totals.isEmpty && totals.allSatisfy { $0 > 0 })
+        #expect(totals == totals.sorted(by: >))
+        #expect(worst.contains("<bdi>Upload photos</bdi>"))
+        #expect(worst.contains("data-p=\"1\" data-s=\"0\""))
+        // 5m against the 10s attention threshold is 30 times it; upload's 30s is 3 times; sync's is unknown.
+        let slowest = try section("slowest")
+        let first = try #require(slowest.range(of: "<bdi>export</bdi>")), second = try #require(slowest.range(of: "<bdi>upload</bdi>"))
+        #expect(first.lowerBound < second.lowerBound)
+        #expect(slowest.contains("<td class=\"n\">5m</td><td class=\"n\">10s</td><td class=\"n\">30×</td>"))
+        #expect(slowest.contains("<td class=\"n\">3×</td>"))
+        #expect(slowest.contains("1 indicator has an unknown duration."))
+    }
+
+    @Test func overviewRankingKeepsTheGreatestAndTheFirstSeenOfEqualOnes() {
+        var kept: [(Int, Int)] = []
+        for (n, value) in [5, 1, 9, 5, 9, 3, 7].enumerated() { HTMLReporter.keep((n, value), in: &kept) { (Double($0.1), 0, 0) } }
+        #expect(kept.map(\.0) == [2, 4, 6, 0, 3, 5, 1])
+        var many: [Int] = []
+        for n in 0..<100 { HTMLReporter.keep(n % 50, in: &many) { (Double($0), 0, 0) } }
+        #expect(many.count == HTMLReporter.ranked && many.first == 49 && many.last == 49 - HTMLReporter.ranked / 2 + 1)
     }
 
     @Test func compareRejectsAFileThatIsNotAJSONReport() {
