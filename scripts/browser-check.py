@@ -11,7 +11,9 @@ usage: browser-check.py REPORT.html SCREENSHOT.png AXE_WHEEL.whl
   timing table for each of the file's indicators;
 - runs axe-core (axe.min.js, unpacked here from the axe-selenium-python wheel) for WCAG 2.0, 2.1
   and 2.2 A and AA, on the page as loaded and on the open details: any violation fails;
-- reads Chromium's network log: any request other than the file itself fails.
+- reads Chromium's network log: any request other than the file itself fails;
+- opens the page again with scripts off: the overview, every finding and the whole file table must
+  still be there (only the timelines, timing tables and code frames need the script).
 
 Exits 0 when every check passes, 1 with one line per problem otherwise, 77 when Chromium,
 chromedriver or selenium is missing (the caller skips).
@@ -132,6 +134,8 @@ try:
         driver.find_element(By.ID, "close").send_keys(Keys.ENTER)
         if driver.execute_script("return document.getElementById('detail').open"):
             problems.append("the details' Close button did not close them")
+        elif not driver.execute_script("return document.activeElement === arguments[0]", link):
+            problems.append("closing the details did not return focus to the link that opened them")
 
     requests = []
     for entry in driver.get_log("performance"):
@@ -146,6 +150,24 @@ try:
     for entry in driver.get_log("browser"):
         if "Content Security Policy" in entry.get("message", "") or entry.get("level") == "SEVERE":
             problems.append("console: " + entry["message"])
+    expected = driver.execute_script(
+        "return [document.querySelectorAll('main li.finding').length,"
+        " JSON.parse(document.getElementById('data').textContent.split(String.fromCharCode(10))[0]).files.length]")
+finally:
+    driver.quit()
+
+# With scripts off: the same page reads whole but for the drawn details.
+options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+driver = webdriver.Chrome(service=Service(driver_path), options=options)
+try:
+    driver.get(url)
+    off = [len(driver.find_elements(By.CSS_SELECTOR, "main li.finding")),
+           len(driver.find_elements(By.CSS_SELECTOR, "section[aria-labelledby=files] noscript table tbody tr")),
+           len(driver.find_elements(By.CSS_SELECTOR, "h2#run, h2#glance, h2#worst, h2#slowest, h2#findings, h2#files, h2#rules")),
+           driver.find_element(By.ID, "filters").is_displayed()]
+    print(f"with scripts off: {off[0]} findings, {off[1]} rows in the file table, {off[2]} sections")
+    if off != [expected[0], expected[1], 7, False]:
+        problems.append(f"with scripts off the page does not read whole: {off}, expected {expected[0]} findings and {expected[1]} files")
 finally:
     driver.quit()
 

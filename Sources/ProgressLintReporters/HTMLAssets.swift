@@ -219,6 +219,7 @@ enum HTMLAssets {
         if(dlg){$('close').addEventListener('click',function(){dlg.close()});
         dlg.addEventListener('close',function(){body.textContent='';if(opener&&opener.focus)opener.focus();opener=null})}
         doc.addEventListener('click',function(e){
+        if(e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;
         var a=e.target&&e.target.closest?e.target.closest('a'):null;if(!a)return;
         if(a.hasAttribute('data-p')){e.preventDefault();
         open(+a.getAttribute('data-p'),a.hasAttribute('data-s')?+a.getAttribute('data-s'):-1,a.hasAttribute('data-i')?+a.getAttribute('data-i'):-1);return}

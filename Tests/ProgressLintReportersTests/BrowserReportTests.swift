@@ -77,6 +77,30 @@ import Testing
         _ = try check(result, name: "examples")
     }
 
+    /// Spec text made to break out (`</script>`, quotes, bidi controls) in the drawn details: the
+    /// check opens them, and any script it ran (an alert) or error would fail it.
+    @Test(.enabled(if: BrowserReportTests.ready, BrowserReportTests.skipReason), .timeLimit(.minutes(3)))
+    func hostileSpecTextStaysTextInTheDrawnDetails() throws {
+        let name = DashboardReportTests.hostile.replacingOccurrences(of: "\"", with: "\\\"") + " <!-- \u{2028}"
+        let spec = """
+            platform: ios
+            screen: "\(name)"
+            indicators:
+              - id: "\(name)"
+                style: spinner
+                presentation: overlay
+                label: "\(name)"
+                phases:
+                  - {name: "\(name)", share: 1}
+                becomes:
+                  - {when: "\(name)", determinate: true}
+            """
+        let result = DashboardReportTests.run([("specs/</script><img src=x onerror=alert(1)>.yaml", spec)])
+        #expect(!result.diagnostics.isEmpty)
+        let output = try check(result, name: "hostile")
+        #expect(output.contains("1 timelines"), "\(output)")
+    }
+
     /// The report of the benchmark's 1,000 files (`gen-corpus.py --files 1000 --seed 1`): axe-core
     /// finds no violation (and finishes: the page at load holds the overview and the findings, not
     /// every indicator), a screen's details open in under a second, and nothing is requested.
