@@ -26,7 +26,7 @@ enum HTMLAssets {
         svg.tl{width:100%;height:auto;font:12px system-ui,sans-serif;display:block}
         .tk{text-anchor:middle;fill:\(P.text)}.rl,.sa{fill:\(P.text)}.wkt{fill:\(P.text);text-anchor:end}
         .ax{stroke:\(P.rule);stroke-width:1}
-        .th{stroke-width:2}.ti{stroke:\(P.instant);stroke-dasharray:2 3}.tn{stroke:\(P.noticeable);stroke-dasharray:6 3}
+        .th{stroke-width:2;stroke:\(P.work)}.ti{stroke:\(P.instant);stroke-dasharray:2 3}.tn{stroke:\(P.noticeable);stroke-dasharray:6 3}
         .ta{stroke:\(P.attention);stroke-dasharray:10 3 2 3}
         .tl-ti{fill:\(P.instant);text-anchor:middle}.tl-tn{fill:\(P.noticeable);text-anchor:middle}.tl-ta{fill:\(P.attention);text-anchor:middle}
         .wk{fill:\(P.work)}.wkw{stroke:\(P.work);stroke-width:2}.wku{stroke:\(P.work);stroke-width:2;stroke-dasharray:4 4}

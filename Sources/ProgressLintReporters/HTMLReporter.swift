@@ -4,15 +4,21 @@ import ProgressLintWorkspace
 import ProgressLintSpec
 import ProgressLintSupport
 
-/// One self-contained HTML page for people: the run, counts at a glance, each screen's
-/// indicators on a timeline against its thresholds with their findings and code frames beside
-/// them, then the rules and the files as tables.
+/// One self-contained HTML page for people, whose first view is the overview a lead reads: the
+/// run, counts at a glance, the screens with the most findings, the slowest indicators against
+/// their attention threshold, what is new and fixed with `--compare`; then every finding as plain
+/// HTML, the files and the rules. A screen's details (each indicator's timeline against the
+/// thresholds, its timing table, its findings with their code frames) are drawn by the page's
+/// script when opened, from a data block with one line of JSON per file, so that the page holds
+/// a few elements per finding and none per file or indicator, whatever the number of specs.
 ///
 /// Nothing leaves the page: its Content-Security-Policy allows no request, and its style and
 /// script are inline, allowed by hash. The same run gives the same bytes (no clock, no random).
-/// Text from specs is escaped in every context (``HTMLText``). The page reads whole with scripts
-/// off; the script only adds filters by severity, platform and rule, kept in the fragment. With
-/// ``ReportContext/previous`` (`--compare`), findings new since then are marked and fixed ones listed.
+/// Text from specs is escaped in every context (``HTMLText/escape(_:)`` in the page,
+/// ``HTMLText/json(_:)`` in the data block). With scripts off the overview, every finding and the
+/// file table read whole; the script adds the drawn details, the file table's search and the
+/// filters by severity, platform and rule, kept in the fragment. With ``ReportContext/previous``
+/// (`--compare`), findings new since then are marked and fixed ones listed.
 public struct HTMLReporter: Reporter {
     public static let name = "html"
     /// An earlier report of this format, by how its report starts (white space left out).
