@@ -460,9 +460,10 @@ public struct HTMLReporter: Reporter {
                   + "<th scope=\"col\">Indicators</th><th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th>"
                   + "<th scope=\"col\">Infos</th></tr></thead><tbody>\n")
         for (position, file, c) in report.fileCounts {
-            // Files with findings are linked to them.
-            let name = c.total > 0 ? "<a href=\"#file-\(position)\">\(HTMLText.escape(file.path))</a>" : HTMLText.escape(file.path)
-            out.write("<tr><td>\(name)</td><td class=\"n\">\(file.screens)</td>"
+            // Files with findings are linked to them; the others are where the overview's links to them lead.
+            let row = c.total > 0 ? "<tr><td><a href=\"#file-\(position)\">\(HTMLText.escape(file.path))</a></td>"
+                : "<tr id=\"file-\(position)\"><td>\(HTMLText.escape(file.path))</td>"
+            out.write(row + "<td class=\"n\">\(file.screens)</td>"
                       + "<td class=\"n\">\(file.indicators)</td><td class=\"n\">\(c.errors)</td><td class=\"n\">\(c.warnings)</td>"
                       + "<td class=\"n\">\(c.infos)</td></tr>\n")
         }

@@ -305,7 +305,13 @@ import Testing
         // With scripts off: the whole file table, a row per file, in the <noscript> element (which is only text with scripts on).
         let noscript = try #require(first.range(of: "<noscript><table>"))
         let table = first[noscript.upperBound..<(try #require(first.range(of: "</noscript>", range: noscript.upperBound..<first.endIndex))).lowerBound]
-        #expect(table.components(separatedBy: "<tr><td>").count - 1 == result.files.count)
+        #expect(table.components(separatedBy: "<tr><td>").count - 1 + table.components(separatedBy: "<tr id=\"file-").count - 1
+                == result.files.count)
+        // Every link to a file leads somewhere with scripts off: its findings, else its row in the table.
+        for match in first.matches(of: /href="#file-(\d+)"/) {
+            let id = "id=\"file-\(match.output.1)\""
+            #expect(first.components(separatedBy: id).count - 1 == 1, "\(id)")
+        }
     }
 
     @Test func htmlPolicyAllowsItsOwnStyleAndScriptByHash() throws {
