@@ -36,7 +36,7 @@ import Testing
         ])
         // Each diagnostic's frame is followed by an empty line, then the summary.
         #expect(r.stdout.contains("^^^^^^^\n\n"))
-        #expect(r.stdout.hasSuffix("in 1 file, 1 screen, 1 indicator; [*] 0 fixable with --fix (1 more with --unsafe-fixes)\n"))
+        #expect(r.stdout.hasSuffix("in 1 file, 1 screen, 1 indicator; [*] 1 fixable with --fix --unsafe-fixes\n"))
     }
 
     @Test func conciseKeepsOneLinePerDiagnosticAndTheSameHeaders() throws {
