@@ -57,7 +57,7 @@ import Testing
         #expect(none.status == 0 && none.stdout.isEmpty, "\(none)")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/patch")))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/patch"), "patch is not installed (no /usr/bin/patch)"))
     func diffAppliesWithPatchAndGivesTheFilesFixGives() throws {
         let (patched, _) = try write(Self.crlf)
         let (fixed, _) = try write(Self.crlf)

@@ -4,6 +4,7 @@ import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules
+import TestSupport
 import Testing
 
 /// The Examples' HTML report in a real browser (`scripts/browser-check.py`): headless Chromium
@@ -29,12 +30,23 @@ import Testing
             .map { folder.appendingPathComponent($0).path }
     }
 
-    static var ready: Bool {
-        (executable("chromium") || executable("chromium-browser")) && executable("chromedriver") && wheel != nil
-            && Python.has("selenium")
-    }
+    static var ready: Bool { missing == nil }
 
-    @Test(.enabled(if: BrowserReportTests.ready), .timeLimit(.minutes(3)))
+    /// What is missing to run the browser check, named: nil when nothing is.
+    static let missing: String? = {
+        if !executable("chromium") && !executable("chromium-browser") {
+            return "Chromium is not installed (no `chromium` or `chromium-browser` on PATH)"
+        }
+        if !executable("chromedriver") { return "chromedriver is not installed (no `chromedriver` on PATH)" }
+        if let python = OptionalTools.missingPython(["selenium"]) { return python }
+        if wheel == nil {
+            return "the axe-selenium-python wheel is not in .build/axe (`.ci/run` fetches it) nor named in PROGRESS_LINT_AXE_WHEEL"
+        }
+        return nil
+    }()
+
+    @Test(.enabled(if: BrowserReportTests.ready, Comment(rawValue: BrowserReportTests.missing ?? "")),
+          .timeLimit(.minutes(3)))
     func examplesReportRendersInChromiumWithNoAxeViolationAndNoRequest() throws {
         let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
         let result = runner.run(["Examples"].map { Python.packageRoot.appendingPathComponent($0).path })

@@ -152,7 +152,7 @@ import Testing
         #expect(result.diagnostics.contains { $0.indicator == "upload" })
     }
 
-    @Test(.enabled(if: Python.has("jsonschema")))
+    @Test(Python.needs("jsonschema"))
     func jsonScreensOfTheExamplesMatchTheSchema() throws {
         let result = Self.examples()
         let text = JSONReporter().render(result, context: context)

@@ -36,3 +36,44 @@ import Testing
         #expect(try Self.isNotSpec(text), "\(text)")
     }
 }
+
+/// Contract revision 1.3, "YAML that is not a spec, round two": what a walk skips, told from a
+/// file's bytes (the first document that is not empty; a file that does not parse by its lines).
+@Suite struct SpecShapeRoundTwoTests {
+    static func skipped(_ text: String) -> Bool { SpecShape.isNotSpec(Array(text.utf8), limits: YAMLLimits()) }
+
+    @Test(arguments: [
+        // A Helm template does not parse and has no `screen` or `indicators` line.
+        "apiVersion: v1\nkind: Service\nspec:\n  {{- if .Values.x }}\n  type: {{ .Values.type }}\n  {{- end }}\n",
+        // Empty: only `---` and a licence comment (Ansible), nothing at all, only comments.
+        "---\n# Licensed under the Apache License, Version 2.0\n", "", "# nothing here\n", "---\n---\n",
+        // A tool's config whose `indicators` is not a list (lsd's), or a near miss of it.
+        "classic: false\nindicators: true\n", "indicator: {enabled: true}\n", "indicators:\n",
+        // A comment that mentions `screen:` is not a key.
+        "a: [\n# screen: x\n",
+    ])
+    func walkedFilesThatAreNotSpecsAreSkipped(text: String) {
+        #expect(Self.skipped(text), "\(text)")
+    }
+
+    @Test(arguments: [
+        // A spec broken half-way still has its `screen:` line (or a near miss, plain or quoted).
+        "screen: Upload\nindicators:\n  - id: a\n    style: [bar\n", "\"screen\": [x\n", "  'screne' : [x\n",
+        "indicators:\n  - {id: a, style: [\n", "- indicators: [\n", "{screen: [x\n", "a: [1\n, indicatros: [\n",
+        // `---`, a comment, `---` and then a spec: the first document that is not empty decides.
+        "---\n# a comment\n---\nscreen: S\nindicators: []\n",
+        // `indicators` as a list makes a spec without `screen`.
+        "indicators:\n  - id: a\n", "indicator: []\n", "screen: S\nindicators: true\n",
+    ])
+    func specsAndBrokenSpecsAreNotSkipped(text: String) {
+        #expect(!Self.skipped(text), "\(text)")
+    }
+
+    @Test func aLineHoldsAKeyAfterIndentationAndADashABraceOrAComma() {
+        #expect(SpecShape.hasSpecKeyLine(Array("  - screen: x\n".utf8)))
+        #expect(SpecShape.hasSpecKeyLine(Array("x\r\n  , \"indicators\" :\r\n".utf8)))
+        #expect(!SpecShape.hasSpecKeyLine(Array("  description: the screen: x\n".utf8)))
+        #expect(!SpecShape.hasSpecKeyLine(Array("scenes: x\ngreen: y\n".utf8)))
+        #expect(!SpecShape.hasSpecKeyLine(Array("screen x\n\"screen\n".utf8)))
+    }
+}
