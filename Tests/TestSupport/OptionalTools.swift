@@ -40,7 +40,8 @@ public enum OptionalTools {
         let missing = modules.indices.filter { !pythonImports([modules[$0]]) }
         guard !missing.isEmpty else { return nil }
         let names = missing.map { (packages ?? modules)[$0] }
-        let list = names.joined(separator: " and ")
+        // Named without the version pip is told to install.
+        let list = names.map { $0.split(separator: "=").first.map(String.init) ?? $0 }.joined(separator: " and ")
         return "the Python package\(names.count == 1 ? "" : "s") \(list) \(names.count == 1 ? "is" : "are") not installed "
             + "for \(python3!.path) (pip install \(names.joined(separator: " ")))"
     }
