@@ -69,6 +69,28 @@ import Testing
         #expect(!Self.skipped(text), "\(text)")
     }
 
+    /// Any bytes are decided without trapping: pieces of specs, templates and quotes, cut and
+    /// joined at random, and random bytes (a seeded generator: the same inputs each run).
+    @Test func anyBytesAreDecidedWithoutTrapping() {
+        let pieces = ["screen", "indicators", "indicatros", "\"", "'", ":", " ", "\t", "- ", "{", ",", "#", "\n", "\r",
+                      "---\n", "[", "{{- if .Values.x }}", "\u{FEFF}", "é", "😀", "\\", "*a", "&a "].map { Array($0.utf8) }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var skipped = 0
+        for _ in 0..<3_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(next() % 40) {
+                if next() % 5 == 0 { bytes.append(UInt8(truncatingIfNeeded: next())) } else { bytes += pieces[next() % pieces.count] }
+            }
+            _ = SpecShape.hasSpecKeyLine(bytes)
+            if SpecShape.isNotSpec(bytes, limits: YAMLLimits()) { skipped += 1 }
+        }
+        #expect(skipped > 0 && skipped < 3_000)
+    }
+
     @Test func aLineHoldsAKeyAfterIndentationAndADashABraceOrAComma() {
         #expect(SpecShape.hasSpecKeyLine(Array("  - screen: x\n".utf8)))
         #expect(SpecShape.hasSpecKeyLine(Array("x\r\n  , \"indicators\" :\r\n".utf8)))
