@@ -12,6 +12,16 @@ extension Lint {
     /// (contract revision 1.3).
     var standardInputNonSpec: NonSpecHandling { forceExclude && stdinFilename != nil ? .skip : .flag }
 
+    /// Whether standard input is left out as a named file would be: `--force-exclude` with a
+    /// `--stdin-filename` that the configuration's `include` or `exclude` leaves out.
+    func standardInputExcluded(_ runner: LintRunner) -> Bool {
+        guard forceExclude, let stdinFilename else { return false }
+        let name = FileDiscovery.droppingDotSlash(stdinFilename)
+        let resolver = ConfigurationResolver(loader: runner.loader, configPath: runner.configPath)
+        guard case .success(let configuration) = resolver.configuration(for: name) else { return false }
+        return !resolver.includes(name, configuration: configuration)
+    }
+
     /// `--stdin` with `--fix` or `--diff`: the fixed text goes to standard output (with `--fix`),
     /// and the report is of the fixed text.
     func fixStandardInput(_ runner: LintRunner) -> RunResult {
@@ -19,6 +29,13 @@ extension Lint {
         let resolver = ConfigurationResolver(loader: runner.loader, configPath: runner.configPath)
         guard case .success(let configuration) = resolver.configuration(for: name) else {
             return runner.runStandardInput(as: name, nonSpec: standardInputNonSpec)
+        }
+        if standardInputExcluded(runner) {
+            // Left out: with --fix, the text goes back as it came (an editor replaces its buffer with it).
+            if fix && !diff, let problem = Output.passThroughStandardInput(after: []) {
+                Output.standardError("progress-lint: cannot pass standard input through: \(problem)\n")
+            }
+            return RunResult()
         }
         switch FileReader.readStandardInput(limit: configuration.limits.maxFileSize) {
         case .success(let bytes):

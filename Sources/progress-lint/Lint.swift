@@ -181,6 +181,9 @@ struct Lint: ParsableCommand {
         var result: RunResult
         if stdin && (fix || diff) {
             result = fixStandardInput(runner)
+        } else if stdin && standardInputExcluded(runner) {
+            // Left out by `include`/`exclude`, as the named file would be with --force-exclude.
+            result = RunResult()
         } else if stdin {
             result = runner.runStandardInput(as: FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>"),
                                              nonSpec: standardInputNonSpec)

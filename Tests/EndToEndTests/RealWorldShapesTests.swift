@@ -112,6 +112,23 @@ import Testing
                 "\(linted.stdout)")
     }
 
+    @Test func withForceExcludeAStdinFilenameIsLeftOutByIncludeAsANamedFileIs() throws {
+        let dir = try CommandTests.folder([".progress-lint.yml": "include: [\"specs/**\"]\n"])
+        let spec = AppRepositoryTests.spec + "\n"
+        let out = try CommandTests.run(["--force-exclude", "--stdin-filename", "other/upload.yaml", "-"], stdin: spec, in: dir)
+        #expect(out.status == 0, "\(out.stdout)")
+        #expect(out.stdout == "no problems in 0 files, 0 screens, 0 indicators\n", "\(out.stdout)")
+        // With --fix, the text goes back unchanged.
+        let fixed = try CommandTests.run(["--fix", "--force-exclude", "--stdin-filename", "other/upload.yaml", "-"],
+                                         stdin: spec, in: dir)
+        #expect(fixed.status == 0)
+        #expect(fixed.stdout == spec)
+        let inside = try CommandTests.run(["--force-exclude", "--stdin-filename", "specs/upload.yaml", "-"], stdin: spec, in: dir)
+        #expect(inside.stdout.contains("in 1 file, 1 screen, 1 indicator"), "\(inside.stdout)")
+        let named = try CommandTests.run(["--stdin-filename", "other/upload.yaml", "-"], stdin: spec, in: dir)
+        #expect(named.stdout.contains("in 1 file, 1 screen, 1 indicator"), "\(named.stdout)")
+    }
+
     @Test func aRunThatLintsNothingMakesNoCacheFolderAndIsNotCalledFailed() throws {
         let dir = try CommandTests.folder(Dictionary(uniqueKeysWithValues: Self.nonSpecs.map { ($0, Self.sample[$0]!) }))
         // The default cache folder, in the folder the run is made in.
