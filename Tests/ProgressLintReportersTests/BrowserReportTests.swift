@@ -5,6 +5,7 @@ import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules
 import Testing
+import TestSupport
 
 /// The Examples' HTML report in a real browser (`scripts/browser-check.py`): headless Chromium
 /// renders it (the screenshot is kept in the temporary folder, its path printed), axe-core
@@ -29,15 +30,18 @@ import Testing
             .map { folder.appendingPathComponent($0).path }
     }
 
-    /// What the browser check lacks here, named; nil when it has everything.
-    static var missing: String? {
-        var names: [String] = []
-        if !(executable("chromium") || executable("chromium-browser")) { names.append("Chromium") }
-        if !executable("chromedriver") { names.append("chromedriver") }
-        if !Python.has("selenium") { names.append("selenium (python)") }
-        if wheel == nil { names.append("the axe-selenium-python wheel (.build/axe, see .ci/run)") }
-        return names.isEmpty ? nil : "needs " + names.joined(separator: ", ")
-    }
+    /// What is missing to run the browser check, named: nil when nothing is.
+    static let missing: String? = {
+        if !executable("chromium") && !executable("chromium-browser") {
+            return "Chromium is not installed (no `chromium` or `chromium-browser` on PATH)"
+        }
+        if !executable("chromedriver") { return "chromedriver is not installed (no `chromedriver` on PATH)" }
+        if let python = OptionalTools.missingPython(["selenium"]) { return python }
+        if wheel == nil {
+            return "the axe-selenium-python wheel is not in .build/axe (`.ci/run` fetches it) nor named in PROGRESS_LINT_AXE_WHEEL"
+        }
+        return nil
+    }()
 
     static var ready: Bool { missing == nil }
 
