@@ -103,6 +103,16 @@ final class CacheShard: Sendable {
         }
     }
 
+    /// Removes the file begun for this shard, if any, without putting it in place.
+    func abandon() {
+        state.withLock { state in
+            guard state.newFile >= 0 else { return }
+            close(state.newFile)
+            _ = CacheIO.withCString(state.temporaryPath) { unlink($0) }
+            state.newFile = -1
+        }
+    }
+
     var statistics: LintCache.Statistics { state.withLock { $0.statistics } }
     var changed: Bool { state.withLock { $0.changed } }
 

@@ -108,7 +108,7 @@ public final class LintCache: Sendable {
     /// shared list once each), the last configuration's key, and the part of a shard read last.
     struct Worker {
         fileprivate var configuration: (path: String?, directory: String, key: ConfigurationKey)?
-        /// The stamp of the file ``lint(_:configuration:linter:skippingNonSpec:crossFileIDs:folder:worker:)``
+        /// The stamp of the file ``lint(_:configuration:linter:nonSpec:crossFileIDs:folder:worker:)``
         /// took last, nil when it has none (the runner tells the file's identity from it).
         var lastStamp: FileStamp?
         /// A file's key is made here: the working folder and a `/`, then a relative path.
@@ -143,6 +143,12 @@ public final class LintCache: Sendable {
         self.startedAt = startedAt
         self.workingDirectory = workingDirectory
         self.state = Mutex(State(shards: Array(repeating: nil, count: shardCount)))
+    }
+
+    /// Gives the cache up without writing it (a run that linted nothing): files begun for shards
+    /// are removed. The process may end without freeing the cache, so they are removed now.
+    public func abandon() {
+        for shard in loadedShards() { shard.abandon() }
     }
 
     /// Why a cache could not be opened: the run goes on without one.
@@ -407,7 +413,7 @@ public final class LintCache: Sendable {
         return FileRecord.parse(worker.window, range: range, rules: rules.count, crossFileIDs: crossFileIDs)
     }
 
-    /// What ``lint(_:configuration:linter:skippingNonSpec:crossFileIDs:folder:worker:)`` gives for a file.
+    /// What ``lint(_:configuration:linter:nonSpec:crossFileIDs:folder:worker:)`` gives for a file.
     enum Answer {
         /// A file's result as its record (kept or new), which the run copies into its storage.
         case record(FileRecord)
@@ -419,10 +425,10 @@ public final class LintCache: Sendable {
     /// Lints `file` as ``LintRunner`` does, through the cache: its kept record when the entry is
     /// current, else a fresh lint, which is kept. `crossFileIDs` are the linter's cross-file rules' ids.
     ///
-    /// `skippingNonSpec` (a file found in a folder: YAML that is not a spec is skipped) is part of
-    /// the entry's key with the configuration: the same file named on the command line is linted.
+    /// `nonSpec` (``NonSpecHandling``: skipped when found in a folder, one finding when named) is
+    /// part of the entry's key with the configuration.
     /// `folder`: the folder the walk found it in, held open (its `stat` is then relative to it).
-    func lint(_ file: SpecFile, configuration: Configuration, linter: Linter, skippingNonSpec: Bool = false,
+    func lint(_ file: SpecFile, configuration: Configuration, linter: Linter, nonSpec: NonSpecHandling = .lint,
               crossFileIDs: [String], folder: OpenFolder? = nil, worker: inout Worker) -> Result<Answer, RunProblem>
     {
         worker.lastStamp = FileStamp.of(file.rawPath, in: folder)
@@ -431,14 +437,14 @@ public final class LintCache: Sendable {
         }
         guard let stamp = worker.lastStamp, let keyHash = found else {
             if worker.lastStamp != nil { state.withLock { $0.statistics.linted += 1 } }
-            return LintRunner.lintFile(file, configuration: configuration, linter: linter, skippingNonSpec: skippingNonSpec)
+            return LintRunner.lintFile(file, configuration: configuration, linter: linter, nonSpec: nonSpec)
                 .map { .result($0) }
         }
         let shard = self.shard(for: keyHash, worker: &worker)
         let old = shard.old
         let place = withKey(file.rawPath, worker: &worker) { old.place(of: $0, hash: keyHash) }
         var configurationKey = self.configurationKey(configuration, linter: linter, worker: &worker)
-        if skippingNonSpec { configurationKey.low ^= 1 }
+        switch nonSpec { case .lint: break; case .skip: configurationKey.low ^= 1; case .flag: configurationKey.low ^= 2 }
         if let place {
             // Compared in the table (no entry copied out of it).
             if old.isCurrent(place, stamp: stamp, configuration: configurationKey),
@@ -452,7 +458,7 @@ public final class LintCache: Sendable {
         let read = FileReader.read(file, limit: configuration.limits.maxFileSize)
         guard case .success(let bytes) = read else {
             return LintRunner.lint(read, file: file, configuration: configuration, linter: linter,
-                                   skippingNonSpec: skippingNonSpec).map { .result($0) }
+                                   nonSpec: nonSpec).map { .result($0) }
         }
         let hash = ContentHash.xxh64(bytes)
         let settled = stamp.settled(before: startedAt)
@@ -466,7 +472,7 @@ public final class LintCache: Sendable {
             return .success(.record(record))
         }
         let key = withKey(file.rawPath, worker: &worker) { EntryKey(Array($0), hash: keyHash) }
-        let result = linter.lint(bytes, path: file.path, configuration: configuration, skippingNonSpec: skippingNonSpec)
+        let result = linter.lint(bytes, path: file.path, configuration: configuration, nonSpec: nonSpec)
         // The record is made once: kept in the cache and copied into the run's storage.
         guard let encoded = FileRecord.encode(result, rules: rules),
               let record = FileRecord.parse(encoded, rules: rules.count, crossFileIDs: crossFileIDs)
