@@ -116,19 +116,17 @@ public final class LintCache: Sendable {
         fileprivate var shards: [CacheShard?] = []
         /// Entries read on their stamp alone, by shard, handed over in ``finish(_:)``.
         var hits: [(shard: CacheShard, place: Int)] = []
-        /// The part of a shard file read last (``windowSize`` bytes from `windowStart`): the
-        /// records of a warm run come in the order the file has them, so one read serves many.
-        var window: [UInt8] = []
-        var windowStart = 0
-        var windowShard = -1
+        /// The part of each shard file read last (``windowSize`` bytes from `start`), by shard: a
+        /// shard's records come in the order the walk meets its files, so one read serves several.
+        var windows: [(start: Int, bytes: [UInt8])] = []
 
         init() {}
     }
 
-    /// Bytes of results gathered before they are written.
-    static let writeBuffer = 1 << 18
+    /// Bytes of a shard's results gathered before they are written.
+    static let writeBuffer = 1 << 14
     /// Bytes of a shard file a worker reads at once for the records it looks up.
-    static let windowSize = 1 << 16
+    static let windowSize = 1 << 14
 
     private init(folder: String, root: [UInt8]?, shardCount: Int, header: [UInt8], build: [UInt8], headerChanged: Bool,
                  startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String]) {
@@ -397,20 +395,20 @@ public final class LintCache: Sendable {
                         crossFileIDs: [String], worker: inout Worker) -> FileRecord? {
         // `offset + length <= recordsEnd` was checked when the index was read.
         let end = entry.offset + entry.length
-        if worker.windowShard != shard.number || entry.offset < worker.windowStart
-            || end > worker.windowStart + worker.window.count {
+        if worker.windows.count != shardCount { worker.windows = Array(repeating: (0, []), count: shardCount) }
+        var window = worker.windows[shard.number]
+        if entry.offset < window.start || end > window.start + window.bytes.count {
             let count = min(max(LintCache.windowSize, entry.length), shard.recordsEnd - entry.offset)
             // A new array each time: records of the last window may still be on their way to the collector.
-            worker.window = CacheIO.read(shard.file, at: entry.offset, count: count) ?? []
-            worker.windowStart = entry.offset
-            worker.windowShard = shard.number
+            window = (entry.offset, CacheIO.read(shard.file, at: entry.offset, count: count) ?? [])
+            worker.windows[shard.number] = window
         }
-        let start = entry.offset - worker.windowStart
-        guard start >= 0, start <= worker.window.count - entry.length else { return nil }
+        let start = entry.offset - window.start
+        guard start >= 0, start <= window.bytes.count - entry.length else { return nil }
         let range = start..<(start + entry.length)
-        let checksum = worker.window.withUnsafeBytes { ContentHash.xxh64(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        let checksum = window.bytes.withUnsafeBytes { ContentHash.xxh64(UnsafeRawBufferPointer(rebasing: $0[range])) }
         guard checksum == entry.checksum else { return nil }
-        return FileRecord.parse(worker.window, range: range, rules: rules.count, crossFileIDs: crossFileIDs)
+        return FileRecord.parse(window.bytes, range: range, rules: rules.count, crossFileIDs: crossFileIDs)
     }
 
     /// What ``lint(_:configuration:linter:nonSpec:crossFileIDs:folder:worker:)`` gives for a file.
