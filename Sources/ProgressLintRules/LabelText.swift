@@ -139,7 +139,12 @@ struct WorkText {
             let phrase = WorkText.gerundPhrase(words)
             derived.append(phrase)
             if words.count == 1, !screenWords.isEmpty, screenWords != words {
-                derived.append(phrase + " " + screenWords.joined(separator: " ").lowercased())
+                // A screen named for what it does ("Upload photos") says it better than the id alone.
+                if WorkText.gerund(of: screenWords[0].lowercased()) != nil {
+                    derived.insert(WorkText.gerundPhrase(screenWords), at: derived.count - 1)
+                } else {
+                    derived.append(phrase + " " + screenWords.joined(separator: " ").lowercased())
+                }
             }
         }
         derived.append("Getting " + (screenWords.isEmpty ? "things" : screenWords.joined(separator: " ").lowercased())
