@@ -59,7 +59,18 @@ import Testing
             let key = "\(diagnostic.path)|\(diagnostic.documentIndex ?? -1)|\(diagnostic.indicator!)"
             byIndicator[key, default: []].append(diagnostic)
         }
-        for (key, diagnostics) in byIndicator.sorted(by: { $0.key < $1.key }) {
+        // Two indicators under one id (`duplicate-id`) cannot be told apart by their findings: their
+        // suggested values are the two indicators' own, not opposite advice on one.
+        var seen: [String: Int] = [:]
+        for (path, bytes) in files {
+            guard let documents = try? YAMLParser.parse(bytes) else { continue }
+            for (index, document) in documents.enumerated() {
+                for indicator in SpecDecoder.decode(document, documentIndex: index).screen?.indicators ?? [] {
+                    seen["\(path)|\(index)|\(indicator.displayID)", default: 0] += 1
+                }
+            }
+        }
+        for (key, diagnostics) in byIndicator.sorted(by: { $0.key < $1.key }) where seen[key, default: 0] <= 1 {
             for (i, a) in diagnostics.enumerated() {
                 for b in diagnostics[(i + 1)...] {
                     for x in a.asks {

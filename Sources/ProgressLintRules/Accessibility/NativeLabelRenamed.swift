@@ -114,8 +114,8 @@ public struct NativeLabelRenamed: IndicatorRule {
         } else if hasStart {
             instead = "remove `accessibility.label`; `accessibility.announce.start` already says what is happening"
         } else {
-            let text = context.option(VagueLabel.labels).contains(label.value)
-                ? WorkText(indicator, context: context).doing : label.value.trimmed()
+            // The text every rule suggests for the announcement (the label's own when it is the first specific one).
+            let text = WorkText(indicator, context: context).doing
             asks.append(.set("accessibility.announce.start", to: text))
             let (more, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
             instead = "remove `accessibility.label` and say what is happening in `accessibility.announce.start` "

@@ -174,11 +174,16 @@ public struct ComponentMismatch: IndicatorRule {
         // component is the one that advice names, so the two agree.
         let longWait = !Advice.simulating && !LongWaitNeedsDeterminate().check(indicator, context: context).isEmpty
         let plan = longWait ? LongWaitNeedsDeterminate.determinate(indicator, context: context) : nil
+        // A long determinate spinner in the iOS family is to become a bar (`style-determinacy`).
+        let becomesBar = context.isIOSFamily && style == .spinner && indicator.isDeterminate
+            && (indicator.maxDuration.map { $0 >= context.thresholds.attention } ?? false)
         if let plan, plan.asks.contains(where: { $0.key == "component" }) {
-            asks = plan.asks
+            let (with, followUps) = Advice.withIt(plan.asks, on: indicator, context: context, rule: Self.description.id)
+            asks = plan.asks + followUps
+            more = with
             fix = "make it a determinate bar with a component that can be one: \(Advice.phrase(plan.asks))"
-        } else if let other = Self.alternative(to: component, style: style, determinate: indicator.isDeterminate,
-                                        platform: context.platform) {
+        } else if let other = Self.alternative(to: component, style: becomesBar ? .bar : style,
+                                               determinate: indicator.isDeterminate, platform: context.platform) {
             asks = [.set("component", to: other.rawValue)]
             let (with, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
             asks += followUps
