@@ -207,7 +207,7 @@ struct WorkText {
         "run": "running", "set": "setting", "get": "getting", "stop": "stopping", "scan": "scanning",
         "ship": "shipping", "plan": "planning", "log": "logging", "submit": "submitting", "chat": "chatting",
         "map": "mapping", "put": "putting", "dim": "dimming", "trim": "trimming", "zip": "zipping", "unzip": "unzipping",
-        "pay": "paying", "sign": "signing",
+        "pay": "paying", "sign": "signing", "backup": "backing up",
     ]
 
     private static let verbs: Set<String> = [
@@ -219,7 +219,7 @@ struct WorkText {
         "clone", "index", "optimize", "resize", "crop", "parse", "validate", "authenticate", "authorize", "stream",
         "buffer", "play", "record", "encrypt", "decrypt", "archive", "extract", "clean", "purge", "reset", "start",
         "boot", "launch", "deploy", "migrate", "charge", "order", "book", "reserve", "request", "fix", "repair",
-        "backup", "place", "confirm", "complete", "finish", "store", "attach", "add", "remove", "register", "link",
+        "place", "confirm", "complete", "finish", "store", "attach", "add", "remove", "register", "link",
         "transcode", "upgrade", "downgrade", "install", "uninstall", "estimate", "translate", "transcribe", "detect",
         "recognize", "scan", "look", "wait", "send", "receive", "accept", "retry", "resume", "pause", "cancel",
         "prefetch", "preload", "warm", "compile", "test", "measure", "match", "join", "leave", "enroll", "reply",

@@ -184,11 +184,14 @@ public struct ComponentMismatch: IndicatorRule {
             fix = "make it a determinate bar with a component that can be one: \(Advice.phrase(plan.asks))"
         } else if let other = Self.alternative(to: component, style: becomesBar ? .bar : style,
                                                determinate: indicator.isDeterminate, platform: context.platform) {
-            asks = [.set("component", to: other.rawValue)]
+            asks = becomesBar ? [.set("style", to: "bar"), .set("component", to: other.rawValue)]
+                : [.set("component", to: other.rawValue)]
             let (with, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
             asks += followUps
             more = with
-            fix = "use `component: \(other.rawValue)`, or change the indicator to match \(match)"
+            fix = becomesBar
+                ? "a determinate wait this long is a bar there, so \(Advice.phrase(Array(asks.prefix(2))))"
+                : "use `component: \(other.rawValue)`, or change the indicator to match \(match)"
         } else {
             fix = "use a component made for this indicator, or change the indicator to match \(match)"
         }
