@@ -78,6 +78,12 @@ import Testing
                             problems.append("\(key): \(a.ruleID) asks to \(x) but \(b.ruleID) to \(y)")
                         }
                     }
+                    // What the messages themselves suggest, read from their text.
+                    for x in suggestions(in: a.message) {
+                        for y in suggestions(in: b.message) where x.contradicts(y) {
+                            problems.append("\(key): \(a.ruleID)'s message asks to \(x) but \(b.ruleID)'s to \(y)")
+                        }
+                    }
                 }
             }
             guard let facts = facts[key] else { continue }
@@ -93,6 +99,41 @@ import Testing
             }
         }
         return problems
+    }
+
+    /// The keys and values a message suggests, read from its advice (the part after the first
+    /// "; ", which says what to do; the part before describes what is written): each
+    /// `` `key: value` `` is a value to set, `` `key` (e.g. "text") `` a text to set, and
+    /// `` remove `key` `` a key to remove.
+    static func suggestions(in message: String) -> [Ask] {
+        guard let semicolon = message.range(of: "; ") else { return [] }
+        let advice = String(message[semicolon.upperBound...])
+        var asks: [Ask] = []
+        let pattern = #"(remove )?`([a-z][a-z-]*(?:\.[a-z][a-z-]*)*): ?([^`]*)`|`([a-z][a-z-]*(?:\.[a-z][a-z-]*)*)` \(e\.g\. "([^"]*)"\)|remove `([a-z][a-z-]*(?:\.[a-z][a-z-]*)*)`"#
+        let regex = try! NSRegularExpression(pattern: pattern)
+        let text = advice as NSString
+        for match in regex.matches(in: advice, range: NSRange(location: 0, length: text.length)) {
+            func group(_ i: Int) -> String? {
+                let range = match.range(at: i)
+                return range.location == NSNotFound ? nil : text.substring(with: range)
+            }
+            if let key = group(2), let value = group(3) {
+                // A value named to be removed from a `becomes` state is not one to set.
+                if group(1) == nil { asks.append(.set(key, to: value)) }
+            } else if let key = group(4), let value = group(5) {
+                asks.append(.set(key, to: value))
+            } else if let key = group(6) {
+                asks.append(.remove(key))
+            }
+        }
+        return asks
+    }
+
+    @Test func messagesAreReadForWhatTheySuggest() {
+        let asks = Self.suggestions(in: "x is written (`presentation: inline`); use `presentation: overlay`; with it, set "
+            + "`accessibility.announce.start` (e.g. \"Paying\") and remove `accessibility.focus`")
+        #expect(asks == [.set("presentation", to: "overlay"), .set("accessibility.announce.start", to: "Paying"),
+                         .remove("accessibility.focus")])
     }
 
     // MARK: The checks check something
