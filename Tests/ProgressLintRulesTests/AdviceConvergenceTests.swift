@@ -167,8 +167,12 @@ import Testing
         return String(s)
     }
 
+    /// How a finding's suggestion is read: from its `asks`, or from its message as a reader (or a
+    /// tool that has only the text) reads it (``CoherenceTests/suggestions(in:)``).
+    enum Reading { case asks, message }
+
     /// The problems following each finding of `spec` brings.
-    static func problems(of spec: Spec) throws -> [String] {
+    static func problems(of spec: Spec, reading: Reading = .asks) throws -> [String] {
         let before = try lint(spec.yaml).filter { $0.indicator != nil }
         var problems: [String] = []
         // (c) No two findings ask opposite things.
@@ -182,13 +186,14 @@ import Testing
         for finding in before {
             var changed = spec
             var applied = false
-            for ask in finding.asks {
+            let suggested = reading == .asks ? finding.asks : CoherenceTests.suggestions(in: finding.message)
+            for ask in suggested {
                 switch ask {
                 case .set(let key, let value):
                     changed.set(key, value)
                     applied = true
                     // What the message says is what the finding asks.
-                    if !key.hasPrefix("phases[") {
+                    if reading == .asks, !key.hasPrefix("phases[") {
                         let shown = Spec.textKeys.contains(key) ? "\"\(value)" : value
                         if !finding.message.contains(shown) {
                             problems.append("\(finding.ruleID) asks \(ask) but its message does not say it: \(finding.message)")
@@ -242,6 +247,57 @@ import Testing
         var byKind: [String: Int] = [:]
         for problem in problems { byKind[String(problem.prefix { $0 != ":" && $0 != "\n" }), default: 0] += 1 }
         #expect(problems.isEmpty, "\(problems.count) problems: \(byKind.sorted { $0.value > $1.value })\ne.g.:\n\(problems.prefix(8).joined(separator: "\n\n"))")
+    }
+
+    /// The same, reading each suggestion from the message's text: what it says is enough to follow.
+    @Test func followingWhatAnyMessageSaysConverges() throws {
+        var random = SplitMix64(seed: 3_600)
+        var problems: [String] = []
+        for _ in 0..<500 {
+            let spec = Self.generate(&random)
+            guard (try? lint(spec.yaml))?.contains(where: { $0.ruleID == "spec-schema" || $0.ruleID == "yaml-syntax" }) == false
+            else { continue }
+            problems += try Self.problems(of: spec, reading: .message)
+        }
+        var byKind: [String: Int] = [:]
+        for problem in problems { byKind[String(problem.prefix { $0 != ":" && $0 != "\n" }), default: 0] += 1 }
+        #expect(problems.isEmpty, "\(problems.count) problems: \(byKind.sorted { $0.value > $1.value })\ne.g.:\n\(problems.prefix(6).joined(separator: "\n\n"))")
+    }
+
+    /// Each finding's own fix (shown or applied), taken alone: the finding goes, and what it brings
+    /// is named by its message.
+    @Test func takingAnyFindingsFixConverges() throws {
+        var random = SplitMix64(seed: 361)
+        var problems: [String] = []
+        for _ in 0..<500 {
+            let spec = Self.generate(&random)
+            let text = spec.yaml
+            let before = try lint(text)
+            guard !before.contains(where: { $0.ruleID == "spec-schema" || $0.ruleID == "yaml-syntax" }) else { continue }
+            for finding in before where finding.indicator != nil {
+                guard let fix = finding.fix else { continue }
+                let fixed = String(decoding: Fixer.apply([fix], to: Array(text.utf8)), as: UTF8.self)
+                let after = try lint(fixed)
+                let context = "\n\(finding.ruleID): \(finding.message)\n\(text)--- fixed:\n\(fixed)"
+                if after.contains(where: { $0.ruleID == "spec-schema" || $0.ruleID == "yaml-syntax" }) {
+                    problems.append("the fix of \(finding.ruleID) breaks the spec\(context)")
+                    continue
+                }
+                if after.filter({ $0.ruleID == finding.ruleID }).count >= before.filter({ $0.ruleID == finding.ruleID }).count {
+                    problems.append("\(finding.ruleID) fires again after its own fix\(context)")
+                }
+                let had = Set(before.map(\.ruleID))
+                for new in after where !had.contains(new.ruleID) && new.indicator != nil {
+                    let keys = new.asks.map(\.key)
+                    if !keys.contains(where: { finding.message.contains("`\($0)") }) {
+                        problems.append("the fix of \(finding.ruleID) brings \(new.ruleID), which its message does not name: \(new.message)\(context)")
+                    }
+                }
+            }
+        }
+        var byKind: [String: Int] = [:]
+        for problem in problems { byKind[String(problem.prefix { $0 != ":" && $0 != "\n" }), default: 0] += 1 }
+        #expect(problems.isEmpty, "\(problems.count) problems: \(byKind.sorted { $0.value > $1.value })\ne.g.:\n\(problems.prefix(6).joined(separator: "\n\n"))")
     }
 
     @Test func theGeneratorWritesSpecsTheDecoderReads() throws {

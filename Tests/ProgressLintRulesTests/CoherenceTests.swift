@@ -107,8 +107,27 @@ import Testing
     /// `` remove `key` `` a key to remove.
     static func suggestions(in message: String) -> [Ask] {
         guard let semicolon = message.range(of: "; ") else { return [] }
-        let advice = String(message[semicolon.upperBound...])
+        var advice = String(message[semicolon.upperBound...])
         var asks: [Ask] = []
+        // "add one (e.g. "…")": a text for the key the message named last before it.
+        let keyPattern = try! NSRegularExpression(pattern: #"`([a-z][a-z-]*(?:\.[a-z][a-z-]*)*)`"#)
+        if let one = advice.range(of: "add one (e.g. \""), let close = advice[one.upperBound...].range(of: "\")") {
+            let before = message[..<semicolon.lowerBound]
+            let ns = String(before) as NSString
+            if let last = keyPattern.matches(in: String(before), range: NSRange(location: 0, length: ns.length)).last {
+                asks.append(.set(ns.substring(with: last.range(at: 1)), to: String(advice[one.upperBound..<close.lowerBound])))
+            }
+        }
+        // "`share: 0.9` on phase 1": a phase's share, by its place.
+        let phasePattern = try! NSRegularExpression(pattern: #"`share: ([0-9.]+)` on phase ([0-9]+)"#)
+        let whole = advice as NSString
+        for match in phasePattern.matches(in: advice, range: NSRange(location: 0, length: whole.length)) {
+            if let n = Int(whole.substring(with: match.range(at: 2))), n > 0 {
+                asks.append(.set("phases[\(n - 1)].share", to: whole.substring(with: match.range(at: 1))))
+            }
+        }
+        advice = phasePattern.stringByReplacingMatches(in: advice, range: NSRange(location: 0, length: whole.length),
+                                                       withTemplate: "")
         let pattern = #"(remove )?`([a-z][a-z-]*(?:\.[a-z][a-z-]*)*): ?([^`]*)`|`([a-z][a-z-]*(?:\.[a-z][a-z-]*)*)` \(e\.g\. "([^"]*)"\)|remove `([a-z][a-z-]*(?:\.[a-z][a-z-]*)*)`"#
         let regex = try! NSRegularExpression(pattern: pattern)
         let text = advice as NSString
@@ -118,8 +137,13 @@ import Testing
                 return range.location == NSNotFound ? nil : text.substring(with: range)
             }
             if let key = group(2), let value = group(3) {
-                // A value named to be removed from a `becomes` state is not one to set.
-                if group(1) == nil { asks.append(.set(key, to: value)) }
+                // "remove `determinate: true`" removes the key; a value removed "from that `becomes`
+                // state" is about the state, not the indicator's own key.
+                if group(1) == nil {
+                    asks.append(.set(key, to: value))
+                } else if !text.substring(from: match.range.location + match.range.length).hasPrefix(" from that") {
+                    asks.append(.remove(key))
+                }
             } else if let key = group(4), let value = group(5) {
                 asks.append(.set(key, to: value))
             } else if let key = group(6) {

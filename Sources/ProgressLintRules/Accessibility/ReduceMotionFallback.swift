@@ -123,8 +123,12 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
             return [context.violation(indicator, at: indicator.node,
                 "\(subject()) has no `reduce-motion` fallback; \(phrase)", asks: asks,
                 fix: fix(indicator, context: context, long: long) { label, followUp in
-                    [.set(path: ["reduce-motion", "replace-with"], to: .copy(label.node), in: indicator.node)]
-                        + (followUp.map { [.set(path: ["reduce-motion", "follow-up"], to: .token($0), in: indicator.node)] } ?? [])
+                    // One mapping written at once: two paths into a new `reduce-motion` would each write it.
+                    guard let followUp else {
+                        return [.set(path: ["reduce-motion", "replace-with"], to: .copy(label.node), in: indicator.node)]
+                    }
+                    return [.set(path: ["reduce-motion"], to: .token(
+                        "{replace-with: \(FixBuilder.render(label.value)), follow-up: \(followUp)}"), in: indicator.node)]
                 })]
         }
         switch reduceMotion.value {

@@ -120,7 +120,7 @@ public struct PhaseSharesSum: IndicatorRule {
             : "the indicator would be full before the work is done"
         return [context.violation(indicator, at: phases.node,
             "\(context.subject(indicator)) has `phases` whose shares add up to \(Self.format(sum))\(terms), not 1, "
-            + "so \(effect); change the shares so they add up to 1: \(PhaseShares.advice(phases.value).phrase)",
+            + "so \(effect); change the shares so they add up to 1: set \(PhaseShares.advice(phases.value).phrase)",
             asks: PhaseShares.advice(phases.value).asks)]
     }
 
@@ -169,8 +169,8 @@ enum PhaseShares {
             guard let share = target[i], share != phase.share?.value else { continue }
             let value = PhaseSharesSum.format(share)
             asks.append(.set("phases[\(i)].share", to: value))
-            let name = phase.name.map { "phase '\($0.value.clippedForMessage)'" } ?? "phase \(i + 1)"
-            parts.append("\(name) `share: \(value)`")
+            let name = phase.name.map { " ('\($0.value.clippedForMessage)')" } ?? ""
+            parts.append("`share: \(value)` on phase \(i + 1)\(name)")
         }
         return (asks, Advice.list(parts))
     }

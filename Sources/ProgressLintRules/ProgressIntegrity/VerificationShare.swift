@@ -83,12 +83,12 @@ public struct VerificationShare: IndicatorRule {
                 guard share.value == 0 else { continue }
                 result.append(context.violation(indicator, at: share.node,
                     "\(name) of \(context.subject(indicator)) verifies the result but has `share: 0`, so the "
-                    + "indicator stands still while it runs; give it a share and keep the sum at 1: "
+                    + "indicator stands still while it runs; give it a share and keep the sum at 1: set "
                     + advice.phrase, asks: advice.asks))
             } else {
                 result.append(context.violation(indicator, at: indicator.node,
                     "\(name) of \(context.subject(indicator)) verifies the result but has no `share`, so the "
-                    + "indicator stands still while it runs; give it a share and keep the sum at 1: "
+                    + "indicator stands still while it runs; give it a share and keep the sum at 1: set "
                     + advice.phrase, asks: advice.asks))
             }
         }

@@ -131,8 +131,8 @@ public struct MissingStallHandling: IndicatorRule {
             : Phrase.mayRun(indicator, past: context.thresholds.attention, "attention") + ","
         let after = context.thresholds.attention
         return [context.violation(indicator, at: indicator.node,
-            "indicator '\(indicator.displayID)' \(how) but has no `stall`; add `stall.after: \(after)` and a "
-            + "`stall.message` that says what to do when no progress is made (e.g. \"\(WorkText.stalled)\")",
+            "indicator '\(indicator.displayID)' \(how) but has no `stall`; add `stall.after: \(after)` and "
+            + "`stall.message` (e.g. \"\(WorkText.stalled)\"), which says what to do when no progress is made",
             asks: [.set("stall.after", to: after.description), .set("stall.message", to: WorkText.stalled)])]
     }
 }
