@@ -137,15 +137,16 @@ struct WorkText {
             let words = WorkText.words(name)
             guard !words.isEmpty else { continue }
             let phrase = WorkText.gerundPhrase(words)
-            derived.append(phrase)
             if words.count == 1, !screenWords.isEmpty, screenWords != words {
-                // A screen named for what it does ("Upload photos") says it better than the id alone.
                 if WorkText.gerund(of: screenWords[0].lowercased()) != nil {
-                    derived.insert(WorkText.gerundPhrase(screenWords), at: derived.count - 1)
-                } else {
+                    // A screen named for what it does ("Upload photos") says it better than the id alone.
+                    derived.append(WorkText.gerundPhrase(screenWords))
+                } else if WorkText.gerund(of: words[0].lowercased()) != nil {
+                    // A lone verb takes the screen as its object: `check` on "Updates" → "Checking updates".
                     derived.append(phrase + " " + screenWords.joined(separator: " ").lowercased())
                 }
             }
+            derived.append(phrase)
         }
         derived.append("Getting " + (screenWords.isEmpty ? "things" : screenWords.joined(separator: " ").lowercased())
                        + " ready")
