@@ -10,7 +10,8 @@ public struct LongWaitNeedsDeterminate: IndicatorRule {
         defaultSeverity: .warning,
         summary: """
             An indicator that is not `determinate` (and is not a `refresh-control`) whose `duration` may reach \
-            `thresholds.attention`, with no later `becomes` state that is `determinate: true`.
+            `thresholds.determinate-after` (which follows `thresholds.attention` unless set), with no later \
+            `becomes` state that is `determinate: true`.
             """,
         rationale: """
             A spinner only says that something is going on; it gives no hint of how much is left. That is fine \
@@ -29,7 +30,7 @@ public struct LongWaitNeedsDeterminate: IndicatorRule {
             "Refresh controls are never determinate, so they are left alone.",
             "An indicator with a later `becomes` state that is `determinate: true` already turns determinate.",
         ],
-        sharedSettings: ["thresholds.attention"],
+        sharedSettings: ["thresholds.determinate-after", "thresholds.attention"],
         reads: ["style", "determinate", "duration", "becomes"],
         asks: [.set("determinate", to: "true")],
         appliesTo: .taskProgress,
@@ -120,13 +121,21 @@ public struct LongWaitNeedsDeterminate: IndicatorRule {
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
         guard !indicator.isDeterminate, indicator.style?.value != .refreshControl,
-              let max = indicator.maxDuration, max >= context.thresholds.attention else { return [] }
+              let max = indicator.maxDuration, max >= context.thresholds.determinateAfter else { return [] }
         let turnsDeterminate = indicator.becomes?.value.contains { $0.determinate?.value == true } ?? false
         guard !turnsDeterminate else { return [] }
         let written = indicator.determinate == nil ? "not determinate (the default)" : "`determinate: false`"
         return [context.violation(indicator, at: indicator.determinate?.node ?? indicator.node,
             "indicator '\(indicator.displayID)' is \(written) but may run for up to \(max) (`\(Phrase.durationKey(indicator))`), "
-            + "reaching \(context.thresholds.attention) (thresholds.attention); make it `determinate: true`, or add "
+            + "reaching \(context.thresholds.determinateAfter) (\(Self.thresholdName(context.thresholds))); make it `determinate: true`, or add "
             + "a `becomes` state with `determinate: true` once the size of the work is known")]
+    }
+}
+
+extension LongWaitNeedsDeterminate {
+    /// The threshold's key as messages cite it: `thresholds.determinate-after` once a config or
+    /// profile sets it, else `thresholds.attention`, which it follows.
+    fileprivate static func thresholdName(_ thresholds: Thresholds) -> String {
+        thresholds.determinateAfterSet == nil ? "thresholds.attention" : "thresholds.determinate-after"
     }
 }
