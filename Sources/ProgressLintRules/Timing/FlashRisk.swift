@@ -144,10 +144,14 @@ public struct FlashRisk: IndicatorRule {
             + "\(limit), so it can flash; add `min-display: \(threshold)` to keep it on screen at least that long")]
     }
 
-    /// A duration as a message cites a threshold: `400 ms`, `1.5 s`.
+    /// A duration as a message cites a threshold: `400 ms`, `1.5 s` (a space before the unit,
+    /// found among the description's ASCII bytes).
     static func spaced(_ duration: Duration) -> String {
-        let text = duration.description
-        guard let unit = text.firstIndex(where: \.isLetter) else { return text }
-        return text[..<unit] + " " + text[unit...]
+        var bytes = Array(duration.description.utf8)
+        guard let unit = bytes.firstIndex(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else {
+            return duration.description
+        }
+        bytes.insert(UInt8(ascii: " "), at: unit)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
