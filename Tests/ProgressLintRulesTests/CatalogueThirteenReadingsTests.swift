@@ -1,6 +1,6 @@
 import ProgressLintEngine
 import ProgressLintRun
-import ProgressLintRules
+@testable import ProgressLintRules
 import ProgressLintSpec
 import LintTestSupport
 import Testing
@@ -197,5 +197,13 @@ import Testing
             == ["long-wait-needs-determinate 4:5"])
         // Until set, it follows `attention`.
         #expect(Self.findings(of: "long-wait-needs-determinate", spec) { $0.thresholds.attention = .seconds(25) }.isEmpty)
+    }
+}
+
+extension CatalogueThirteenReadingsTests {
+    @Test func aThresholdIsCitedWithASpaceBeforeItsUnit() {
+        #expect(FlashRisk.spaced(.init(milliseconds: 400)) == "400 ms")
+        #expect(FlashRisk.spaced(.seconds(1.5)) == "1.5 s")
+        #expect(FlashRisk.spaced(.init(milliseconds: 0.00001)).hasSuffix(" ms"))
     }
 }

@@ -144,14 +144,13 @@ public struct FlashRisk: IndicatorRule {
             + "\(limit), so it can flash; add `min-display: \(threshold)` to keep it on screen at least that long")]
     }
 
-    /// A duration as a message cites a threshold: `400 ms`, `1.5 s` (a space before the unit,
-    /// found among the description's ASCII bytes).
+    /// A duration as a message cites a threshold: `400 ms`, `1.5 s` (a space before the unit, the
+    /// letters that end the description, found among its bytes).
     static func spaced(_ duration: Duration) -> String {
         var bytes = Array(duration.description.utf8)
-        guard let unit = bytes.firstIndex(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else {
-            return duration.description
-        }
-        bytes.insert(UInt8(ascii: " "), at: unit)
+        let number = bytes.lastIndex { $0 < UInt8(ascii: "a") || $0 > UInt8(ascii: "z") }
+        guard let number, number + 1 < bytes.count else { return duration.description }
+        bytes.insert(UInt8(ascii: " "), at: number + 1)
         return String(decoding: bytes, as: UTF8.self)
     }
 }
