@@ -103,6 +103,8 @@ generator="$root/../shared/bench/gen-corpus.py"
 if [ -f "$generator" ]; then
     rm -rf "$work/generated"
     python3 "$generator" "$work/generated" --files 300 --seed 7 >/dev/null
+    # Revision 1.3 too: `min-display`, `per-item`, `component: meter` and the plants of its rules.
+    python3 "$generator" "$work/generated/revision-1.3" --files 150 --seed 13 --revision 1.3 >/dev/null
     i=0
     find "$work/generated" -type f \( -name '*.yaml' -o -name '*.yml' \) | sort | while read -r f; do
         i=$((i + 1)); cp "$f" "$seeds/gen-$i.yaml"
@@ -141,6 +143,7 @@ w('hostile-long-alias.yaml', 'screen: S\nindicators:\n  - {id: &big ' + 'x' * 40
 w('hostile-suppressions.yaml', 'screen: S\nindicators:\n' + ''.join(f'  - {{id: i{i}, style: spinner, label: Loading}} # progress-lint-disable-line vague-label\n' for i in range(300)))
 w('hostile-bom.yaml', b'\xef\xbb\xbf# progress-lint-disable-file vague-label\nscreen: S\nindicators: []\n')
 w('hostile-duplicate-keys.yaml', 'screen: S\n' + 'a: 1\n' * 2000 + 'indicators: []\n')
+w('keys-1.3.yaml', 'platform: web\nscreen: S\nindicators:\n  - {id: a, style: spinner, user-initiated: false, per-item: true, min-display: 200ms, duration: 150ms..6s, show-after: 100ms}\n  - {id: b, style: bar, determinate: true, component: meter, purpose: gauge}\n  - {id: c, style: bar, component: meter, min-display: 1e400ms, per-item: yes, pause: false, close: false, cancel: false}\n  - {id: d, style: bar, component: Meter, min-display: [1s], per-item: {a: b}, duration: 5s..5s, show-after: 5s}\n')
 w('hostile-bidi.yaml', 'screen: "S\u202e\u2066\u200b"\nindicators:\n  - {id: "\u202ex", style: spinner, label: "\u2069\ufeffLoading"}\n')
 PY
 fi
