@@ -149,7 +149,7 @@ import Glibc
         try Hostile.write(Hostile.companion, to: dir + "/companion.yaml")
         try Hostile.write("platform: ios\n", to: dir + "/.progress-lint.yml")
         let setup = try Hostile.shell(#"""
-            cd "$1" && git init -q . && "$0" companion.yaml > /dev/null; test -f .progress-lint-cache/lint-cache.bin \
+            cd "$1" && git init -q . && PROGRESS_LINT_CACHE_DIR= "$0" companion.yaml > /dev/null; test -f .progress-lint-cache/lint-cache.bin \
               && git add companion.yaml .progress-lint.yml && git add -f .progress-lint-cache/lint-cache.bin \
               && git -c user.name=t -c user.email=t@example.com commit -q -m specs
             """#, [dir])
@@ -213,7 +213,7 @@ import Glibc
             try Hostile.write("docs-url: \(value)\n", to: dir + "/.progress-lint.yml")
             let run = try Hostile.run(["companion.yaml", "--format", "json"], in: dir)
             #expect(run.status == 1, "\(value): \(run.stderr)")
-            #expect(run.stdout.contains(#""docs":""#), "\(value)")
+            #expect(run.stdout.contains(#""docs""#), "\(value)")
         }
         try FileManager.default.removeItem(atPath: dir + "/.progress-lint.yml")
         for value in ["javascript:alert(1)", "data:,x", "file:///x"] {
