@@ -177,17 +177,18 @@ struct GitIndex {
 
         init(fd: Int32) { self.fd = fd }
 
-        /// Whether the first `count` bytes are read (false: the file is shorter).
+        /// Whether the first `count` bytes are read (false: the file is shorter). Read in blocks
+        /// of 4 KB, then twice as much each time (most look-ups end in the first block).
         mutating func ensure(_ count: Int) -> Bool {
             while buffer.count < count && !atEnd {
-                let want = max(64 * 1024, count - buffer.count)
+                let want = max(min(max(4096, buffer.count), 1 << 20), count - buffer.count)
                 let start = buffer.count
-                buffer.append(contentsOf: repeatElement(0, count: want))
-                let n = buffer.withUnsafeMutableBytes {
-                    SystemCalls.readFully(fd, into: $0.baseAddress! + start, count: want, at: start)
+                // Into storage not zeroed first: `initialized` is what `pread` filled.
+                let block = [UInt8](unsafeUninitializedCapacity: want) { bytes, initialized in
+                    initialized = max(0, SystemCalls.readFully(fd, into: bytes.baseAddress!, count: want, at: start))
                 }
-                buffer.removeSubrange((start + max(0, n))...)
-                if n < want { atEnd = true }
+                if block.count < want { atEnd = true }
+                buffer += block
             }
             return buffer.count >= count
         }
