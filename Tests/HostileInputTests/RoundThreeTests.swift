@@ -1,4 +1,5 @@
 import Foundation
+import ProgressLintRun
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -190,6 +191,61 @@ import Glibc
         for _ in 1...2 {
             let run = try Hostile.run(["companion.yaml"], in: dir, environment: ["PROGRESS_LINT_CACHE_DIR": ""])
             #expect(run.status == 1 && !run.stderr.contains("tracked by git"), "\(run.stderr)")
+        }
+    }
+
+    /// Rewrites the cache file at `path` (format 2: header, records, index, trailer) so that the
+    /// entry made from `made` claims to be of `claimed`: the index's content hash replaced and its
+    /// checksum made again. What someone who can write the cache can do; false when the file is
+    /// not of the format this knows (the cache's format changed: the forge no longer applies).
+    static func forge(_ path: String, made: [UInt8], claimed: [UInt8]) throws -> Bool {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        func u64(_ at: Int) -> Int { Int(truncatingIfNeeded: (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[at + $1]) << (8 * $1) }) }
+        func put(_ value: UInt64, at: Int) { for k in 0..<8 { bytes[at + k] = UInt8(truncatingIfNeeded: value >> (8 * k)) } }
+        guard bytes.count > 113, bytes.starts(with: Array("PLCACHE\u{0}".utf8)), bytes[8] == 2 else { return false }
+        let header = 73 + (0..<4).reduce(0) { $0 | Int(bytes[69 + $1]) << (8 * $1) }
+        let trailer = bytes.count - 40
+        let indexOffset = u64(trailer), indexLength = u64(trailer + 8)
+        guard header < bytes.count, indexOffset >= header, indexLength >= 0, indexOffset + indexLength == trailer else { return false }
+        let old = withUnsafeBytes(of: ContentHash.xxh64(made).littleEndian, Array.init)
+        let new = withUnsafeBytes(of: ContentHash.xxh64(claimed).littleEndian, Array.init)
+        guard let at = (indexOffset..<(trailer - 8)).first(where: { Array(bytes[$0..<($0 + 8)]) == old }) else { return false }
+        bytes.replaceSubrange(at..<(at + 8), with: new)
+        let checksum = ContentHash.xxh64(Array(bytes[indexOffset..<trailer]), seed: ContentHash.xxh64(Array(bytes[0..<header])))
+        put(checksum, at: trailer + 24)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return true
+    }
+
+    /// A forged cache committed to the repository would hide a spec's error (exit 1 becomes 0 on a
+    /// fresh clone): a tracked cache is not used, so the error is reported.
+    @Test(.enabled(if: hasGit, "needs git")) func aForgedCacheCommittedToTheRepositoryHidesNothing() throws {
+        let dir = try Hostile.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let clean = Hostile.companion.replacingOccurrences(of: "presentation: overlay, ", with: "")
+        try Hostile.write(clean, to: dir + "/companion.yaml")
+        try Hostile.write("platform: ios\n", to: dir + "/.progress-lint.yml")
+        let environment = ["PROGRESS_LINT_CACHE_DIR": ""]
+        let first = try Hostile.run(["companion.yaml"], in: dir, environment: environment)
+        #expect(first.status == 0, "\(first.stdout)")
+        // The error goes in; the cache is forged to say the file is the clean one.
+        try Hostile.write(Hostile.companion, to: dir + "/companion.yaml")
+        let cache = dir + "/.progress-lint-cache/lint-cache.bin"
+        let forged = try Self.forge(cache, made: Array(clean.utf8), claimed: Array(Hostile.companion.utf8))
+        if forged {
+            // Untracked, the forged cache is trusted (it is as trustworthy as whoever wrote it).
+            let trusted = try Hostile.run(["companion.yaml"], in: dir, environment: environment)
+            #expect(trusted.status == 0, "the forge is taken where the cache is not tracked: \(trusted.stdout)")
+        }
+        let commit = try Hostile.shell(#"""
+            cd "$1" && git init -q . && git add companion.yaml .progress-lint.yml && git add -f .progress-lint-cache/lint-cache.bin \
+              && git -c user.name=t -c user.email=t@example.com commit -q -m specs && git clone -q . clone
+            """#, [dir])
+        #expect(commit.status == 0, "\(commit.stderr)")
+        for folder in [dir, dir + "/clone"] {
+            let run = try Hostile.run(["companion.yaml"], in: folder, environment: environment)
+            #expect(run.status == 1 && run.stdout.contains(Hostile.companionDiagnostic), "\(folder): \(run.stdout)")
+            #expect(run.stderr.contains("tracked by git"), "\(run.stderr)")
         }
     }
 
