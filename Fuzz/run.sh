@@ -114,6 +114,8 @@ config('globs.yml', 'include: ["' + '{a,b}' * 22 + '"]\nexclude: ["' + '**/' * 1
 config('two-docs.yml', "platform: ios\n---\nplatform: web\n")
 config('extends.yml', "extends: [../a.yml, b.yml]\nrules: {off: off}\n")
 config('yaml11.yml', "rules: {vague-label: off, missing-label: no}\nplatform: yes\n")
+config('docs-url.yml', "docs-url: javascript:alert(1)\n")
+config('docs-url-ok.yml', "docs-url: https://docs.example.com/{rule}.html\n")
 config('anchors.yml', "vague-labels: &v [" + ", ".join(["Loading"] * 50) + "]\nexclude: *v\n")
 entry = '{"path": "fuzz/spec.yaml", "rule": "vague-label", "yamlPath": "indicators[0].label", "count": %s}'
 baseline('plain.json', '{"version": 1, "entries": [' + entry % '1' + ']}')
