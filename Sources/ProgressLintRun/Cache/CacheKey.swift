@@ -23,6 +23,9 @@ enum CacheKey {
         for value in [t.instant, t.noticeable, t.attention, t.showAfterMax, t.updatesEveryMax] {
             form.double(value.milliseconds)
         }
+        // `determinate-after` only when set (-1 while it follows `attention`), then `min-display`.
+        form.double(t.determinateAfterSet?.milliseconds ?? -1)
+        form.double(t.minDisplay.milliseconds)
         let l = configuration.limits
         for value in [l.maxFileSize, l.yaml.maxDepth, l.yaml.maxAliasNodes, l.yaml.maxAliasBytes, l.maxDiagnosticsPerFile] {
             form.int(value)
@@ -72,7 +75,9 @@ enum CacheKey {
         "includeDirectory", "excludeDirectory", "sources", "files",
     ]
     /// The fields of ``Thresholds`` it writes, in order.
-    static let thresholdsFields = ["instant", "noticeable", "attention", "showAfterMax", "updatesEveryMax"]
+    static let thresholdsFields = [
+        "instant", "noticeable", "attention", "showAfterMax", "updatesEveryMax", "determinateAfterSet", "minDisplay",
+    ]
     /// The fields of ``Limits`` it writes (`yaml` as the fields of ``YAMLLimits``).
     static let limitsFields = ["maxFileSize", "yaml", "maxDiagnosticsPerFile"]
     /// The fields of ``YAMLLimits`` it writes.

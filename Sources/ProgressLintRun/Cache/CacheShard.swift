@@ -77,7 +77,7 @@ final class CacheShard: Sendable {
         self.number = number
         path = CacheShard.path(in: cache.folder, number: number)
         self.cache = LintCacheParts(folder: cache.folder, header: cache.header, build: cache.build, rules: cache.rules)
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = CacheTrust.openCacheFile(path)
         file = fd
         var state = State(outcomes: [])
         if fd >= 0, let read = CacheShard.read(fd, build: cache.build),
@@ -326,7 +326,7 @@ final class CacheShard: Sendable {
 
     /// The entries of the shard file at `path` (of whatever build wrote it); none when it is not whole.
     static func entries(of path: String) -> [LintCache.Entry] {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = CacheTrust.openCacheFile(path)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
         guard let read = read(fd, build: nil) else { return [] }

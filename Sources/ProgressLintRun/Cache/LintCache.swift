@@ -166,10 +166,11 @@ public final class LintCache: Sendable {
                             shardCount: Int = defaultShardCount) -> Result<LintCache, Unavailable> {
         func unavailable(_ reason: String) -> Result<LintCache, Unavailable> { .failure(Unavailable(folder: folder, reason: reason)) }
         if let reason = CacheFolder.prepare(folder) { return unavailable(reason) }
+        if let reason = CacheTrust.distrust(folder: folder, fileName: fileName) { return unavailable(reason) }
         // A file made now: its birth is the run's start on the file system's clock.
         guard let birth = CacheIO.birth(in: folder) else { return unavailable(SystemCalls.errorText(errno)) }
         let path = folder + "/" + fileName
-        let oldFile = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        let oldFile = CacheTrust.openCacheFile(path)
         defer { if oldFile >= 0 { close(oldFile) } }
         // The build: as the cache read says, when the executable's stamp is the one it recorded
         // (settled); else found anew (``BuildIdentity``).
