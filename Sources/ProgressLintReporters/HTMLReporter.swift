@@ -186,7 +186,8 @@ public struct HTMLReporter: Reporter {
                       + "<h4 id=\"screen-\(position)-\(s)\"><bdi>\(name)</bdi> <span class=\"muted\">(\(HTMLText.escape(platform)))</span></h4>\n")
             let t = screen.thresholds
             out.write("<p class=\"muted\">Thresholds: instant \(t.instant), noticeable \(t.noticeable), attention \(t.attention), "
-                      + "show-after-max \(t.showAfterMax), updates-every-max \(t.updatesEveryMax).</p>\n")
+                      + "show-after-max \(t.showAfterMax), updates-every-max \(t.updatesEveryMax)"
+                      + (t.determinateAfter != t.attention ? ", determinate-after \(t.determinateAfter)" : "") + ".</p>\n")
             var byIndicator = [[Int]](repeating: [], count: screen.indicators.count)
             var aboutScreen: [Int] = []
             for (k, d) in diagnostics.enumerated() where !placed[k] && screen.holds(d) {

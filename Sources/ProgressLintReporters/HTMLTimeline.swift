@@ -142,6 +142,13 @@ enum HTMLTimeline {
             s += "<line class=\"th \(cls)\" x1=\"\(tx)\" y1=\"20\" x2=\"\(tx)\" y2=\"\(n(rowsEnd))\"/>"
             s += "<text x=\"\(tx)\" y=\"\(n(rowsEnd + 16))\" class=\"tl-\(cls)\">\(name) \(text(ms))</text>"
         }
+        // `determinate-after`, where a config or profile moved it off `attention`: in attention's
+        // colour, dotted (styled inline, so pages without it keep their style sheet).
+        if thresholds.determinateAfter != thresholds.attention {
+            let ms = thresholds.determinateAfter.milliseconds, tx = n(x(ms))
+            s += "<line class=\"th ta\" style=\"stroke-dasharray:1 3\" x1=\"\(tx)\" y1=\"20\" x2=\"\(tx)\" y2=\"\(n(rowsEnd))\"/>"
+            s += "<text x=\"\(tx)\" y=\"\(n(rowsEnd + 16))\" class=\"tl-ta\">determinate-after \(text(ms))</text>"
+        }
         // The work: a range, one moment, or unknown.
         let workY = rowTop(0) + 8
         if let minMs = indicator.durationMinMs, let maxMs = indicator.durationMaxMs {

@@ -8,7 +8,8 @@ enum CacheKey {
     /// `components`), whatever file set it: `extends` brings its settings in before this is read,
     /// so a change to an extended file changes the key. Where the config file is, which files it
     /// read and its `include`/`exclude` decide which files are linted, not what they report, and
-    /// `docs-url` is read by the reports from the run's configurations: not in the key.
+    /// `docs-url` is read by the reports from the run's configurations: not in the key (nor where a
+    /// threshold was set, `thresholdOrigins`, which only `--print-config` and the server show).
     ///
     /// Written field by field in a fixed order, every text with its length and every choice with a
     /// tag, so two configurations have the same form only when every field is the same (no
@@ -23,6 +24,12 @@ enum CacheKey {
         for value in [t.instant, t.noticeable, t.attention, t.showAfterMax, t.updatesEveryMax] {
             form.double(value.milliseconds)
         }
+        // `determinate-after` set, or following `attention`; then the profiles applied, by name
+        // (a profile change is a configuration change).
+        form.text(t.determinateAfterSet.map { String($0.milliseconds) })
+        form.double(t.minDisplay.milliseconds)
+        form.int(configuration.profiles.count)
+        for profile in configuration.profiles { form.text(profile) }
         let l = configuration.limits
         for value in [l.maxFileSize, l.yaml.maxDepth, l.yaml.maxAliasNodes, l.yaml.maxAliasBytes, l.maxDiagnosticsPerFile] {
             form.int(value)
@@ -69,10 +76,11 @@ enum CacheKey {
     static let configurationFields = [
         "platform", "include", "exclude", "thresholds", "options", "components", "docsURL", "rules", "limits", "path",
         "directory",
-        "includeDirectory", "excludeDirectory", "sources", "files",
+        "includeDirectory", "excludeDirectory", "sources", "files", "thresholdOrigins", "profiles",
     ]
     /// The fields of ``Thresholds`` it writes, in order.
-    static let thresholdsFields = ["instant", "noticeable", "attention", "showAfterMax", "updatesEveryMax"]
+    static let thresholdsFields = ["instant", "noticeable", "attention", "showAfterMax", "updatesEveryMax",
+                                   "determinateAfterSet", "minDisplay"]
     /// The fields of ``Limits`` it writes (`yaml` as the fields of ``YAMLLimits``).
     static let limitsFields = ["maxFileSize", "yaml", "maxDiagnosticsPerFile"]
     /// The fields of ``YAMLLimits`` it writes.

@@ -370,7 +370,7 @@ private struct TimingWriter {
         let screen = stringBytes()
         let documentIndex = int()
         let platform = stringBytes()
-        let thresholds = (double(), double(), double(), double(), double())
+        let thresholds = (double(), double(), double(), double(), double(), double(), double())
         let indicatorCount = count()
         guard !failed else { return }
         visitor.screen(EncodedScreen(path: path, screen: screen, documentIndex: documentIndex, platform: platform,
@@ -425,6 +425,8 @@ private struct TimingWriter {
         thresholds.attention = Duration(milliseconds: double())
         thresholds.showAfterMax = Duration(milliseconds: double())
         thresholds.updatesEveryMax = Duration(milliseconds: double())
+        thresholds.determinateAfter = Duration(milliseconds: double())
+        thresholds.minDisplay = Duration(milliseconds: double())
         var indicators: [IndicatorTiming] = []
         let indicatorCount = count()
         for _ in 0..<indicatorCount where !failed {
