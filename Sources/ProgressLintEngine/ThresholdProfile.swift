@@ -73,17 +73,17 @@ public struct ThresholdProfile: Sendable {
 
     /// The systems with no profile (they publish no timings), looked for ignoring case.
     public static let missing: [Missing] = [
-        Missing(name: "apple", system: "Apple Human Interface Guidelines",
+        Missing(name: "apple", system: "Apple (Human Interface Guidelines)",
                 reason: "its page on progress indicators says when to use a spinner or a bar, never after how long"),
-        Missing(name: "material", system: "Material Design (Google)",
+        Missing(name: "material", system: "Google's Material Design",
                 reason: "its progress indicators pages describe the components and their motion, with no wait times"),
         Missing(name: "polaris", system: "Shopify Polaris",
                 reason: "its spinner and loading pages give no durations"),
         Missing(name: "winui", system: "WinUI (Windows App SDK)",
                 reason: "its progress controls guidance gives no durations (the Windows 7 era guidelines do: "
                     + "`progress-lint:windows-legacy`)"),
-        Missing(name: "kde", system: "KDE Human Interface Guidelines",
-                reason: "KDE withdrew its page on progress indicators, so there is nothing to cite"),
+        Missing(name: "kde", system: "KDE (Human Interface Guidelines)",
+                reason: "it withdrew its page on progress indicators, so there is nothing to cite"),
     ]
 
     /// The closest profile to an unknown `name`, found ignoring case: the nearest by edits.
@@ -101,19 +101,22 @@ public struct ThresholdProfile: Sendable {
         return best
     }
 
-    /// Why `written` (an `extends` value starting with ``prefix``) names no profile, or nil when it names one.
-    public static func unknownMessage(_ written: String) -> String? {
+    /// Why `written` (an `extends` value starting with ``prefix``) names no profile, or nil when it
+    /// names one. `extends` (false: the name alone, as `progress-lint profiles NAME` takes it) says
+    /// how the message quotes it.
+    public static func unknownMessage(_ written: String, extends: Bool = true) -> String? {
         let name = String(written.dropFirst(prefix.count))
         if named(name) != nil { return nil }
         let list = all.map { "`\($0.id)`" }.joined(separator: ", ")
-        let shown = written.count > 60 ? String(written.prefix(57)) + "…" : written
+        let clipped = written.count > 60 ? String(written.prefix(57)) + "…" : written
+        let shown = extends ? "`extends: \(clipped)`" : "`\(clipped)`"
         if let missing = missing.first(where: { $0.name == name.lowercased() }) {
-            return "`extends: \(shown)`: \(missing.system) publishes no timings (\(missing.reason)), so there is no "
-                + "profile for it; set `thresholds` yourself, or extend one of the built-in profiles: \(list)"
+            return "\(shown): \(missing.system) publishes no timings (\(missing.reason)), so there is no "
+                + "profile for it; set `thresholds` yourself, or use one of the built-in profiles: \(list)"
         }
         let closest = closest(to: name)
-        return "`extends: \(shown)` is not a built-in profile; did you mean `\(closest.id)`? "
-            + "(profile names are lower case) The profiles are \(list)"
+        return "\(shown) is not a built-in profile (names are lower case); did you mean `\(closest.id)`? "
+            + "The profiles: \(list)"
     }
 
     private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {

@@ -22,7 +22,7 @@ struct Profiles: ParsableCommand {
         if let profile = ThresholdProfile.named(String(written.dropFirst(ThresholdProfile.prefix.count))) {
             return Output.standardOutput(ProfilesText.snippet(profile))
         }
-        let message = ThresholdProfile.unknownMessage(written) ?? "unknown profile"
+        let message = ThresholdProfile.unknownMessage(written, extends: false) ?? "unknown profile"
         Output.standardError("progress-lint: \(TerminalText.safe(message))\n")
         throw ExitCode(2)
     }
