@@ -86,6 +86,11 @@ config('tiny.yml', "limits: {max-file-size: 0.0000001KB}\n")
 config('globs.yml', 'include: ["' + '{a,b}' * 22 + '"]\nexclude: ["' + '**/' * 16 + 'zz", "[", "{", ""]\n')
 config('two-docs.yml', "platform: ios\n---\nplatform: web\n")
 config('extends.yml', "extends: [../a.yml, b.yml]\nrules: {off: off}\n")
+config('profiles.yml', "extends: [progress-lint:gnome, progress-lint:primer, progress-lint:acorn]\n"
+       "thresholds: {attention: 20s, determinate-after: 30s, min-display: 400ms}\n")
+config('profile-order.yml', "extends:\n  - progress-lint:carbon\n  - progress-lint:windows-legacy\nthresholds:\n  attention: 2s\n")
+config('profile-unknown.yml', "extends: [progress-lint:GNOME, progress-lint:apple, ' progress-lint:gnome', progress-lint:]\n")
+config('profile-alone.yml', "extends: progress-lint:windows-legacy\nthresholds:\n  determinate-after: 500ms\n")
 config('yaml11.yml', "rules: {vague-label: off, missing-label: no}\nplatform: yes\n")
 config('anchors.yml', "vague-labels: &v [" + ", ".join(["Loading"] * 50) + "]\nexclude: *v\n")
 entry = '{"path": "fuzz/spec.yaml", "rule": "vague-label", "yamlPath": "indicators[0].label", "count": %s}'

@@ -205,7 +205,7 @@ import TestSupport
     }
 
     @Test func aNameFarFromEveryProfileStillNamesTheClosest() throws {
-        let e = try #require(try error("extends: progress-lint:"))
+        let e = try #require(try error("extends: \"progress-lint:\""))
         #expect(e.message.contains("did you mean `progress-lint:"))
     }
 

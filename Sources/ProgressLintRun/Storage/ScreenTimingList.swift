@@ -425,7 +425,11 @@ private struct TimingWriter {
         thresholds.attention = Duration(milliseconds: double())
         thresholds.showAfterMax = Duration(milliseconds: double())
         thresholds.updatesEveryMax = Duration(milliseconds: double())
-        thresholds.determinateAfter = Duration(milliseconds: double())
+        // Stored as its effective value: read back as following `attention` when it equals it.
+        let determinateAfter = double()
+        if determinateAfter != thresholds.attention.milliseconds {
+            thresholds.determinateAfter = Duration(milliseconds: determinateAfter)
+        }
         thresholds.minDisplay = Duration(milliseconds: double())
         var indicators: [IndicatorTiming] = []
         let indicatorCount = count()
