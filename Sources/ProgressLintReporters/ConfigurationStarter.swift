@@ -18,9 +18,9 @@ extension ConfigurationText {
             "thresholds": [
                 "Response times the timing rules judge waits by (ms, s, m or h); they must keep",
                 "instant <= noticeable <= attention and noticeable <= determinate-after.",
-                "Or start from the timings a design system publishes, e.g. `extends: progress-lint:gnome`",
-                "(\(ThresholdProfile.all.map(\.id).joined(separator: ", "))):",
-                "`progress-lint profiles` lists them with their sources.",
+                "To start from the timings a design system publishes, extend a built-in profile",
+                "(`extends: progress-lint:gnome`; `progress-lint profiles` lists them) and delete the",
+                "thresholds below that it sets: this file's own values win.",
             ],
             "components": [
                 "Your own views (design-system wrappers), each as the known component it stands for, or custom:",
