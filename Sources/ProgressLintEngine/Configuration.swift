@@ -7,7 +7,8 @@ public struct Thresholds: Hashable, Sendable {
     public var instant = Duration(milliseconds: 100)
     /// Users notice a delay; a description is due.
     public var noticeable = Duration.seconds(1)
-    /// Users stop waiting: determinate, and an exit from anything obstructive.
+    /// Users stop waiting: an exit from anything obstructive (and determinate, until
+    /// ``determinateAfter`` is set apart).
     public var attention = Duration.seconds(10)
     /// Latest acceptable `show-after`.
     public var showAfterMax = Duration.seconds(2)
@@ -27,7 +28,9 @@ public struct Thresholds: Hashable, Sendable {
     /// The defaults of the spec format.
     public init() {}
 
-    /// The config keys, in order, with their values.
+    /// The config keys, in order, with their values (`determinate-after` as its effective value);
+    /// the two of revision 1.3 come last, so the stored screen timings and the JSON report's
+    /// `thresholds` keep the earlier five where they were.
     public var entries: [(key: String, value: Duration)] {
         [("instant", instant), ("noticeable", noticeable), ("attention", attention),
          ("show-after-max", showAfterMax), ("updates-every-max", updatesEveryMax),
