@@ -204,6 +204,15 @@ import TestSupport
         #expect(e.position?.column == 11)
     }
 
+    @Test func spacesInsideAQuotedProfileValueAreAnUnknownNameNamingTheClosest() throws {
+        for written in ["\"progress-lint:gnome \"", "\"progress-lint: gnome\"", "\"progress-lint:windows legacy\""] {
+            let e = try #require(try error("extends: \(written)"), "\(written)")
+            #expect(e.message.contains("is not a built-in profile"), "\(e.message)")
+            #expect(e.message.contains("did you mean `progress-lint:gnome`")
+                    || e.message.contains("did you mean `progress-lint:windows-legacy`"), "\(e.message)")
+        }
+    }
+
     @Test func aNameFarFromEveryProfileStillNamesTheClosest() throws {
         let e = try #require(try error("extends: \"progress-lint:\""))
         #expect(e.message.contains("did you mean `progress-lint:"))
