@@ -41,8 +41,8 @@ public enum Fixer {
 
     /// Fixes `bytes` (the file `path`).
     public static func fix(_ bytes: [UInt8], path: String, configuration: Configuration, linter: Linter,
-                           unsafe: Bool, skippingNonSpec: Bool = false) -> FixOutcome {
-        let original = linter.lint(bytes, path: path, configuration: configuration, skippingNonSpec: skippingNonSpec)
+                           unsafe: Bool, nonSpec: NonSpecHandling = .lint) -> FixOutcome {
+        let original = linter.lint(bytes, path: path, configuration: configuration, nonSpec: nonSpec)
         var outcome = FixOutcome(bytes: bytes, applied: 0, original: original, result: original)
         if original.diagnostics.contains(where: { $0.ruleID == InputRuleID.yamlSyntax }) { return outcome }
         let before = schemaErrors(original)

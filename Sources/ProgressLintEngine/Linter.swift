@@ -48,12 +48,19 @@ public struct Linter: Sendable {
     /// (syntax, depth, alias budget) is reported where it was found, after the diagnostics of
     /// the complete documents before it; nothing after it is read.
     ///
-    /// With `skippingNonSpec` (a file found by walking a folder), a file whose first document
-    /// that holds anything parses and is not shaped like a spec (``SpecShape/isNotSpec(_:)``) is
-    /// not linted: the result is empty and ``FileResult/skippedAsNotSpec``. A file that does not
-    /// parse is always linted, so a broken spec never passes in silence.
+    /// `nonSpec` says what becomes of a file that is not shaped like a spec (``NonSpecHandling``):
+    /// linted (standard input), skipped (the result is empty and ``FileResult/skippedAsNotSpec``:
+    /// a file found by walking a folder) or given one finding (a named file). A file that does not
+    /// parse is skipped only when no line of it holds a `screen` or `indicators` key, so a spec
+    /// broken half-way never passes in silence.
     public func lint(_ bytes: [UInt8], path: String, configuration: Configuration,
-                     skippingNonSpec: Bool = false) -> FileResult {
+                     skippingNonSpec: Bool) -> FileResult {
+        lint(bytes, path: path, configuration: configuration, nonSpec: skippingNonSpec ? .skip : .lint)
+    }
+
+    /// Lints `bytes` as the file `path` under `configuration`; see ``lint(_:path:configuration:skippingNonSpec:)``.
+    public func lint(_ bytes: [UInt8], path: String, configuration: Configuration,
+                     nonSpec: NonSpecHandling = .lint) -> FileResult {
         var result = FileResult(path: path)
         let yamlLimits = configuration.parserLimits
         // Cross-file rules report after every file is read: their suppressions wait until then.
@@ -73,15 +80,15 @@ public struct Linter: Sendable {
         collector.fixSource = FixSource(bytes)
         var screenNames = ScreenNames()
         var readUpTo = SourcePosition.start
-        var deciding = skippingNonSpec
-        var skipped = false
+        var deciding = nonSpec != .lint
+        var skipped = false, flagged = false
         let parseError = YAMLParser.forEachDocument(in: bytes, limits: yamlLimits) { document, index in
-            if skipped { return }
+            if skipped || flagged { return }
             if deciding, !document.isEmpty {
                 // Decided from the first document's top level, from the parse linting uses.
                 deciding = false
                 if SpecShape.isNotSpec(document) {
-                    skipped = true
+                    if nonSpec == .skip { skipped = true } else { flagged = true }
                     return
                 }
             }
@@ -109,6 +116,20 @@ public struct Linter: Sendable {
             result.timings.append(ScreenTiming(screen, path: path, platform: platform, configuration: configuration,
                                                document: document))
             plan.run(on: screen, context: context, into: &result, collector: &collector, documentIndex: index)
+        }
+        if deciding, nonSpec == .skip {
+            // No document that is not empty parsed: an empty file, or one that does not parse
+            // and has no `screen` or `indicators` line (a template), is skipped.
+            skipped = parseError == nil || !SpecShape.hasSpecKeyLine(bytes)
+        }
+        if flagged {
+            // A named file that is not a spec: one finding, which says how to leave it out.
+            var flaggedResult = FileResult(path: path)
+            flaggedResult.diagnostics = [Diagnostic(
+                ruleID: InputRuleID.specSchema, severity: .error, message: NonSpecHandling.notSpecMessage, path: path,
+                range: SourceRange(at: SourcePosition.start))]
+            Linter.attachSourceLines(to: &flaggedResult.diagnostics, from: bytes)
+            return flaggedResult
         }
         if skipped {
             var skippedResult = FileResult(path: path)

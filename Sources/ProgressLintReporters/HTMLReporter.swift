@@ -4,15 +4,21 @@ import ProgressLintWorkspace
 import ProgressLintSpec
 import ProgressLintSupport
 
-/// One self-contained HTML page for people: the run, counts at a glance, each screen's
-/// indicators on a timeline against its thresholds with their findings and code frames beside
-/// them, then the rules and the files as tables.
+/// One self-contained HTML page for people, whose first view is the overview a lead reads: the
+/// run, counts at a glance, the screens with the most findings, the slowest indicators against
+/// their attention threshold, what is new and fixed with `--compare`; then every finding as plain
+/// HTML, the files and the rules. A screen's details (each indicator's timeline against the
+/// thresholds, its timing table, its findings with their code frames) are drawn by the page's
+/// script when opened, from a data block with one line of JSON per file, so that the page holds
+/// a few elements per finding and none per file or indicator, whatever the number of specs.
 ///
 /// Nothing leaves the page: its Content-Security-Policy allows no request, and its style and
 /// script are inline, allowed by hash. The same run gives the same bytes (no clock, no random).
-/// Text from specs is escaped in every context (``HTMLText``). The page reads whole with scripts
-/// off; the script only adds filters by severity, platform and rule, kept in the fragment. With
-/// ``ReportContext/previous`` (`--compare`), findings new since then are marked and fixed ones listed.
+/// Text from specs is escaped in every context (``HTMLText/escape(_:)`` in the page,
+/// ``HTMLText/json(_:)`` in the data block). With scripts off the overview, every finding and the
+/// file table read whole; the script adds the drawn details, the file table's search and the
+/// filters by severity, platform and rule, kept in the fragment. With ``ReportContext/previous``
+/// (`--compare`), findings new since then are marked and fixed ones listed.
 public struct HTMLReporter: Reporter {
     public static let name = "html"
     /// An earlier report of this format, by how its report starts (white space left out).
@@ -23,23 +29,90 @@ public struct HTMLReporter: Reporter {
 
     public init() {}
 
+    /// How many screens and indicators the overview ranks, and how many new findings it lists.
+    static let ranked = 20
+    static let newListed = 100
+
+    /// A screen in the overview's ranking: its file and place, name and findings.
+    struct RankedScreen {
+        var position: Int, index: Int, path: String, name: String?, platform: String?
+        var counts = SeverityCounts()
+        var total: Int { counts.errors + counts.warnings + counts.infos }
+    }
+
+    /// An indicator in the overview's ranking: its longest duration against its attention threshold.
+    struct RankedIndicator {
+        var position: Int, screen: Int, index: Int, path: String, id: String?, line: Int
+        var maxMs: Double, attentionMs: Double
+        var ratio: Double { attentionMs > 0 ? maxMs / attentionMs : maxMs }
+    }
+
+    /// A finding new since the earlier report, as the overview lists it.
+    struct NewFinding {
+        var number: Int, position: Int?, path: String, line: Int, severity: Severity, rule: String, message: String
+    }
+
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
         let report = context.report(result)
         let bySeverity = [Severity.error, .warning, .info].map { ($0, report.count($0)) }
-        // With --compare: this run's fingerprints first (a pass over the findings), then what is new and fixed.
-        var current: Set<String>?
+        // The first pass: every finding's number and fingerprint, the findings' HTML (it grows with
+        // the findings, never with the files), the screens and indicators the overview ranks.
+        var current = Set<String>()
         var newCount = 0
-        if let previous = context.previous {
-            var fingerprints = Fingerprint.Sequence(for: report)
-            var set = Set<String>()
-            for d in report.diagnostics {
+        var newList: [NewFinding] = []
+        var worst: [RankedScreen] = []
+        var slowest: [RankedIndicator] = []
+        var unknownDurations = 0
+        var findingsHTML = ""
+        var fingerprints = Fingerprint.Sequence(for: report)
+        var number = 0
+        for file in report.byFile {
+            let isNew: [Bool] = file.diagnostics.map { d in
+                guard let previous = context.previous else { return false }
                 let fp = fingerprints.next(d)
-                set.insert(fp)
-                if !previous.fingerprints.contains(fp) { newCount += 1 }
+                current.insert(fp)
+                return !previous.fingerprints.contains(fp)
             }
-            current = set
+            if let position = file.position {
+                for (s, screen) in result.timings.screens(at: position).enumerated() {
+                    var ranked = RankedScreen(position: position, index: s, path: file.path, name: screen.screen, platform: screen.platform)
+                    for d in file.diagnostics where screen.holds(d) { ranked.counts.add(d.severity) }
+                    if ranked.total > 0 { Self.keep(ranked, in: &worst) { (Double($0.total), Double($0.counts.errors), Double($0.counts.warnings)) } }
+                    for (i, indicator) in screen.indicators.enumerated() {
+                        guard let maxMs = indicator.durationMaxMs else {
+                            unknownDurations += 1
+                            continue
+                        }
+                        let r = RankedIndicator(position: position, screen: s, index: i, path: file.path, id: indicator.id,
+                                                line: indicator.line, maxMs: maxMs, attentionMs: screen.thresholds.attention.milliseconds)
+                        Self.keep(r, in: &slowest) { ($0.ratio, $0.maxMs, 0) }
+                    }
+                }
+            }
+            guard !file.diagnostics.isEmpty else { continue }
+            let first = number + 1
+            findingsHTML += file.position.map { "<h3 id=\"file-\($0)\"><a href=\"#file-\($0)\" data-p=\"\($0)\">\(HTMLText.escape(file.path))</a></h3>\n" }
+                ?? "<h3>\(HTMLText.escape(file.path))</h3>\n"
+            findingsHTML += "<ol class=\"findings\" start=\"\(first)\">\n"
+            for (k, d) in file.diagnostics.enumerated() {
+                number += 1
+                if isNew[k] {
+                    newCount += 1
+                    if newList.count < Self.newListed {
+                        newList.append(NewFinding(number: number, position: file.position, path: file.path, line: d.range.start.line,
+                                                  severity: d.severity, rule: d.ruleID, message: d.message))
+                    }
+                }
+                let word = d.severity.rawValue
+                findingsHTML += "<li class=\"finding\" id=\"f\(number)\" data-sev=\"\(word)\" data-rule=\"\(HTMLText.escape(d.ruleID))\" "
+                    + "data-platform=\"\(HTMLText.escape(d.platform ?? "none"))\"><b class=\"g-\(word) sev-\(word)\">\(number) \(word)</b> "
+                    + Self.ruleName(d.ruleID, context: context)
+                    + (isNew[k] ? " <span class=\"badge b-new\">new</span>" : "")
+                    + " line \(d.range.start.line), column \(d.startColumn(context.columnUnit)): \(HTMLText.escape(d.message))</li>\n"
+            }
+            findingsHTML += "</ol>\n"
         }
-        let fixed = current.map { set in context.previous?.findings.filter { !set.contains($0.fingerprint) } ?? [] } ?? []
+        let fixed = context.previous.map { previous in previous.findings.filter { !current.contains($0.fingerprint) } } ?? []
 
         out.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         out.write("<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLAssets.contentSecurityPolicy)\">\n")
@@ -54,8 +127,9 @@ public struct HTMLReporter: Reporter {
         out.write("<p>\(result.files.count) files, \(result.screens) screens, \(result.indicators) indicators: "
                   + "\(bySeverity[0].1) errors, \(bySeverity[1].1) warnings, \(bySeverity[2].1) infos.</p>\n</header>\n")
         out.write("<nav class=\"toc\" aria-label=\"Contents\"><ul><li><a href=\"#run\">The run</a></li>"
-                  + "<li><a href=\"#glance\">At a glance</a></li><li><a href=\"#screens\">Screens</a></li>"
-                  + "<li><a href=\"#rules\">Rules</a></li><li><a href=\"#files\">Files</a></li></ul></nav>\n<main>\n")
+                  + "<li><a href=\"#glance\">At a glance</a></li><li><a href=\"#worst\">Most findings</a></li>"
+                  + "<li><a href=\"#slowest\">Slowest</a></li><li><a href=\"#findings\">Findings</a></li>"
+                  + "<li><a href=\"#files\">Files</a></li><li><a href=\"#rules\">Rules</a></li></ul></nav>\n<main>\n")
 
         // The run: honest when it could not lint everything.
         out.write("<section aria-labelledby=\"run\">\n<h2 id=\"run\">The run</h2>\n")
@@ -77,6 +151,17 @@ public struct HTMLReporter: Reporter {
         if let previous = context.previous {
             out.write("<p>Compared with an earlier report of \(previous.findings.count) findings: "
                       + "<span class=\"badge b-new\">new</span> \(newCount), <span class=\"badge b-fixed\">fixed</span> \(fixed.count).</p>\n")
+            if !newList.isEmpty {
+                out.write("<table><caption>New since the earlier report"
+                          + (newCount > newList.count ? " (the first \(newList.count) of \(newCount); every one is marked new under Findings)" : "")
+                          + "</caption><thead><tr><th scope=\"col\">Finding</th><th scope=\"col\">Rule</th><th scope=\"col\">Where</th>"
+                          + "<th scope=\"col\">Message</th></tr></thead><tbody>\n")
+                for f in newList {
+                    out.write("<tr><td><a href=\"#f\(f.number)\">\(f.number) \(f.severity.rawValue)</a></td><td>\(HTMLText.escape(f.rule))</td><td>"
+                              + HTMLText.escape(f.path) + ":\(f.line)</td><td>\(HTMLText.escape(f.message))</td></tr>\n")
+                }
+                out.write("</tbody></table>\n")
+            }
             if !fixed.isEmpty {
                 out.write("<table><caption>Fixed since the earlier report</caption><thead><tr><th scope=\"col\">Severity</th>"
                           + "<th scope=\"col\">Rule</th><th scope=\"col\">Where</th><th scope=\"col\">Message</th></tr></thead><tbody>\n")
@@ -91,29 +176,82 @@ public struct HTMLReporter: Reporter {
         out.write("</section>\n")
 
         glance(result, report: report, bySeverity: bySeverity, total: total, into: &out)
+        ranking(worst: worst, slowest: slowest, unknownDurations: unknownDurations, into: &out)
 
-        // Screens, file by file: one file's screens and findings in memory at a time.
-        out.write("<section aria-labelledby=\"screens\">\n<h2 id=\"screens\">Screens</h2>\n")
+        // Every finding, file by file, as plain HTML (no code frames: the details show those).
+        out.write("<section aria-labelledby=\"findings\">\n<h2 id=\"findings\">Findings</h2>\n")
+        out.write("<p>Every finding, file by file. A file's path opens its screens: each indicator's timeline against "
+                  + "the thresholds, its timing table and its findings with their code.</p>\n")
+        out.write("<noscript><p>The timelines, timing tables and code need scripts; the JSON report "
+                  + "(<code>--format json</code>) has the same timing in <code>screens[]</code>.</p></noscript>\n")
         filters(report: report, into: &out)
-        var fingerprints = Fingerprint.Sequence(for: report)
-        var number = 0
-        // Findings of a path no file has belong to no file's section.
-        for file in report.byFile {
-            guard let position = file.position else { continue }
-            let screens = result.timings.screens(at: position)
-            let prints = file.diagnostics.map { fingerprints.next($0) }
-            guard !screens.isEmpty || !file.diagnostics.isEmpty else { continue }
-            fileSection(path: file.path, position: position, screens: screens, diagnostics: file.diagnostics,
-                        fingerprints: prints, context: context, number: &number, into: &out)
-        }
+        out.write(findingsHTML.isEmpty ? "<p>No findings.</p>\n" : findingsHTML)
         out.write("</section>\n")
 
-        rules(context: context, report: report, into: &out)
         files(report, into: &out)
-        out.write("</main>\n<footer><p class=\"muted\">Written by progress-lint \(Tool.version). "
-                  + "This page loads nothing from the network.</p></footer>\n<script>")
+        rules(context: context, report: report, into: &out)
+        out.write("</main>\n")
+        out.write("<dialog id=\"detail\" aria-labelledby=\"detail-h\"><div class=\"bar\"><h2 id=\"detail-h\" tabindex=\"-1\">Details</h2>"
+                  + "<button type=\"button\" id=\"close\">Close</button></div><div id=\"detail-body\"></div></dialog>\n")
+        out.write("<footer><p class=\"muted\">Written by progress-lint \(Tool.version). "
+                  + "This page loads nothing from the network.</p></footer>\n")
+        data(result, report: report, context: context, into: &out)
+        out.write("<script>")
         out.write(HTMLAssets.script)
         out.write("</script>\n</body>\n</html>\n")
+    }
+
+    /// Keeps the ``ranked`` greatest by `key` (ties: the first seen), in order, greatest first.
+    static func keep<T>(_ item: T, in list: inout [T], by key: (T) -> (Double, Double, Double)) {
+        let k = key(item)
+        if list.count >= ranked, let last = list.last, !(k > key(last)) { return }
+        var at = list.count
+        while at > 0, k > key(list[at - 1]) { at -= 1 }
+        list.insert(item, at: at)
+        if list.count > ranked { list.removeLast() }
+    }
+
+    /// The overview's rankings: the screens with the most findings, the slowest indicators.
+    private func ranking(worst: [RankedScreen], slowest: [RankedIndicator], unknownDurations: Int, into out: inout ReportStream) {
+        func link(_ position: Int, screen: Int, indicator: Int? = nil, _ text: String) -> String {
+            "<a href=\"#file-\(position)\" data-p=\"\(position)\" data-s=\"\(screen)\"\(indicator.map { " data-i=\"\($0)\"" } ?? "")>\(text)</a>"
+        }
+        out.write("<section aria-labelledby=\"worst\">\n<h2 id=\"worst\">Screens with the most findings</h2>\n")
+        if worst.isEmpty {
+            out.write("<p>No screen has a finding.</p>\n")
+        } else {
+            out.write("<table><caption>The \(worst.count) screens with the most findings; a screen opens its timelines and code</caption>"
+                      + "<thead><tr><th scope=\"col\">Screen</th><th scope=\"col\">File</th><th scope=\"col\">Platform</th>"
+                      + "<th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th><th scope=\"col\">Infos</th></tr></thead><tbody>\n")
+            for r in worst {
+                let name = "<bdi>" + (r.name.map { HTMLText.escape($0) } ?? "(unnamed screen)") + "</bdi>"
+                out.write("<tr><td>\(link(r.position, screen: r.index, name))</td><td>\(HTMLText.escape(r.path))</td>"
+                          + "<td>\(HTMLText.escape(r.platform ?? "none"))</td><td class=\"n\">\(r.counts.errors)</td>"
+                          + "<td class=\"n\">\(r.counts.warnings)</td><td class=\"n\">\(r.counts.infos)</td></tr>\n")
+            }
+            out.write("</tbody></table>\n")
+        }
+        out.write("</section>\n<section aria-labelledby=\"slowest\">\n<h2 id=\"slowest\">Slowest indicators</h2>\n")
+        if slowest.isEmpty {
+            out.write("<p>No indicator has a known duration.</p>\n")
+        } else {
+            out.write("<table><caption>The \(slowest.count) indicators whose longest duration is furthest past their screen's "
+                      + "attention threshold</caption><thead><tr><th scope=\"col\">Indicator</th><th scope=\"col\">File</th>"
+                      + "<th scope=\"col\">Longest duration</th><th scope=\"col\">Attention threshold</th>"
+                      + "<th scope=\"col\">Times the threshold</th></tr></thead><tbody>\n")
+            for r in slowest {
+                let name = "<bdi>" + (r.id.map { HTMLText.escape($0) } ?? "(no id)") + "</bdi> line \(r.line)"
+                let ratio = (r.ratio * 10).rounded() / 10
+                out.write("<tr><td>\(link(r.position, screen: r.screen, indicator: r.index, name))</td><td>\(HTMLText.escape(r.path))</td>"
+                          + "<td class=\"n\">\(HTMLTimeline.text(r.maxMs))</td><td class=\"n\">\(HTMLTimeline.text(r.attentionMs))</td>"
+                          + "<td class=\"n\">\(HTMLTimeline.n(ratio))×</td></tr>\n")
+            }
+            out.write("</tbody></table>\n")
+        }
+        if unknownDurations > 0 {
+            out.write("<p>\(unknownDurations) \(unknownDurations == 1 ? "indicator has" : "indicators have") an unknown duration.</p>\n")
+        }
+        out.write("</section>\n")
     }
 
     private func glance(_ result: RunResult, report: RunReport, bySeverity: [(Severity, Int)], total: Int,
@@ -172,142 +310,114 @@ public struct HTMLReporter: Reporter {
         out.write("<p id=\"shown\" role=\"status\"></p>\n</nav>\n")
     }
 
-    /// One file: each screen with its indicators' timelines and findings; findings outside any screen last.
-    private func fileSection(path: String, position: Int, screens: [ScreenTiming], diagnostics: [Diagnostic],
-                             fingerprints: [String], context: ReportContext, number: inout Int,
-                             into out: inout ReportStream) {
-        out.write("<div class=\"file\">\n<h3 id=\"file-\(position)\">\(HTMLText.escape(path))</h3>\n")
-        // Which screen and indicator each finding is about.
-        var placed = [Bool](repeating: false, count: diagnostics.count)
-        for (s, screen) in screens.enumerated() {
-            let platform = screen.platform ?? "none"
-            let name = screen.screen.map { HTMLText.escape($0) } ?? "(unnamed screen)"
-            out.write("<div class=\"screen\" data-platform=\"\(HTMLText.escape(platform))\">\n"
-                      + "<h4 id=\"screen-\(position)-\(s)\"><bdi>\(name)</bdi> <span class=\"muted\">(\(HTMLText.escape(platform)))</span></h4>\n")
-            let t = screen.thresholds
-            out.write("<p class=\"muted\">Thresholds: instant \(t.instant), noticeable \(t.noticeable), attention \(t.attention), "
-                      + "show-after-max \(t.showAfterMax), updates-every-max \(t.updatesEveryMax)"
-                      + (t.determinateAfter != t.attention ? ", determinate-after \(t.determinateAfter)" : "") + ".</p>\n")
-            var byIndicator = [[Int]](repeating: [], count: screen.indicators.count)
-            var aboutScreen: [Int] = []
-            for (k, d) in diagnostics.enumerated() where !placed[k] && screen.holds(d) {
-                placed[k] = true
-                if let i = screen.indicatorIndex(of: d) { byIndicator[i].append(k) } else { aboutScreen.append(k) }
-            }
-            if screen.indicators.isEmpty { out.write("<p>No indicators.</p>\n") }
-            for (i, indicator) in screen.indicators.enumerated() {
-                let first = number + 1
-                let markers = byIndicator[i].enumerated().map { j, k in
-                    HTMLTimeline.Marker(number: first + j, severity: diagnostics[k].severity, rule: diagnostics[k].ruleID,
-                                        yamlPath: diagnostics[k].yamlPath, platform: diagnostics[k].platform)
-                }
-                let id = "i\(position)-\(s)-\(i)"
-                let label = indicator.id.map { HTMLText.escape($0) } ?? "(no id)"
-                out.write("<div class=\"ind\">\n<div>\n<h5 id=\"\(id)\">Indicator <bdi>\(label)</bdi> "
-                          + "<span class=\"muted\">line \(indicator.line)</span></h5>\n<figure>")
-                let title = "Timeline of indicator \(indicator.id ?? "(no id)"): " + summary(indicator)
-                out.write(HTMLTimeline.svg(indicator, thresholds: screen.thresholds, markers: markers, id: id + "-c", title: title))
-                out.write("<figcaption>Log time axis 10 ms to 1 h; dashed lines are the thresholds; hatched while "
-                          + "indeterminate, solid while determinate. The table says the same.</figcaption></figure>\n")
-                timingTable(indicator, into: &out)
-                out.write("</div>\n<div>\n")
-                findings(byIndicator[i], diagnostics, fingerprints, context: context, number: &number,
-                         heading: "Findings", into: &out)
-                out.write("</div>\n</div>\n")
-            }
-            if !aboutScreen.isEmpty {
-                findings(aboutScreen, diagnostics, fingerprints, context: context, number: &number,
-                         heading: "Findings about the screen", into: &out)
-            }
-            out.write("</div>\n")
-        }
-        let rest = diagnostics.indices.filter { !placed[$0] }
-        if !rest.isEmpty {
-            findings(rest, diagnostics, fingerprints, context: context, number: &number,
-                     heading: screens.isEmpty ? "Findings" : "Findings outside the screens", into: &out)
-        }
-        out.write("</div>\n")
-    }
-
-    /// The timing in words, for the chart's text equivalent.
-    private func summary(_ indicator: IndicatorTiming) -> String {
-        var parts: [String] = []
+    /// One indicator as the page's script reads it (JSON): `[id, line, style, determinate 0/1,
+    /// presentation, duration, show-after or null, [[phase name, its timing]…], [[becomes' when,
+    /// what it becomes]…], geometry, [its findings]]`, every time as a spec writes it. The script
+    /// makes the timing table and the chart's title (the timing in words) from these.
+    private func indicatorJSON(_ indicator: IndicatorTiming, markers: [HTMLTimeline.Marker], findings: [Int]) -> String {
+        let duration: String
         if let minMs = indicator.durationMinMs, let maxMs = indicator.durationMaxMs {
-            parts.append(minMs == maxMs ? "work takes \(HTMLTimeline.text(maxMs))"
-                         : "work takes \(HTMLTimeline.text(minMs)) to \(HTMLTimeline.text(maxMs))")
+            duration = minMs == maxMs ? HTMLTimeline.text(maxMs) : "\(HTMLTimeline.text(minMs)) to \(HTMLTimeline.text(maxMs))"
         } else {
-            parts.append("work duration unknown")
+            duration = "unknown"
         }
-        parts.append("appears after \(HTMLTimeline.text(indicator.showAfterMs ?? 0))")
-        parts.append(indicator.determinate ? "determinate" : "indeterminate")
-        if !indicator.phases.isEmpty { parts.append("\(indicator.phases.count) phases") }
-        if !indicator.becomes.isEmpty { parts.append("\(indicator.becomes.count) later states") }
-        return parts.joined(separator: ", ")
-    }
-
-    private func timingTable(_ indicator: IndicatorTiming, into out: inout ReportStream) {
-        func text(_ ms: Double?) -> String { ms.map { HTMLTimeline.text($0) } ?? "not written" }
-        var rows: [(String, String)] = []
-        rows.append(("style", HTMLText.escape(indicator.style ?? "not written")
-                     + (indicator.component.map { ", component " + HTMLText.escape($0) } ?? "")))
-        rows.append(("determinate", indicator.determinate ? "yes" : "no"))
-        rows.append(("presentation", "\(HTMLText.escape(indicator.presentation)) in \(HTMLText.escape(indicator.location))"))
-        if let minMs = indicator.durationMinMs, let maxMs = indicator.durationMaxMs {
-            rows.append(("duration", minMs == maxMs ? HTMLTimeline.text(maxMs) : "\(HTMLTimeline.text(minMs)) to \(HTMLTimeline.text(maxMs))"))
-        } else {
-            rows.append(("duration", "unknown"))
-        }
-        rows.append(("show-after", indicator.showAfterMs.map { HTMLTimeline.text($0) } ?? "not written (0s)"))
-        for (i, phase) in indicator.phases.enumerated() {
+        var s = "[" + (indicator.id.map { HTMLText.json($0) } ?? "null") + ",\(indicator.line),"
+            + HTMLText.json((indicator.style ?? "not written") + (indicator.component.map { ", component " + $0 } ?? ""))
+            + ",\(indicator.determinate ? 1 : 0)," + HTMLText.json("\(indicator.presentation) in \(indicator.location)")
+            + "," + HTMLText.json(duration) + "," + (indicator.showAfterMs.map { HTMLText.json(HTMLTimeline.text($0)) } ?? "null") + ",["
+        s += indicator.phases.map { phase in
             var parts: [String] = []
             if let share = phase.share { parts.append("share \(share)") }
             if let d = phase.durationMs { parts.append(HTMLTimeline.text(d)) }
-            rows.append(("phase \(i + 1)", "<bdi>\(HTMLText.escape(phase.name ?? "(no name)"))</bdi>"
-                         + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))))
-        }
-        for (i, state) in indicator.becomes.enumerated() {
+            return "[" + HTMLText.json(phase.name ?? "(no name)") + "," + HTMLText.json(parts.joined(separator: ", ")) + "]"
+        }.joined(separator: ",") + "],["
+        s += indicator.becomes.map { state in
             var parts: [String] = []
             if let d = state.determinate { parts.append(d ? "determinate" : "indeterminate") }
-            if let s = state.style { parts.append(HTMLText.escape(s)) }
-            rows.append(("becomes \(i + 1)", "when <bdi>\(HTMLText.escape(state.when ?? "(not said)"))</bdi>"
-                         + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))))
-        }
-        out.write("<table class=\"timing\"><caption>Timing</caption><tbody>\n")
-        for (key, value) in rows { out.write("<tr><th scope=\"row\">\(key)</th><td>\(value)</td></tr>\n") }
-        out.write("</tbody></table>\n")
+            if let style = state.style { parts.append(style) }
+            return "[" + HTMLText.json(state.when ?? "(not said)") + "," + HTMLText.json(parts.joined(separator: ", ")) + "]"
+        }.joined(separator: ",") + "],"
+        s += HTMLTimeline.geometry(indicator, markers: markers) + ",[" + findings.map(String.init).joined(separator: ",") + "]]"
+        return s
     }
 
-    /// A numbered list of findings, each with its severity's shape and word, rule, message and code frame.
-    private func findings(_ indices: [Int], _ diagnostics: [Diagnostic], _ fingerprints: [String], context: ReportContext,
-                          number: inout Int, heading: String, into out: inout ReportStream) {
-        guard !indices.isEmpty else {
-            out.write("<p class=\"muted\">No findings.</p>\n")
-            return
+    /// What the page's script draws when a file's details are opened, in one
+    /// `<script type="application/jsonl" id="data">` element (never run: read by the page's
+    /// script, which shows its texts with `textContent`), one JSON value a line so that opening
+    /// a file reads that file's line alone: first `{"ticks", "docs", "files": [[path, screens,
+    /// indicators, errors, warnings, infos]…]}`, then one line per file in report order,
+    /// `[[screen…], [finding…], [findings outside the screens]]`, then `{"thresholds": […]}`.
+    /// A screen is `[name, platform, thresholds (an index), [indicator…], [findings about the
+    /// screen]]` (``indicatorJSON(_:markers:findings:)``; findings as indexes in the file's list), a
+    /// finding `[number, severity 0-2, rule, line, column, message, [code frame lines], new 0/1, platform]`.
+    private func data(_ result: RunResult, report: RunReport, context: ReportContext, into out: inout ReportStream) {
+        out.write("<script type=\"application/jsonl\" id=\"data\">")
+        var docs: [String: String] = [:]
+        for id in report.byRule.keys.sorted() { docs[id] = context.documentationURI(for: id) }
+        out.write("{\"ticks\":" + HTMLTimeline.ticksJSON
+                  + ",\"docs\":{" + docs.keys.sorted().map { "\(HTMLText.json($0)):\(HTMLText.json(docs[$0]!))" }.joined(separator: ",")
+                  + "},\"files\":[")
+        for (position, file, c) in report.fileCounts {
+            out.write((position == 0 ? "[" : ",[") + HTMLText.json(file.path)
+                      + ",\(file.screens),\(file.indicators),\(c.errors),\(c.warnings),\(c.infos)]")
         }
-        out.write("<p><strong>\(heading)</strong></p>\n<ol class=\"findings\">\n")
-        for k in indices {
-            let d = diagnostics[k]
-            number += 1
-            let word = d.severity.rawValue
-            let rule = HTMLText.escape(d.ruleID)
-            out.write("<li class=\"finding\" id=\"f\(number)\" data-sev=\"\(word)\" data-rule=\"\(rule)\" "
-                      + "data-platform=\"\(HTMLText.escape(d.platform ?? "none"))\"><p>\(HTMLTimeline.glyph(d.severity)) "
-                      + "<strong class=\"sev-\(word)\">\(number) \(word)</strong> "
-                      + Self.ruleName(d.ruleID, context: context))
-            if let previous = context.previous, k < fingerprints.count, !previous.fingerprints.contains(fingerprints[k]) {
-                out.write(" <span class=\"badge b-new\">new</span>")
+        out.write("]}")
+        var thresholdIndex: [String: Int] = [:]
+        var thresholdList: [String] = []
+        var fingerprints = Fingerprint.Sequence(for: report)
+        var number = 0
+        for file in report.byFile {
+            let prints = file.diagnostics.map { d in context.previous.map { _ in fingerprints.next(d) } }
+            let first = number
+            number += file.diagnostics.count
+            guard let position = file.position else { continue }
+            let screens = result.timings.screens(at: position)
+            var line = "\n[["
+            var placed = [Bool](repeating: false, count: file.diagnostics.count)
+            for (s, screen) in screens.enumerated() {
+                let t = screen.thresholds
+                let full = "[" + HTMLText.json("instant \(t.instant), noticeable \(t.noticeable), attention \(t.attention), "
+                                               + "show-after-max \(t.showAfterMax), updates-every-max \(t.updatesEveryMax)"
+                                               + (t.determinateAfter != t.attention ? ", determinate-after \(t.determinateAfter)" : ""))
+                    + "," + HTMLTimeline.thresholdsJSON(t) + "]"
+                let thresholds: Int
+                if let known = thresholdIndex[full] {
+                    thresholds = known
+                } else {
+                    thresholds = thresholdList.count
+                    thresholdIndex[full] = thresholds
+                    thresholdList.append(full)
+                }
+                var byIndicator = [[Int]](repeating: [], count: screen.indicators.count)
+                var aboutScreen: [Int] = []
+                for (k, d) in file.diagnostics.enumerated() where !placed[k] && screen.holds(d) {
+                    placed[k] = true
+                    if let i = screen.indicatorIndex(of: d) { byIndicator[i].append(k) } else { aboutScreen.append(k) }
+                }
+                line += (s == 0 ? "[" : ",[") + (screen.screen.map { HTMLText.json($0) } ?? "null") + ","
+                    + (screen.platform.map { HTMLText.json($0) } ?? "null") + ",\(thresholds),["
+                for (i, indicator) in screen.indicators.enumerated() {
+                    let markers = byIndicator[i].map { k in
+                        let d = file.diagnostics[k]
+                        return HTMLTimeline.Marker(number: first + k + 1, severity: d.severity, rule: d.ruleID,
+                                                   yamlPath: d.yamlPath, platform: d.platform)
+                    }
+                    line += (i == 0 ? "" : ",") + indicatorJSON(indicator, markers: markers, findings: byIndicator[i])
+                }
+                line += "],[" + aboutScreen.map(String.init).joined(separator: ",") + "]]"
             }
-            out.write(" <span class=\"muted\">line \(d.range.start.line), column \(d.startColumn(context.columnUnit))</span>"
-                      + "</p>\n<p>\(HTMLText.escape(d.message))</p>\n")
-            let frame = CodeFrame.lines(d, color: false)
-            if !frame.isEmpty {
-                out.write("<pre tabindex=\"0\">")
-                out.write(frame.map { HTMLText.escape($0) }.joined(separator: "\n"))
-                out.write("</pre>\n")
+            line += "],["
+            for (k, d) in file.diagnostics.enumerated() {
+                let isNew = prints[k].map { !(context.previous?.fingerprints.contains($0) ?? true) } ?? false
+                line += (k == 0 ? "[" : ",[") + "\(first + k + 1),\(HTMLTimeline.severityCode(d.severity)),\(HTMLText.json(d.ruleID)),"
+                    + "\(d.range.start.line),\(d.startColumn(context.columnUnit)),\(HTMLText.json(d.message)),["
+                    + CodeFrame.lines(d, color: false).map { HTMLText.json($0) }.joined(separator: ",")
+                    + "],\(isNew ? 1 : 0),\(HTMLText.json(d.platform ?? "none"))]"
             }
-            out.write("</li>\n")
+            line += "],[" + file.diagnostics.indices.filter { !placed[$0] }.map(String.init).joined(separator: ",") + "]]"
+            out.write(line)
         }
-        out.write("</ol>\n")
+        out.write("\n{\"thresholds\":[" + thresholdList.joined(separator: ",") + "]}</script>\n")
     }
 
     /// A rule's id as HTML: a link to its page where `docs-url` gives one, plain text otherwise
@@ -335,19 +445,29 @@ public struct HTMLReporter: Reporter {
         out.write("</tbody></table>\n</section>\n")
     }
 
+    /// Every file: with scripts on, a table the page's script fills from the data, a page at a
+    /// time, found by path; with scripts off, the whole table (a `<noscript>` element is only
+    /// text when scripts run, so it adds nothing to the page then).
     private func files(_ report: RunReport, into out: inout ReportStream) {
-        out.write("<section aria-labelledby=\"files\">\n<h2 id=\"files\">Files</h2>\n<table><caption>Every file linted, "
-                  + "in path order</caption><thead><tr><th scope=\"col\">Path</th><th scope=\"col\">Screens</th>"
+        out.write("<section aria-labelledby=\"files\">\n<h2 id=\"files\">Files</h2>\n")
+        out.write("<div id=\"browser\" hidden><p><label for=\"q\">Files whose path contains</label> <input type=\"search\" id=\"q\"> "
+                  + "<label for=\"only\"><input type=\"checkbox\" id=\"only\"> only files with findings</label></p>"
+                  + "<p id=\"fcount\" role=\"status\"></p>"
+                  + "<table><caption>Files in path order; a path opens its screens</caption><thead><tr><th scope=\"col\">Path</th>"
+                  + "<th scope=\"col\">Screens</th><th scope=\"col\">Indicators</th><th scope=\"col\">Errors</th>"
+                  + "<th scope=\"col\">Warnings</th><th scope=\"col\">Infos</th></tr></thead><tbody id=\"frows\"></tbody></table>"
+                  + "<p><button type=\"button\" id=\"more\">Show more files</button></p></div>\n<noscript>")
+        out.write("<table><caption>Every file linted, in path order</caption><thead><tr><th scope=\"col\">Path</th><th scope=\"col\">Screens</th>"
                   + "<th scope=\"col\">Indicators</th><th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th>"
                   + "<th scope=\"col\">Infos</th></tr></thead><tbody>\n")
         for (position, file, c) in report.fileCounts {
-            // Files with a section (screens or findings) are linked to it.
-            let name = file.screens > 0 || c.total > 0
-                ? "<a href=\"#file-\(position)\">\(HTMLText.escape(file.path))</a>" : HTMLText.escape(file.path)
-            out.write("<tr><td>\(name)</td><td class=\"n\">\(file.screens)</td>"
+            // Files with findings are linked to them; the others are where the overview's links to them lead.
+            let row = c.total > 0 ? "<tr><td><a href=\"#file-\(position)\">\(HTMLText.escape(file.path))</a></td>"
+                : "<tr id=\"file-\(position)\"><td>\(HTMLText.escape(file.path))</td>"
+            out.write(row + "<td class=\"n\">\(file.screens)</td>"
                       + "<td class=\"n\">\(file.indicators)</td><td class=\"n\">\(c.errors)</td><td class=\"n\">\(c.warnings)</td>"
                       + "<td class=\"n\">\(c.infos)</td></tr>\n")
         }
-        out.write("</tbody></table>\n</section>\n")
+        out.write("</tbody></table></noscript>\n</section>\n")
     }
 }

@@ -10,7 +10,8 @@ import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintSpec
 
-/// One indicator's timeline in the HTML report: an SVG on a logarithmic axis from 10 ms to 1 h,
+/// One indicator's timeline in the HTML report, drawn by the page's script (``HTMLAssets/script``)
+/// from the positions computed here: an SVG on a logarithmic axis from 10 ms to 1 h,
 /// with the screen's `instant`, `noticeable` and `attention` thresholds drawn and labelled, the
 /// work's span (a range as a range, `unknown` as a dashed open end), the visible span from
 /// `show-after` (hatched while indeterminate, solid while determinate, split evenly among the
@@ -110,98 +111,64 @@ enum HTMLTimeline {
         return nil
     }
 
-    /// The SVG of one indicator's timeline. `title` names it for assistive technology; the
-    /// timing table beside it says the same in words.
-    static func svg(_ indicator: IndicatorTiming, thresholds: Thresholds, markers: [Marker], id: String, title: String) -> String {
-        var rows = ["work", "visible"]
-        let phaseSegments = phases(indicator)
-        if !phaseSegments.isEmpty { rows.append("phases") }
-        if !markers.isEmpty { rows.append("findings") }
-        let placed = place(markers, indicator)
-        let markerLines = (placed.map(\.line).max() ?? 0) + 1
-        let rowTop: (Int) -> Double = { 28 + 28 * Double($0) }
-        let rowsEnd = rowTop(rows.count) + (markers.isEmpty ? 0 : 20 * Double(markerLines - 1))
-        let height = rowsEnd + 22
-        var s = "<svg class=\"tl\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"group\" aria-labelledby=\"\(id)-t\">"
-        s += "<title id=\"\(id)-t\">\(HTMLText.escape(title))</title>"
-        s += "<g aria-hidden=\"true\">"
-        // The axis: ticks and their labels.
-        s += "<line class=\"ax\" x1=\"\(n(left))\" y1=\"20\" x2=\"\(n(left + plot))\" y2=\"20\"/>"
-        for tick in ticks {
-            let tx = n(x(tick.ms))
-            s += "<line class=\"ax\" x1=\"\(tx)\" y1=\"16\" x2=\"\(tx)\" y2=\"\(n(rowsEnd))\"/><text x=\"\(tx)\" y=\"12\" class=\"tk\">\(tick.label)</text>"
-        }
-        for (r, name) in rows.enumerated() {
-            s += "<text x=\"4\" y=\"\(n(rowTop(r) + 16))\" class=\"rl\">\(name)</text>"
-        }
-        // The thresholds, dashed in three patterns and labelled under the chart.
-        for (name, ms, cls) in [("instant", thresholds.instant.milliseconds, "ti"),
-                                ("noticeable", thresholds.noticeable.milliseconds, "tn"),
-                                ("attention", thresholds.attention.milliseconds, "ta")] {
-            let tx = n(x(ms))
-            s += "<line class=\"th \(cls)\" x1=\"\(tx)\" y1=\"20\" x2=\"\(tx)\" y2=\"\(n(rowsEnd))\"/>"
-            s += "<text x=\"\(tx)\" y=\"\(n(rowsEnd + 16))\" class=\"tl-\(cls)\">\(name) \(text(ms))</text>"
-        }
-        // `determinate-after`, where a config or profile moved it off `attention`: in attention's
-        // colour, dotted (styled inline, so pages without it keep their style sheet).
+    /// The threshold lines a screen's timelines draw: name, time and style class (`ti`, `tn`,
+    /// `ta` have their own dash patterns; another class is drawn as a plain threshold line).
+    /// `determinate-after` is drawn where a config or profile moved it off `attention`, and only there.
+    static func thresholdLines(_ thresholds: Thresholds) -> [(name: String, ms: Double, cls: String)] {
+        var lines = [("instant", thresholds.instant.milliseconds, "ti"),
+                     ("noticeable", thresholds.noticeable.milliseconds, "tn"),
+                     ("attention", thresholds.attention.milliseconds, "ta")]
         if thresholds.determinateAfter != thresholds.attention {
-            let ms = thresholds.determinateAfter.milliseconds, tx = n(x(ms))
-            s += "<line class=\"th ta\" style=\"stroke-dasharray:1 3\" x1=\"\(tx)\" y1=\"20\" x2=\"\(tx)\" y2=\"\(n(rowsEnd))\"/>"
-            s += "<text x=\"\(tx)\" y=\"\(n(rowsEnd + 16))\" class=\"tl-ta\">determinate-after \(text(ms))</text>"
+            lines.append(("determinate-after", thresholds.determinateAfter.milliseconds, "td"))
         }
-        // The work: a range, one moment, or unknown.
-        let workY = rowTop(0) + 8
+        return lines
+    }
+
+    /// The axis's ticks as the page's script draws them: `[[x, label], …]` (JSON).
+    static var ticksJSON: String {
+        "[" + ticks.map { "[\(n(x($0.ms))),\"\($0.label)\"]" }.joined(separator: ",") + "]"
+    }
+
+    /// A screen's threshold lines as the page's script draws them: `[[x, label, class], …]` (JSON).
+    static func thresholdsJSON(_ thresholds: Thresholds) -> String {
+        "[" + thresholdLines(thresholds).map { "[\(n(x($0.ms))),\(HTMLText.json("\($0.name) \(text($0.ms))")),\(HTMLText.json($0.cls))]" }
+            .joined(separator: ",") + "]"
+    }
+
+    /// What the page's script needs to draw one indicator's timeline, every position computed
+    /// here (the script only draws): `[work, visible, showAfter, phases, markers]` (JSON), with
+    /// work `[a, b]` (a range) or `[a]` (unknown from `a`), visible `[[a, b, determinate], …]`,
+    /// showAfter `[x, text]` or 0, phases `[[a, b], …]` and markers
+    /// `[[x, line, number, severity 0-2, rule, platform], …]` (severity 0 error, 1 warning, 2 info).
+    static func geometry(_ indicator: IndicatorTiming, markers: [Marker]) -> String {
+        var s = "["
         if let minMs = indicator.durationMinMs, let maxMs = indicator.durationMaxMs {
             let a = x(minMs), b = Swift.max(x(maxMs), a + 3)
-            s += "<rect class=\"wk\" x=\"\(n(a))\" y=\"\(n(workY))\" width=\"\(n(b - a))\" height=\"12\"/>"
-            s += "<line class=\"wkw\" x1=\"\(n(a))\" y1=\"\(n(workY - 3))\" x2=\"\(n(a))\" y2=\"\(n(workY + 15))\"/>"
-            s += "<line class=\"wkw\" x1=\"\(n(b))\" y1=\"\(n(workY - 3))\" x2=\"\(n(b))\" y2=\"\(n(workY + 15))\"/>"
+            s += "[\(n(a)),\(n(b))]"
         } else {
-            let a = x(indicator.showAfterMs ?? 0)
-            s += "<line class=\"wku\" x1=\"\(n(a))\" y1=\"\(n(workY + 6))\" x2=\"\(n(left + plot))\" y2=\"\(n(workY + 6))\"/>"
-            s += "<text x=\"\(n(left + plot - 4))\" y=\"\(n(workY + 2))\" class=\"wkt\">unknown ?</text>"
+            s += "[\(n(x(indicator.showAfterMs ?? 0)))]"
         }
-        // The visible span: hatched while indeterminate, solid while determinate.
-        let visible = states(indicator)
-        let visY = rowTop(1) + 8
-        for (a, b, determinate) in visible.segments {
-            s += "<rect class=\"\(determinate ? "vd" : "vi")\" x=\"\(n(a))\" y=\"\(n(visY))\" width=\"\(n(Swift.max(b - a, 1)))\" height=\"12\"/>"
-        }
-        if indicator.durationMaxMs == nil {
-            s += "<text x=\"\(n(left + plot - 4))\" y=\"\(n(visY - 2))\" class=\"wkt\">until done</text>"
-        }
-        if visible.segments.count > 1 {
-            for (a, _, _) in visible.segments.dropFirst() {
-                s += "<line class=\"sep\" x1=\"\(n(a))\" y1=\"\(n(visY - 3))\" x2=\"\(n(a))\" y2=\"\(n(visY + 15))\"/>"
-            }
-        }
+        s += ",[" + states(indicator).segments.map { "[\(n($0.0)),\(n(Swift.max($0.1 - $0.0, 1) + $0.0)),\($0.2 ? 1 : 0)]" }
+            .joined(separator: ",") + "]"
         if let showAfter = indicator.showAfterMs {
-            s += "<text x=\"\(n(x(showAfter)))\" y=\"\(n(visY - 2))\" class=\"sa\">show-after \(text(showAfter))</text>"
+            s += ",[\(n(x(showAfter))),\(HTMLText.json(text(showAfter)))]"
+        } else {
+            s += ",0"
         }
-        // Phases: alternating fills, numbered.
-        if !phaseSegments.isEmpty {
-            let y = rowTop(2) + 8
-            for (i, (a, b, _)) in phaseSegments.enumerated() {
-                s += "<rect class=\"\(i % 2 == 0 ? "pa" : "pb")\" x=\"\(n(a))\" y=\"\(n(y))\" width=\"\(n(b - a))\" height=\"12\"/>"
-                if b - a > 14 { s += "<text x=\"\(n((a + b) / 2))\" y=\"\(n(y + 10))\" class=\"pn\">\(i + 1)</text>" }
-            }
-        }
-        s += "</g>"
-        // Findings: shape and word, each a link to the finding.
-        if !markers.isEmpty {
-            let top = rowTop(rows.count - 1) + 14
-            for (mx, line, marker) in placed {
-                let y = top + 20 * Double(line)
-                let word = marker.severity.rawValue
-                s += "<a href=\"#f\(marker.number)\" class=\"mk\" data-sev=\"\(word)\" data-rule=\"\(HTMLText.escape(marker.rule))\""
-                    + " data-platform=\"\(HTMLText.escape(marker.platform ?? "none"))\">"
-                s += "<title>finding \(marker.number): \(word), \(HTMLText.escape(marker.rule))</title>"
-                s += shape(marker.severity, x: mx, y: y)
-                s += "<text x=\"\(n(mx + 9))\" y=\"\(n(y + 4))\" class=\"m-\(word)\">\(marker.number) \(word)</text></a>"
-            }
-        }
-        s += "</svg>"
+        s += ",[" + phases(indicator).map { "[\(n($0.0)),\(n($0.1))]" }.joined(separator: ",") + "]"
+        s += ",[" + place(markers, indicator).map { mx, line, m in
+            "[\(n(mx)),\(line),\(m.number),\(severityCode(m.severity)),\(HTMLText.json(m.rule)),\(HTMLText.json(m.platform ?? "none"))]"
+        }.joined(separator: ",") + "]]"
         return s
+    }
+
+    /// A severity as the page's data writes it: 0 error, 1 warning, 2 info.
+    static func severityCode(_ severity: Severity) -> Int {
+        switch severity {
+        case .error: 0
+        case .warning: 1
+        case .info: 2
+        }
     }
 
     /// Where each marker goes: at its anchor, else after the one before, never over another

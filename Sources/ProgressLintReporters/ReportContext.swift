@@ -61,6 +61,8 @@ public struct ReportContext: Sendable {
     /// more that `--unsafe-fixes` would.
     public func fixableSummary(fixable: Int, hidden: Int) -> String {
         guard fixable > 0 || hidden > 0 else { return "" }
+        // None that --fix applies (after --fix, say): no "0 fixable", only what --unsafe-fixes would do.
+        if fixable == 0 { return "\(hidden) fixable with --fix --unsafe-fixes" }
         let option = unsafeFixes ? "--fix --unsafe-fixes" : "--fix"
         return "\(fixable) fixable with \(option)" + (hidden > 0 ? " (\(hidden) more with --unsafe-fixes)" : "")
     }

@@ -91,7 +91,8 @@ public struct TextReporter: Reporter {
     static func failures(_ result: RunResult) -> String {
         var parts: [String] = []
         let reports = result.problems.filter { $0.kind == .report }.count
-        let paths = result.problems.count - reports, configurations = result.configurationErrors.count
+        let empty = result.problems.filter { $0.kind == .nothingToLint }.count
+        let paths = result.problems.count - reports - empty, configurations = result.configurationErrors.count
         if paths > 0 { parts.append(paths == 1 ? "1 path could not be linted" : "\(paths) paths could not be linted") }
         if reports > 0 {
             parts.append(reports == 1 ? "1 report could not be written" : "\(reports) reports could not be written")
@@ -99,8 +100,12 @@ public struct TextReporter: Reporter {
         if configurations > 0 {
             parts.append(configurations == 1 ? "1 configuration error" : "\(configurations) configuration errors")
         }
-        guard !parts.isEmpty else { return "" }
+        // A folder with nothing to lint is said as it is (exit 2, but nothing failed).
+        let nothing = empty == 0 ? "" : (empty == 1 ? "1 folder" : "\(empty) folders")
+            + " with nothing to lint (see standard error)"
+        guard !parts.isEmpty else { return nothing }
         return parts.joined(separator: ", ") + " (the run failed; see the errors on standard error)"
+            + (nothing.isEmpty ? "" : "; " + nothing)
     }
 
     private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }

@@ -49,13 +49,13 @@ public final class FixMode: Sendable {
     /// Reads, fixes and (with `write`) writes one file; the result is the lint of what the file
     /// holds afterwards.
     func run(_ file: SpecFile, configuration: Configuration, linter: Linter,
-             skippingNonSpec: Bool = false) -> Result<FileResult, RunProblem> {
+             nonSpec: NonSpecHandling = .lint) -> Result<FileResult, RunProblem> {
         guard case .success(let bytes) = FileReader.read(file, limit: configuration.limits.maxFileSize) else {
             // Over the limit, unreadable, not a regular file: never written; linted as usual.
             return LintRunner.lintFile(file, configuration: configuration, linter: linter)
         }
         let outcome = Fixer.fix(bytes, path: file.path, configuration: configuration, linter: linter, unsafe: unsafe,
-                                skippingNonSpec: skippingNonSpec)
+                                nonSpec: nonSpec)
         // YAML that is not a spec is left as it is.
         if outcome.original.skippedAsNotSpec { return .success(outcome.original) }
         var notes = outcome.notes

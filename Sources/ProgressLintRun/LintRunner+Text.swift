@@ -12,10 +12,17 @@ extension LintRunner {
     /// like a spec gives nil.
     public func lint(text bytes: [UInt8], path: String, configuration: Configuration,
                      skippingNonSpec: Bool) -> [Diagnostic]? {
+        lint(text: bytes, path: path, configuration: configuration, nonSpec: skippingNonSpec ? .skip : .lint)
+    }
+
+    /// ``lint(text:path:configuration:skippingNonSpec:)`` with `nonSpec` saying what becomes of
+    /// YAML that is not a spec (``NonSpecHandling``): nil when it is skipped.
+    public func lint(text bytes: [UInt8], path: String, configuration: Configuration,
+                     nonSpec: NonSpecHandling) -> [Diagnostic]? {
         if bytes.count > configuration.limits.maxFileSize {
             return LintRunner.tooLarge(path, limit: configuration.limits.maxFileSize, prefix: bytes).diagnostics
         }
-        let result = linter.lint(bytes, path: path, configuration: configuration, skippingNonSpec: skippingNonSpec)
+        let result = linter.lint(bytes, path: path, configuration: configuration, nonSpec: nonSpec)
         if result.skippedAsNotSpec { return nil }
         // The cross-file rules over this one file's values, as the run's `finish` does over a run's.
         var crossFile: [Diagnostic] = []

@@ -80,7 +80,7 @@ public struct LintRunner: Sendable {
         var skippedByFolder: [Int: Int] = [:]
         while let item = planner.next() {
             let configuration = planner.configurations[item.configuration]
-            let skipped = item.walked && LintRunner.isNotSpec(item.file, configuration: configuration)
+            let skipped = (item.walked || filterNamedFiles) && LintRunner.isNotSpec(item.file, configuration: configuration)
             if skipped { skippedByFolder[item.folder, default: 0] += 1 }
             files.append((item.file, configuration, skipped))
         }
@@ -92,19 +92,13 @@ public struct LintRunner: Sendable {
         return (files, result)
     }
 
-    /// Whether a file found in a folder would be skipped as not a spec: it reads and parses as far
-    /// as its first document that holds anything (a file that cannot be read or parsed is linted).
+    /// Whether a file found in a folder would be skipped as not a spec
+    /// (``SpecShape/isNotSpec(_:limits:)``; a file that cannot be read is linted).
     static func isNotSpec(_ file: SpecFile, configuration: Configuration) -> Bool {
         guard case .success(let bytes) = FileReader.read(file, limit: configuration.limits.maxFileSize) else {
             return false
         }
-        var decided: Bool?
-        // The first document that holds anything decides, whatever comes after it; a file whose
-        // first document does not parse (or that holds none) is linted.
-        _ = YAMLParser.forEachDocument(in: bytes, limits: configuration.parserLimits) { document, _ in
-            if decided == nil, !document.isEmpty { decided = SpecShape.isNotSpec(document) }
-        }
-        return decided ?? false
+        return SpecShape.isNotSpec(bytes, limits: configuration.parserLimits)
     }
 
     /// Lints every spec file under `paths`, `jobs` files at a time.
@@ -190,13 +184,15 @@ public struct LintRunner: Sendable {
             }
             while let item = turns.next(take: take, handOver: handOver, waitForFewer: waitForFewer) {
                 let configuration = configurations[item.configuration]
+                // Found in a folder, or named with --force-exclude: YAML that is not a spec is skipped.
+                let nonSpec: NonSpecHandling = item.walked || filterNamedFiles ? .skip : .flag
                 func watch(_ identity: FileIdentity?) {
                     if let identity, watchedFiles.contains(identity) { watchedTaken.withLock { _ = $0.insert(identity) } }
                 }
                 let answer: Result<FileResult, RunProblem>
                 if fixMode == nil, let cache {
                     let cached = cache.lint(item.file, configuration: configuration, linter: linter,
-                                            skippingNonSpec: item.walked, crossFileIDs: crossFileIDs,
+                                            nonSpec: nonSpec, crossFileIDs: crossFileIDs,
                                             folder: item.openFolder, worker: &cacheWorker)
                     // The cache's `stat` of the file tells its identity (no second `stat`): the same
                     // device and inode as a watched regular file is that file.
@@ -217,9 +213,9 @@ public struct LintRunner: Sendable {
                 } else {
                     if !watchedFiles.isEmpty { watch(FileIdentity.of(item.file.rawPath)) }
                     answer = fixMode?.run(item.file, configuration: configuration, linter: linter,
-                                          skippingNonSpec: item.walked)
+                                          nonSpec: nonSpec)
                         ?? LintRunner.lintFile(item.file, configuration: configuration, linter: linter,
-                                               skippingNonSpec: item.walked)
+                                               nonSpec: nonSpec)
                 }
                 switch answer {
                 case .success(let fileResult) where fileResult.skippedAsNotSpec:
@@ -277,7 +273,7 @@ public struct LintRunner: Sendable {
     }
 
     /// Lints text read from standard input as if it were the file `name`.
-    public func run(standardInput bytes: [UInt8], as name: String) -> RunResult {
+    public func run(standardInput bytes: [UInt8], as name: String, nonSpec: NonSpecHandling = .lint) -> RunResult {
         var collector = RunCollector()
         let resolver = ConfigurationResolver(loader: loader, configPath: configPath)
         switch resolver.configuration(for: name) {
@@ -288,7 +284,7 @@ public struct LintRunner: Sendable {
             if bytes.count > configuration.limits.maxFileSize {
                 collector.add(LintRunner.tooLarge(name, limit: configuration.limits.maxFileSize, prefix: bytes), order: 0)
             } else {
-                collector.add(linter.lint(bytes, path: name, configuration: configuration), order: 0)
+                collector.add(linter.lint(bytes, path: name, configuration: configuration, nonSpec: nonSpec), order: 0)
             }
         }
         return finish(collector) { $0 == name ? bytes : nil }
@@ -297,7 +293,8 @@ public struct LintRunner: Sendable {
     /// Reads standard input, at most the `max-file-size` of the configuration found for `name`,
     /// and lints it as the file `name`; past the limit it gets the diagnostic an oversize file gets.
     public func runStandardInput(
-        as name: String, read: (Int) -> Result<[UInt8], ReadFailure> = FileReader.readStandardInput
+        as name: String, nonSpec: NonSpecHandling = .lint,
+        read: (Int) -> Result<[UInt8], ReadFailure> = FileReader.readStandardInput
     ) -> RunResult {
         var collector = RunCollector()
         switch ConfigurationResolver(loader: loader, configPath: configPath).configuration(for: name) {
@@ -307,7 +304,7 @@ public struct LintRunner: Sendable {
             collector.docsURL = configuration.docsURL
             switch read(configuration.limits.maxFileSize) {
             case .success(let bytes):
-                collector.add(linter.lint(bytes, path: name, configuration: configuration), order: 0)
+                collector.add(linter.lint(bytes, path: name, configuration: configuration, nonSpec: nonSpec), order: 0)
             case .failure(.tooLarge(let limit, let prefix)):
                 collector.add(LintRunner.tooLarge(name, limit: limit, prefix: prefix), order: 0)
             case .failure(.notRegularFile(let kind)):
@@ -329,22 +326,22 @@ public struct LintRunner: Sendable {
     }
 
     /// Reads and lints one file; a file that cannot be read is a problem, not a crash. With
-    /// `skippingNonSpec` (a file found in a folder) YAML that is not a spec is skipped.
+    /// `nonSpec` says what becomes of YAML that is not a spec (``NonSpecHandling``).
     static func lintFile(_ file: SpecFile, configuration: Configuration, linter: Linter,
-                         skippingNonSpec: Bool = false) -> Result<FileResult, RunProblem>
+                         nonSpec: NonSpecHandling = .lint) -> Result<FileResult, RunProblem>
     {
         lint(FileReader.read(file, limit: configuration.limits.maxFileSize), file: file, configuration: configuration,
-             linter: linter, skippingNonSpec: skippingNonSpec)
+             linter: linter, nonSpec: nonSpec)
     }
 
     /// What reading `file` came to, linted.
     static func lint(_ read: Result<[UInt8], ReadFailure>, file: SpecFile, configuration: Configuration, linter: Linter,
-                     skippingNonSpec: Bool = false) -> Result<FileResult, RunProblem>
+                     nonSpec: NonSpecHandling = .lint) -> Result<FileResult, RunProblem>
     {
         switch read {
         case .success(let bytes):
             return .success(linter.lint(bytes, path: file.path, configuration: configuration,
-                                        skippingNonSpec: skippingNonSpec))
+                                        nonSpec: nonSpec))
         case .failure(.tooLarge(let limit, let prefix)):
             return .success(tooLarge(file.path, limit: limit, prefix: prefix))
         case .failure(.notRegularFile(let kind)):
@@ -382,6 +379,7 @@ public struct LintRunner: Sendable {
                         source: (String) -> [UInt8]? = LintRunner.sourceAgain) -> RunResult {
         var result = RunResult()
         result.files = collected.files
+        result.skipped = collected.skipped
         result.files.sortByPath()
         // Each file's position, needed only when files were not linted in report order (8 bytes a file).
         let rank = result.files.isInOrderAdded ? [] : result.files.positionsOfFiles()

@@ -107,6 +107,8 @@ struct RunCollector {
 
     /// `order` is the file's place in the walk, which orders files whose paths read the same.
     mutating func add(_ result: FileResult, order: Int) {
+        // Standard input judged as a named file (`--force-exclude --stdin-filename`) and not a spec.
+        if result.skippedAsNotSpec { return skip(folder: -1) }
         let number = files.append(result.summary, order: order)
         diagnostics.appendFile(result.diagnostics, path: result.path, key: number)
         timings.append(result.timings, file: number)

@@ -13,6 +13,7 @@ extension RunResult {
         problems += unmatched.map { problem in
             var problem = problem
             problem.message += ", or pass --no-error-on-unmatched-pattern"
+            problem.kind = .nothingToLint
             return problem
         }
         return []

@@ -16,7 +16,11 @@ extension LanguageServer {
     /// page; a spec key shows its entry of the key table.
     func hover(_ params: TextDocumentPositionParams) -> Hover? {
         guard var hover = markdownHover(params) else { return nil }
-        if !client.markdownHover { hover.contents.kind = "plaintext" }
+        if !client.markdownHover {
+            // A client that shows plain text gets plain text: the page without its markup.
+            hover.contents.kind = "plaintext"
+            hover.contents.value = TerminalMarkdown.render(hover.contents.value)
+        }
         return hover
     }
 
@@ -88,8 +92,9 @@ extension LanguageServer {
     }
 
     private func completionDocumentation(_ text: String) -> JSON {
-        guard let formats = client.completionFormats else { return .string(text) }
-        return .object(["kind": .string(formats.contains("markdown") ? "markdown" : "plaintext"), "value": .string(text)])
+        guard let formats = client.completionFormats else { return .string(TerminalMarkdown.render(text)) }
+        if formats.contains("markdown") { return .object(["kind": .string("markdown"), "value": .string(text)]) }
+        return .object(["kind": .string("plaintext"), "value": .string(TerminalMarkdown.render(text))])
     }
 
     /// `textDocument/completion`: rule ids in a suppression comment's list.

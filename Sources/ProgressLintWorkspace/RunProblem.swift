@@ -8,6 +8,9 @@ public struct RunProblem: Error, Hashable, Sendable, CustomStringConvertible {
         case lint
         /// A report (`--output`) could not be written.
         case report
+        /// A folder named on the command line held nothing to lint (no spec file, the patterns
+        /// left them all out, or none of its YAML files is a spec): exit 2, but not a failed run.
+        case nothingToLint
     }
 
     /// The path concerned.

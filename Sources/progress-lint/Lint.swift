@@ -176,16 +176,25 @@ struct Lint: ParsableCommand {
 
         if fix || diff { runner.fixMode = FixMode(unsafe: unsafeFixes, write: fix && !diff) }
         // Standard input is never cached; --fix and --diff lint every file afresh.
-        if !stdin && !noCache && runner.fixMode == nil { runner.cache = openCache() }
+        var madeCacheFolders: [String] = []
+        if !stdin && !noCache && runner.fixMode == nil { (runner.cache, madeCacheFolders) = openCache() }
         var result: RunResult
         if stdin && (fix || diff) {
             result = fixStandardInput(runner)
+        } else if stdin && standardInputExcluded(runner) {
+            // Left out by `include`/`exclude`, as the named file would be with --force-exclude.
+            result = RunResult()
         } else if stdin {
-            result = runner.runStandardInput(as: FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>"))
+            result = runner.runStandardInput(as: FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>"),
+                                             nonSpec: standardInputNonSpec)
         } else {
             result = runner.run(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
         }
-        if let cache = runner.cache, let failure = cache.save() {
+        if let cache = runner.cache, result.files.count == 0, !madeCacheFolders.isEmpty {
+            // A run that linted nothing makes no cache folder (contract revision 1.3).
+            cache.abandon()
+            CacheFolder.remove(made: madeCacheFolders)
+        } else if let cache = runner.cache, let failure = cache.save() {
             Output.standardError("progress-lint: note: cannot write the cache in \(TerminalText.safe(cache.folder)): "
                                  + "\(failure); this run's results were not kept\n")
         }
@@ -234,15 +243,17 @@ struct Lint: ParsableCommand {
 
     /// The cache (``LintCache``) in `--cache-dir`, `PROGRESS_LINT_CACHE_DIR` or the default folder; nil,
     /// with a note on standard error, when it cannot be used (the run goes on without it).
-    private func openCache() -> LintCache? {
+    /// Also the folders that opening it made (``CacheFolder/missing(_:)``).
+    private func openCache() -> (LintCache?, made: [String]) {
         let folder = CacheFolder.resolve(option: cacheDir, environment: Output.environment("PROGRESS_LINT_CACHE_DIR"),
                                          workingDirectory: SystemCalls.currentDirectory() ?? ".")
+        let missing = CacheFolder.missing(folder)
         switch LintCache.load(folder: folder) {
         case .success(let cache):
-            return cache
+            return (cache, missing)
         case .failure(let unavailable):
             Output.standardError("progress-lint: note: \(TerminalText.safe(unavailable.description))\n")
-            return nil
+            return (nil, [])
         }
     }
 

@@ -36,7 +36,7 @@ import Testing
         ])
         // Each diagnostic's frame is followed by an empty line, then the summary.
         #expect(r.stdout.contains("^^^^^^^\n\n"))
-        #expect(r.stdout.hasSuffix("in 1 file, 1 screen, 1 indicator; [*] 0 fixable with --fix (1 more with --unsafe-fixes)\n"))
+        #expect(r.stdout.hasSuffix("in 1 file, 1 screen, 1 indicator; [*] 1 fixable with --fix --unsafe-fixes\n"))
     }
 
     @Test func conciseKeepsOneLinePerDiagnosticAndTheSameHeaders() throws {
@@ -182,7 +182,7 @@ import Testing
 
     // MARK: editors on a non-ASCII line
 
-    @Test(.enabled(if: IntegrationCommandTests.vim != nil))
+    @Test(.enabled(if: IntegrationCommandTests.vim != nil, "Vim is not installed (no `vim` or `nvim` on PATH)"))
     func vimMakeAndCfirstPutTheCursorOnTheNodeOnANonASCIILine() throws {
         // The first finding is after emoji, CJK and a combining accent on line 1.
         let spec = "{screen: \"😀 日本 e\u{301}\", platfrom: ios, indicators: []}\n"
@@ -214,7 +214,7 @@ import Testing
         #expect(Int(written.last ?? "") ?? 0 >= 1)
     }
 
-    @Test(.enabled(if: IntegrationCommandTests.vim != nil)) func vimErrorformatSkipsTheCodeFrameLines() throws {
+    @Test(.enabled(if: IntegrationCommandTests.vim != nil, "Vim is not installed (no `vim` or `nvim` on PATH)")) func vimErrorformatSkipsTheCodeFrameLines() throws {
         let dir = try folder(["spec.yaml": Self.nonASCII])
         let text = try run(["spec.yaml"], in: dir)
         let entries = try IntegrationCommandTests.vimQuickfix(text.stdout, in: dir, entry: "e.lnum . '|' . e.col . '|' . e.valid")

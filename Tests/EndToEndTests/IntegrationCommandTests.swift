@@ -131,8 +131,7 @@ import Testing
         #expect(r.stdout == committed)
     }
 
-    static let vim: String? = ["/usr/bin/vim", "/usr/bin/nvim", "/usr/local/bin/nvim", "/usr/local/bin/vim"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let vim: String? = (OptionalTools.onPath("vim") ?? OptionalTools.onPath("nvim"))?.path
 
     /// Reads `report` into real Vim's quickfix list with the committed compiler recipe, in `dir`, and
     /// returns `entry` (a Vim expression over one quickfix entry `e`) for each entry.
@@ -151,7 +150,7 @@ import Testing
         return try String(contentsOfFile: dir + "/qf.txt", encoding: .utf8).split(separator: "\n").map(String.init)
     }
 
-    @Test(.enabled(if: vim != nil)) func vimErrorformatReadsTheConciseFormat() throws {
+    @Test(.enabled(if: IntegrationCommandTests.vim != nil, "Vim is not installed (no `vim` or `nvim` on PATH)")) func vimErrorformatReadsTheConciseFormat() throws {
         let dir = try folder(["specs/bad one.yaml": Self.bad])
         let lint = try run(["--format", "concise", "--column-unit", "byte", "specs"], in: dir)
         let entries = try Self.vimQuickfix(
@@ -185,18 +184,12 @@ import Testing
         #expect(matched.last?[3] == "warning" && matched.last?[5] == "vague-label")
     }
 
-    static let preCommitAvailable: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import pre_commit"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
-    }()
+    /// What is missing to run pre-commit (python3 with the package, git): nil when nothing is.
+    static let preCommitMissing: String? = OptionalTools.missingPython(["pre_commit"], packages: ["pre-commit"])
+        ?? OptionalTools.missingExecutable("git")
+    static let preCommitAvailable = preCommitMissing == nil
 
-    @Test(.enabled(if: preCommitAvailable)) func preCommitRunsTheHookOnChangedSpecs() throws {
+    @Test(.enabled(if: preCommitAvailable, Comment(rawValue: preCommitMissing ?? ""))) func preCommitRunsTheHookOnChangedSpecs() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         let script = Self.packageRoot.appendingPathComponent("scripts/try-pre-commit.sh").path

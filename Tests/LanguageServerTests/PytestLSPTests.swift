@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The pytest-lsp suite (`Tests/LanguageServerTests/python`) over the built binary: Neovim 0.7 and
@@ -40,9 +41,11 @@ import Testing
         return (process.terminationStatus, text)
     }
 
-    static let hasPytestLSP: Bool = python(["-c", "import pytest_lsp, pytest"])?.status == 0
+    /// What is missing to run the suite (python3, pytest-lsp): nil when nothing is.
+    static let missing: String? = OptionalTools.missingPython(["pytest", "pytest_lsp"], packages: ["pytest", "pytest-lsp==1.0.1"])
+    static let hasPytestLSP = missing == nil
 
-    @Test(.enabled(if: hasPytestLSP, "python3 with pytest-lsp is not installed (pip install pytest-lsp==1.0.1)"))
+    @Test(.enabled(if: hasPytestLSP, Comment(rawValue: missing ?? "")))
     func theServerPassesThePytestLSPSuiteWithEachClientsCapabilities() throws {
         let run = try #require(Self.python(
             ["-m", "pytest", "-q", "-p", "no:cacheprovider", "Tests/LanguageServerTests/python"],

@@ -67,14 +67,13 @@ import Testing
         #expect(try expectBothFormsAgree(on: files) > 500)
     }
 
-    @Test(.enabled(if: generator != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
-                   "../shared/bench/gen-corpus.py or python3 is not available"))
+    @Test(.enabled(if: OptionalTools.missingCorpusGenerator == nil, Comment(rawValue: OptionalTools.missingCorpusGenerator ?? "")))
     func theCachedAndDirectFormsAgreeOnEveryNodeOfTheCorpus() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paths-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.executableURL = try #require(OptionalTools.python3)
         python.arguments = [try #require(Self.generator).path, folder.path, "--files", "120", "--seed", "13",
                             "--violation-rate", "0.5"]
         python.standardOutput = FileHandle.nullDevice

@@ -5,6 +5,7 @@ import ProgressLintWorkspace
 @testable import ProgressLintReporters
 import ProgressLintRules
 import ProgressLintSpec
+import TestSupport
 import Testing
 
 /// The dashboard formats: GitLab Code Quality, the JSON report's `screens[]` and the HTML page,
@@ -123,9 +124,9 @@ import Testing
         #expect(thresholds["minDisplayMs"] as? Int == 500)
         // The HTML timeline draws `determinate-after` where it differs from `attention`, and only there.
         let html = HTMLReporter().render(result, context: context)
-        #expect(html.contains(">determinate-after 30s</text>"))
+        #expect(html.contains("\"determinate-after 30s\""))
         let plain = HTMLReporter().render(Self.run([("specs/upload.yaml", Self.timedSpec)]), context: context)
-        #expect(!plain.contains(">determinate-after "))
+        #expect(!plain.contains("\"determinate-after "))
     }
 
     @Test func jsonScreensCarryEffectiveThresholdsTimingAndFindingCounts() throws {
@@ -174,7 +175,7 @@ import Testing
         #expect(result.diagnostics.contains { $0.indicator == "upload" })
     }
 
-    @Test(.enabled(if: Python.has("jsonschema")))
+    @Test(Python.needs("jsonschema"))
     func jsonScreensOfTheExamplesMatchTheSchema() throws {
         let result = Self.examples()
         let text = JSONReporter().render(result, context: context)
@@ -236,8 +237,10 @@ import Testing
         let result = Self.run([("specs/<img src=x onerror=alert(1)>\u{202E}.yaml", spec)])
         #expect(!result.diagnostics.isEmpty)
         let html = HTMLReporter().render(result, context: context)
-        // Our own script is the only one; no element or attribute from the spec's text.
-        #expect(html.components(separatedBy: "<script").count == 2)
+        // Our own script is the only one (with the data block it reads); no element or attribute from the spec's text.
+        #expect(html.components(separatedBy: "<script").count == 3)
+        #expect(html.components(separatedBy: "<script>").count == 2)
+        #expect(html.components(separatedBy: "<script type=\"application/jsonl\" id=\"data\">").count == 2)
         #expect(!html.contains("<img"))
         #expect(!html.contains("alert(1)</script>"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &#39;single&#39; &amp;"))
@@ -249,6 +252,50 @@ import Testing
         // Every attribute value is closed where it was opened: no quote from the spec ends one.
         #expect(!html.contains("\"quoted\""))
         #expect(HTMLText.escape("a\"b'c<d>e&f") == "a&quot;b&#39;c&lt;d&gt;e&amp;f")
+        // In the data block too: no `<` at all (so no `</script>` or `<!--`), the controls as escapes, and it
+        // reads back as the same text the page shows elsewhere.
+        let block = try Self.dataBlock(html)
+        #expect(!block.contains("<") && !block.contains(">") && !block.contains("&"))
+        for scalar in ["\u{202E}", "\u{202C}", "\u{2066}", "\u{2069}", "\u{200B}", "\u{2028}", "\u{2029}"] {
+            #expect(!block.contains(scalar), "U+\(String(scalar.unicodeScalars.first!.value, radix: 16))")
+        }
+        let data = try Self.data(html)
+        #expect(data.index.first?[0] as? String == "specs/<img src=x onerror=alert(1)>\\u{202E}.yaml")
+        let screen = try #require((data.files.first?[0] as? [[Any]])?.first)
+        #expect(screen[0] as? String == "<script>alert(1)</script> \"quoted\" 'single' & \\u{202E}evil\\u{202C} \\u{2066}iso\\u{2069} \\u{200B}zw")
+    }
+
+    /// The text of the page's data block.
+    static func dataBlock(_ html: String) throws -> String {
+        let start = try #require(html.range(of: "<script type=\"application/jsonl\" id=\"data\">")).upperBound
+        let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
+        return String(html[start..<end])
+    }
+
+    /// The page's data, read as its script reads it: one JSON value a line, the files' index first,
+    /// then a line per file, then the thresholds.
+    static func data(_ html: String) throws -> (index: [[Any]], files: [[Any]], thresholds: [Any]) {
+        let lines = try dataBlock(html).split(separator: "\n", omittingEmptySubsequences: false).map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8))
+        }
+        try #require(lines.count >= 2)
+        let head = try #require(lines[0] as? [String: Any])
+        let last = try #require(lines[lines.count - 1] as? [String: Any])
+        return (try #require(head["files"] as? [[Any]]), try lines.dropFirst().dropLast().map { try #require($0 as? [Any]) },
+                try #require(last["thresholds"] as? [Any]))
+    }
+
+    @Test func htmlDataBlockEscapesWhatCouldEndOrChangeItsScriptElement() throws {
+        for (text, written) in [("</script><script>alert(1)</script>", "\"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e\""),
+                                ("<!-- x", "\"\\u003c!-- x\""), ("a & b", "\"a \\u0026 b\""),
+                                ("line\u{2028}para\u{2029}", "\"line\\\\u{2028}para\\\\u{2029}\""),
+                                ("q\"b\\\n", "\"q\\\"b\\\\\\\\u{A}\""), ("plain", "\"plain\""), ("é ✓", "\"é ✓\"")] {
+            #expect(HTMLText.json(text) == written, "\(text)")
+            // Whatever the text, what is written is a JSON string that reads back as the text the page shows.
+            let back = try JSONSerialization.jsonObject(with: Data(("[" + HTMLText.json(text) + "]").utf8)) as? [String]
+            let shown = text.unicodeScalars.map { HTMLText.isHidden($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined()
+            #expect(back == [shown], "\(text)")
+        }
     }
 
     @Test func htmlIsTheSameBytesForTheSameRunAndLoadsNothing() throws {
@@ -263,11 +310,31 @@ import Testing
         #expect(!first.contains("<link"))
         #expect(!first.contains("@import"))
         #expect(first.components(separatedBy: "url(").count == 2 && first.contains("url(#hatch)"))
-        // Every section, and a timeline with its table for each indicator.
-        for id in ["run", "glance", "screens", "rules", "files"] { #expect(first.contains("<h2 id=\"\(id)\">")) }
-        #expect(first.components(separatedBy: "<svg class=\"tl\"").count - 1 == result.indicators)
-        #expect(first.components(separatedBy: "<table class=\"timing\">").count - 1 == result.indicators)
+        // Every section; every finding as HTML; a timeline's positions and a timing table for each indicator,
+        // in the data the page's script draws them from (the browser test opens them).
+        for id in ["run", "glance", "worst", "slowest", "findings", "files", "rules"] { #expect(first.contains("<h2 id=\"\(id)\">")) }
         #expect(first.components(separatedBy: "<li class=\"finding\"").count - 1 == result.diagnostics.count)
+        let data = try Self.data(first)
+        #expect(data.index.count == result.files.count && data.files.count == result.files.count)
+        #expect(data.index.map { $0[0] as? String } == result.files.map { Optional($0.path) })
+        let indicators = data.files.flatMap { ($0[0] as? [[Any]] ?? []).flatMap { $0[3] as? [[Any]] ?? [] } }
+        #expect(indicators.count == result.indicators)
+        for indicator in indicators {
+            #expect(indicator.count == 11 && indicator[2] is String && indicator[5] is String)
+            #expect((indicator[9] as? [Any])?.count == 5)
+        }
+        #expect(data.files.reduce(0) { $0 + ($1[1] as? [Any] ?? []).count } == result.diagnostics.count)
+        #expect(!data.thresholds.isEmpty)
+        // With scripts off: the whole file table, a row per file, in the <noscript> element (which is only text with scripts on).
+        let noscript = try #require(first.range(of: "<noscript><table>"))
+        let table = first[noscript.upperBound..<(try #require(first.range(of: "</noscript>", range: noscript.upperBound..<first.endIndex))).lowerBound]
+        #expect(table.components(separatedBy: "<tr><td>").count - 1 + table.components(separatedBy: "<tr id=\"file-").count - 1
+                == result.files.count)
+        // Every link to a file leads somewhere with scripts off: its findings, else its row in the table.
+        for match in first.matches(of: /href="#file-(\d+)"/) {
+            let id = "id=\"file-\(match.output.1)\""
+            #expect(first.components(separatedBy: id).count - 1 == 1, "\(id)")
+        }
     }
 
     @Test func htmlPolicyAllowsItsOwnStyleAndScriptByHash() throws {
@@ -288,6 +355,12 @@ import Testing
     }
 
     static func sha256Base64(_ text: String) throws -> String {
+        guard OptionalTools.python3 != nil else {
+            // Without python3: the reporter's own digest, once it gives the published vectors (FIPS 180-2).
+            try #require(SHA256.base64(SHA256.digest(Array("abc".utf8))) == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+            try #require(SHA256.base64(SHA256.digest([])) == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
+            return SHA256.base64(SHA256.digest(Array(text.utf8)))
+        }
         let file = try Python.temporaryFile(text, suffix: ".txt")
         let (status, output) = try Python.run(
             "import base64, hashlib, sys; print(base64.b64encode(hashlib.sha256(open(sys.argv[1], 'rb').read()).digest()).decode())",
@@ -339,12 +412,56 @@ import Testing
         #expect(!HTMLReporter().render(result, context: self.context).contains("b-new\">new</span> <span"))
     }
 
+    @Test func htmlOverviewRanksScreensByFindingsAndIndicatorsAgainstTheirAttentionThreshold() throws {
+        let slow = """
+            platform: android
+            screen: Export video
+            indicators:
+              - id: export
+                style: bar
+                determinate: true
+                duration: 1m..5m
+                label: Exporting video
+            """
+        let result = Self.run([("specs/export.yaml", slow), ("specs/upload.yaml", Self.timedSpec)])
+        let html = HTMLReporter().render(result, context: context)
+        func section(_ id: String) throws -> String {
+            let start = try #require(html.range(of: "<h2 id=\"\(id)\">")).upperBound
+            return String(html[start..<(try #require(html.range(of: "</section>", range: start..<html.endIndex))).lowerBound])
+        }
+        // The screens with findings, most first, each a link that opens its file's details at that screen.
+        let worst = try section("worst")
+        let totals = worst.components(separatedBy: "<tr><td>").dropFirst().map { row in
+            row.matches(of: /<td class="n">(\d+)<\/td>/).compactMap { Int($0.output.1) }.reduce(0, +)
+        }
+        #expect(!totals.isEmpty && totals.allSatisfy { $0 > 0 })
+        #expect(totals == totals.sorted(by: >))
+        #expect(worst.contains("<bdi>Upload photos</bdi>"))
+        #expect(worst.contains("data-p=\"1\" data-s=\"0\""))
+        // 5m against the 10s attention threshold is 30 times it; upload's 30s is 3 times; sync's is unknown.
+        let slowest = try section("slowest")
+        let first = try #require(slowest.range(of: "<bdi>export</bdi>")), second = try #require(slowest.range(of: "<bdi>upload</bdi>"))
+        #expect(first.lowerBound < second.lowerBound)
+        #expect(slowest.contains("<td class=\"n\">5m</td><td class=\"n\">10s</td><td class=\"n\">30×</td>"))
+        #expect(slowest.contains("<td class=\"n\">3×</td>"))
+        #expect(slowest.contains("1 indicator has an unknown duration."))
+    }
+
+    @Test func overviewRankingKeepsTheGreatestAndTheFirstSeenOfEqualOnes() {
+        var kept: [(Int, Int)] = []
+        for (n, value) in [5, 1, 9, 5, 9, 3, 7].enumerated() { HTMLReporter.keep((n, value), in: &kept) { (Double($0.1), 0, 0) } }
+        #expect(kept.map(\.0) == [2, 4, 6, 0, 3, 5, 1])
+        var many: [Int] = []
+        for n in 0..<100 { HTMLReporter.keep(n % 50, in: &many) { (Double($0), 0, 0) } }
+        #expect(many.count == HTMLReporter.ranked && many.first == 49 && many.last == 49 - HTMLReporter.ranked / 2 + 1)
+    }
+
     @Test func compareRejectsAFileThatIsNotAJSONReport() {
         #expect(throws: PreviousReport.ReadError.self) { try PreviousReport.parse(Array("[1, 2]".utf8), path: "x.json") }
         #expect(throws: PreviousReport.ReadError.self) { try PreviousReport.parse(Array("{\"a\": [".utf8), path: "x.json") }
     }
 
-    @Test func timelineMarkersNeverOverlapAndStayWithinTheChart() {
+    @Test func timelineMarkersNeverOverlapAndStayWithinTheChart() throws {
         let indicator = IndicatorTiming(
             id: "x", line: 1, endLine: 9, style: "spinner", determinate: false, component: nil, presentation: "inline",
             location: "content", showAfterMs: 3_000_000, durationMinMs: nil, durationMaxMs: nil, phases: [], becomes: [])
@@ -362,10 +479,15 @@ import Testing
                 #expect(abs(b.x - a.x) >= HTMLTimeline.markerWidth, "\(a.marker.number) and \(b.marker.number)")
             }
         }
-        let svg = HTMLTimeline.svg(indicator, thresholds: Thresholds(), markers: markers, id: "c", title: "t")
-        #expect(svg.components(separatedBy: "<a href=\"#f").count - 1 == 12)
-        #expect(svg.contains("unknown ?") && svg.contains("class=\"vi\""))
-        #expect(!svg.contains("class=\"vd\""))
+        // What the page's script draws: the twelve markers where placed, the work unknown (open from
+        // show-after), the visible span indeterminate throughout.
+        let geometry = try #require(try JSONSerialization.jsonObject(with: Data(HTMLTimeline.geometry(indicator, markers: markers).utf8)) as? [Any])
+        let drawn = try #require(geometry[4] as? [[Any]])
+        #expect(drawn.map { $0[2] as? Int } == Array(1...12))
+        #expect(zip(drawn, placed).allSatisfy { abs(($0[0] as? Double ?? -1) - $1.x) < 0.051 && $0[1] as? Int == $1.line })
+        #expect((geometry[0] as? [Double])?.count == 1)
+        let visible = try #require(geometry[1] as? [[Double]])
+        #expect(!visible.isEmpty && visible.allSatisfy { $0[2] == 0 })
     }
 
     @Test func timelinePlacesTimesOnALogAxisFromTenMillisecondsToAnHour() {

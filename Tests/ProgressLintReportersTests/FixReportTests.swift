@@ -63,7 +63,7 @@ import Testing
         #expect(plain["fix"] is NSNull)
     }
 
-    @Test(.enabled(if: Python.has("jsonschema")))
+    @Test(Python.needs("jsonschema"))
     func jsonWithFixesMatchesItsSchema() throws {
         let file = try Python.temporaryFile(JSONReporter().render(run(), context: ReportContext(rules: RuleRegistry.descriptions)),
                                             suffix: ".json")
@@ -86,7 +86,7 @@ import Testing
         #expect((replacement["insertedContent"] as? [String: Any])?["text"] is String)
     }
 
-    @Test(.enabled(if: Python.hasShared("sarif-schema-2.1.0.json") && Python.has("jsonschema")))
+    @Test(Python.needs(shared: "sarif-schema-2.1.0.json", "jsonschema"))
     func sarifWithFixesIsValidAgainstTheOASISSchema() throws {
         let file = try Python.temporaryFile(SARIFReporter().render(run(), context: ReportContext(rules: RuleRegistry.descriptions)),
                                             suffix: ".sarif")

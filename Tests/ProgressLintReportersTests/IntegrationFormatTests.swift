@@ -81,7 +81,7 @@ import Testing
 
     // MARK: SARIF
 
-    @Test(.enabled(if: Python.hasShared("sarif-schema-2.1.0.json") && Python.has("jsonschema")))
+    @Test(Python.needs(shared: "sarif-schema-2.1.0.json", "jsonschema"))
     func sarifIsValidAgainstTheOASISSchema() throws {
         let run = run([("specs/upload.yaml", Self.spec), ("specs/broken.yaml", "screen: [\n")])
         var diagnostics = run.diagnostics
@@ -172,7 +172,7 @@ import Testing
 
     // MARK: JUnit
 
-    @Test(.enabled(if: Python.hasShared("junit.xsd") && Python.has("xmlschema")))
+    @Test(Python.needs(shared: "junit.xsd", "xmlschema"))
     func junitIsValidAgainstTheSchema() throws {
         let run = run([("specs/upload.yaml", Self.spec), ("specs/empty.yaml", ""), ("specs/broken.yaml", "screen: [\n")])
         var diagnostics = run.diagnostics
@@ -222,7 +222,7 @@ import Testing
 
     // MARK: JSON for dashboards
 
-    @Test(.enabled(if: Python.has("jsonschema")))
+    @Test(Python.needs("jsonschema"))
     func jsonReportMatchesItsSchema() throws {
         let result = run([("specs/upload.yaml", Self.spec), ("specs/broken.yaml", "screen: [\n"),
                           ("specs/none.yaml", "")])
@@ -281,7 +281,7 @@ import Testing
         return result
     }
 
-    @Test(.enabled(if: Python.hasShared("sarif-schema-2.1.0.json") && Python.has("jsonschema")))
+    @Test(Python.needs(shared: "sarif-schema-2.1.0.json", "jsonschema"))
     func sarifOfAFailedRunIsValidAndNamesEachProblem() throws {
         let text = SARIFReporter().render(failedRun(), context: context)
         let file = try Python.temporaryFile(text, suffix: ".sarif")
@@ -298,7 +298,7 @@ import Testing
         #expect(region == ["startLine": 2, "startColumn": 3])
     }
 
-    @Test(.enabled(if: Python.hasShared("junit.xsd") && Python.has("xmlschema")))
+    @Test(Python.needs(shared: "junit.xsd", "xmlschema"))
     func junitOfAFailedRunIsValidWithAnErrorCasePerProblem() throws {
         let xml = JUnitReporter().render(failedRun(), context: context)
         let file = try Python.temporaryFile(xml, suffix: ".xml")
@@ -320,7 +320,7 @@ import Testing
         #expect(xml.contains("<testcase name=\"Settings (document 3)\" classname=\"specs/dup.yaml\""))
     }
 
-    @Test(.enabled(if: Python.has("jsonschema")))
+    @Test(Python.needs("jsonschema"))
     func jsonReportOfAFailedRunMatchesItsSchemaAndListsTheErrors() throws {
         let text = JSONReporter().render(failedRun(), context: context)
         let file = try Python.temporaryFile(text, suffix: ".json")

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// Runs python3 for validating reports against the real schemas; tests that need it skip when absent.
 enum Python {
@@ -11,6 +12,14 @@ enum Python {
     /// Whether `../shared/schemas/<file>` exists.
     static func hasShared(_ file: String) -> Bool {
         FileManager.default.fileExists(atPath: sharedSchemas.appendingPathComponent(file).path)
+    }
+
+    /// The condition of a test that runs python3 importing `modules`, with `../shared/schemas/<shared>`
+    /// when given: skipped, naming what is missing, when any is.
+    static func needs(shared file: String? = nil, _ modules: String...) -> ConditionTrait {
+        let missing = file.flatMap { hasShared($0) ? nil : "../shared/schemas/\($0) is not beside the project" }
+            ?? OptionalTools.missingPython(modules, packages: modules.map { $0 == "yaml" ? "PyYAML" : $0 })
+        return .enabled(if: missing == nil, Comment(rawValue: missing ?? ""))
     }
 
     /// Whether python3 can import every one of `modules`.

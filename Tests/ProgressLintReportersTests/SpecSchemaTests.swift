@@ -104,7 +104,7 @@ import Testing
         #expect(enums >= 10)
     }
 
-    @Test(.enabled(if: Python.has("jsonschema")))
+    @Test(Python.needs("jsonschema"))
     func theSchemaIsAValidDraft7AndItsSnippetsAreValidSpecsAndIndicators() throws {
         let script = """
             import json, re, sys, jsonschema
@@ -174,7 +174,7 @@ import Testing
         "screen: Empty\nindicators: []\n",
     ]
 
-    @Test(.enabled(if: Python.has("jsonschema", "yaml")))
+    @Test(Python.needs("jsonschema", "yaml"))
     func validSpecsAreAcceptedAndATypoedKeyIsRejected() throws {
         let script = """
             import json, sys, yaml, jsonschema

@@ -16,8 +16,8 @@ import Testing
 @Suite struct CoherenceTests {
     static let packageRoot = TestFolders.packageRoot
     /// `../shared` beside the project (or beside the folder of worktrees it sits in).
-    static let generator: URL? = TestFolders.shared("bench/gen-corpus.py")
-    static let canGenerate = generator != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+    static let generator: URL? = OptionalTools.corpusGenerator
+    static let canGenerate = OptionalTools.missingCorpusGenerator == nil
 
     static let taskProgressOnly = Set(RuleRegistry.descriptions.filter { $0.appliesTo == .taskProgress }.map(\.id))
     static let silentOnRefreshControls: Set<String> = [
@@ -119,7 +119,7 @@ import Testing
 
     // MARK: Generated specs
 
-    @Test(.enabled(if: canGenerate, "../shared/bench/gen-corpus.py or python3 is not available"))
+    @Test(.enabled(if: OptionalTools.missingCorpusGenerator == nil, Comment(rawValue: OptionalTools.missingCorpusGenerator ?? "")))
     func theGeneratedCorpusIsCoherent() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coherence-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -135,7 +135,7 @@ import Testing
     {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.executableURL = try #require(OptionalTools.python3)
         python.arguments = [generator!.path, folder.path, "--files", String(files), "--seed", String(seed),
                             "--violation-rate", String(violationRate)]
         python.standardOutput = FileHandle.nullDevice

@@ -5,6 +5,7 @@ import Foundation
 import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintYAML
+import TestSupport
 import Testing
 
 /// `consistent-location` keeps a sighting's YAML path as what it is made of (fields of the
@@ -117,13 +118,13 @@ import Testing
         #expect(count > 20)
     }
 
-    @Test(.enabled(if: CoherenceTests.canGenerate, "../shared/bench/gen-corpus.py or python3 is not available"))
+    @Test(.enabled(if: OptionalTools.missingCorpusGenerator == nil, Comment(rawValue: OptionalTools.missingCorpusGenerator ?? "")))
     func aSightingsPathIsTheOneYAMLPathGivesOnEveryIndicatorOfTheCorpus() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sightings-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.executableURL = try #require(OptionalTools.python3)
         python.arguments = [try #require(CoherenceTests.generator).path, folder.path, "--files", "120", "--seed", "13",
                             "--violation-rate", "0.5"]
         python.standardOutput = FileHandle.nullDevice

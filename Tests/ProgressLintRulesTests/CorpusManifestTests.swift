@@ -15,8 +15,7 @@ import Testing
     /// `../shared` beside the project, or beside the folder of worktrees it sits in.
     static let generator = TestFolders.shared("bench/gen-corpus.py")
         ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/gen-corpus.py")
-    static let available = FileManager.default.fileExists(atPath: generator.path)
-        && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+    static let available = OptionalTools.missingCorpusGenerator == nil
 
     struct Planted: Decodable, Hashable {
         var path: String
@@ -25,14 +24,14 @@ import Testing
         var suppressed: Bool?
     }
 
-    @Test(.enabled(if: available, "../shared/bench/gen-corpus.py or python3 is not available"))
+    @Test(.enabled(if: OptionalTools.missingCorpusGenerator == nil, Comment(rawValue: OptionalTools.missingCorpusGenerator ?? "")))
     func everyPlantedMistakeIsReportedOnItsLine() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("manifest.jsonl")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.executableURL = try #require(OptionalTools.python3)
         python.arguments = [Self.generator.path, folder.path, "--files", "300", "--seed", "7",
                             "--violation-rate", "0.5", "--manifest", manifest.path]
         python.standardOutput = FileHandle.nullDevice

@@ -24,7 +24,7 @@ import TestSupport
         #expect(result.unmatched.isEmpty)
         #expect(result.problems.map(\.path) == [folder.path])
         #expect(result.problems.map(\.message) == found.map { $0.message + ", or pass --no-error-on-unmatched-pattern" })
-        #expect(result.problems.allSatisfy { $0.kind == .lint })
+        #expect(result.problems.allSatisfy { $0.kind == .nothingToLint })
         #expect(!result.isComplete)
     }
 

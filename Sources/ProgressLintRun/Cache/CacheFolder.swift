@@ -43,6 +43,30 @@ public enum CacheFolder {
         + "# This file is a cache directory tag created by progress-lint.\n"
         + "# For information about cache directory tags see https://bford.info/cachedir/\n"
 
+    /// The folders that opening a cache in `folder` would make: `folder` and those above it that
+    /// do not exist yet, deepest first (empty when `folder` exists).
+    public static func missing(_ folder: String) -> [String] {
+        var missing: [String] = []
+        var path = folder
+        while !path.isEmpty, path != "/", missing.count < 64 {
+            var info = stat()
+            if path.withCString({ lstat($0, &info) }) == 0 { break }
+            missing.append(path)
+            guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { break }
+            path = String(path[..<slash])
+        }
+        return missing
+    }
+
+    /// Removes the folders `made` (``missing(_:)`` before the cache was opened, deepest first)
+    /// with what ``prepare(_:)`` put in the deepest: a run that linted nothing leaves no cache
+    /// folder behind. A folder that holds anything else stays.
+    public static func remove(made: [String]) {
+        guard let deepest = made.first else { return }
+        for name in [".gitignore", "CACHEDIR.TAG"] { _ = (deepest + "/" + name).withCString { unlink($0) } }
+        for folder in made where folder.withCString({ rmdir($0) }) != 0 { return }
+    }
+
     /// Makes `folder` (and the folders above it) when missing, with its `.gitignore` and
     /// `CACHEDIR.TAG`; returns why it cannot, or nil.
     static func prepare(_ folder: String) -> String? {

