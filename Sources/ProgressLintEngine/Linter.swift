@@ -229,13 +229,20 @@ public struct Linter: Sendable {
             report("`\(directive)` names no rule; list the rules to disable, e.g. `\(directive) vague-label`")
             return found
         }
+        // Whether any name stays once those that did nothing are dropped: if none does, the advice
+        // is to remove the whole comment (a comment naming nothing is itself a finding).
+        let anyKept = suppression.rules.enumerated().contains { r, rule in
+            skipping.contains(rule) || (descriptions[rule].map { !$0.isInputRule } ?? false)
+                && index.isUsed(comment: c, rule: r)
+        }
         for (r, rule) in suppression.rules.enumerated()
         where !skipping.contains(rule) && !index.isUsed(comment: c, rule: r) {
             if let description = descriptions[rule] {
                 if description.isInputRule {
                     report("`\(rule)` is an input rule and cannot be suppressed; fix the spec instead")
                 } else {
-                    report("`\(directive)` does not suppress any `\(rule)` diagnostic; remove `\(rule)` from it")
+                    report("`\(directive)` does not suppress any `\(rule)` diagnostic; "
+                           + (anyKept ? "remove `\(rule)` from it" : "remove the whole comment"))
                 }
             } else {
                 report("`\(directive)` names unknown rule `\(rule)`"

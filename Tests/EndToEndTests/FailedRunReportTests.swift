@@ -146,13 +146,13 @@ import Testing
         #expect(warn.stdout.contains("failures=\"0\""))
         #expect(warn.stdout.contains("<testcase name=\"W\" classname=\"w.yaml\" time=\"0\"/>"))
         #expect(warn.stdout.contains("<system-out>W: w.yaml:3:5: warning: indicator 'w' runs beside other work"))
-        #expect(warn.stdout.contains("\nW: w.yaml:3:51: warning: indicator 'w' has a vague label"))
+        #expect(warn.stdout.contains("\nW: w.yaml:3:51: warning: indicator 'w' has a vague `label`"))
 
         let bad = try CommandTests.run(["--format", "junit", "b.yaml"], in: dir)
         #expect(bad.status == 1)
         #expect(bad.stdout.contains("failures=\"1\""))
         #expect(bad.stdout.contains("<failure message=\"3:5: indicator &apos;a&apos; blocks the screen "
-                                    + "(presentation: overlay) for an unknown time with no way out"))
+                                    + "(`presentation: overlay`) for an unknown time with no way out"))
         #expect(bad.stdout.contains("[obstructive-needs-exit]\" type=\"error\">"))
         #expect(!bad.stdout.contains("problems\""))
         #expect(bad.stdout.contains("<system-out>S: b.yaml:3:5: warning:"))

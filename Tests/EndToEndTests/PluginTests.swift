@@ -56,7 +56,7 @@ import Darwin
     }
 
     static let spec = "Sources/App/Specs/downloads.yaml"
-    static let warning = ":13:12: warning: indicator 'fetch' has a vague label \"Loading\""
+    static let warning = ":13:12: warning: indicator 'fetch' has a vague `label` \"Loading\""
     static let error = ":20:16: error: indicator 'save' uses `component: ProgressBar`, but ProgressBar exists"
 
     static let configuration = ".progress-lint.yml"
@@ -112,12 +112,12 @@ import Darwin
         #expect(try Self.swiftRun(["build", "--scratch-path", scratch], in: package).status == 0)
         let unchanged = try Self.swiftRun(["build", "--scratch-path", scratch], in: package)
         #expect(unchanged.status == 0, "\(unchanged.output)")
-        #expect(!unchanged.output.contains("vague label"), "the lint ran with nothing changed:\n\(unchanged.output)")
+        #expect(!unchanged.output.contains("vague `label`"), "the lint ran with nothing changed:\n\(unchanged.output)")
 
         try Self.restore(Self.configuration, in: package, replacing: ("exclude:", "rules: {vague-label: error}\nexclude:"))
         let failing = try Self.swiftRun(["build", "--scratch-path", scratch], in: package)
         #expect(failing.status != 0, "the changed configuration was not applied:\n\(failing.output)")
-        #expect(failing.output.contains(package + "/" + Self.spec + ":13:12: error: indicator 'fetch' has a vague label"),
+        #expect(failing.output.contains(package + "/" + Self.spec + ":13:12: error: indicator 'fetch' has a vague `label`"),
                 "\(failing.output)")
         try Self.restore(Self.configuration, in: package)
     }

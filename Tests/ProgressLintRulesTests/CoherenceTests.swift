@@ -59,12 +59,29 @@ import Testing
             let key = "\(diagnostic.path)|\(diagnostic.documentIndex ?? -1)|\(diagnostic.indicator!)"
             byIndicator[key, default: []].append(diagnostic)
         }
-        for (key, diagnostics) in byIndicator.sorted(by: { $0.key < $1.key }) {
+        // Two indicators under one id (`duplicate-id`) cannot be told apart by their findings: their
+        // suggested values are the two indicators' own, not opposite advice on one.
+        var seen: [String: Int] = [:]
+        for (path, bytes) in files {
+            guard let documents = try? YAMLParser.parse(bytes) else { continue }
+            for (index, document) in documents.enumerated() {
+                for indicator in SpecDecoder.decode(document, documentIndex: index).screen?.indicators ?? [] {
+                    seen["\(path)|\(index)|\(indicator.displayID)", default: 0] += 1
+                }
+            }
+        }
+        for (key, diagnostics) in byIndicator.sorted(by: { $0.key < $1.key }) where seen[key, default: 0] <= 1 {
             for (i, a) in diagnostics.enumerated() {
                 for b in diagnostics[(i + 1)...] {
                     for x in a.asks {
                         for y in b.asks where x.contradicts(y) {
                             problems.append("\(key): \(a.ruleID) asks to \(x) but \(b.ruleID) to \(y)")
+                        }
+                    }
+                    // What the messages themselves suggest, read from their text.
+                    for x in suggestions(in: a.message) {
+                        for y in suggestions(in: b.message) where x.contradicts(y) {
+                            problems.append("\(key): \(a.ruleID)'s message asks to \(x) but \(b.ruleID)'s to \(y)")
                         }
                     }
                 }
@@ -82,6 +99,65 @@ import Testing
             }
         }
         return problems
+    }
+
+    /// The keys and values a message suggests, read from its advice (the part after the first
+    /// "; ", which says what to do; the part before describes what is written): each
+    /// `` `key: value` `` is a value to set, `` `key` (e.g. "text") `` a text to set, and
+    /// `` remove `key` `` a key to remove.
+    static func suggestions(in message: String) -> [Ask] {
+        guard let semicolon = message.range(of: "; ") else { return [] }
+        var advice = String(message[semicolon.upperBound...])
+        var asks: [Ask] = []
+        // "add one (e.g. "…")": a text for the key the message named last before it.
+        let keyPattern = try! NSRegularExpression(pattern: #"`([a-z][a-z-]*(?:\.[a-z][a-z-]*)*)`"#)
+        if let one = advice.range(of: "add one (e.g. \""), let close = advice[one.upperBound...].range(of: "\")") {
+            let before = message[..<semicolon.lowerBound]
+            let ns = String(before) as NSString
+            if let last = keyPattern.matches(in: String(before), range: NSRange(location: 0, length: ns.length)).last {
+                asks.append(.set(ns.substring(with: last.range(at: 1)), to: String(advice[one.upperBound..<close.lowerBound])))
+            }
+        }
+        // "`share: 0.9` on phase 1": a phase's share, by its place.
+        let phasePattern = try! NSRegularExpression(pattern: #"`share: ([0-9.]+)` on phase ([0-9]+)"#)
+        let whole = advice as NSString
+        for match in phasePattern.matches(in: advice, range: NSRange(location: 0, length: whole.length)) {
+            if let n = Int(whole.substring(with: match.range(at: 2))), n > 0 {
+                asks.append(.set("phases[\(n - 1)].share", to: whole.substring(with: match.range(at: 1))))
+            }
+        }
+        advice = phasePattern.stringByReplacingMatches(in: advice, range: NSRange(location: 0, length: whole.length),
+                                                       withTemplate: "")
+        let pattern = #"(remove )?`([a-z][a-z-]*(?:\.[a-z][a-z-]*)*): ?([^`]*)`|`([a-z][a-z-]*(?:\.[a-z][a-z-]*)*)` \(e\.g\. "([^"]*)"\)|remove `([a-z][a-z-]*(?:\.[a-z][a-z-]*)*)`"#
+        let regex = try! NSRegularExpression(pattern: pattern)
+        let text = advice as NSString
+        for match in regex.matches(in: advice, range: NSRange(location: 0, length: text.length)) {
+            func group(_ i: Int) -> String? {
+                let range = match.range(at: i)
+                return range.location == NSNotFound ? nil : text.substring(with: range)
+            }
+            if let key = group(2), let value = group(3) {
+                // "remove `determinate: true`" removes the key; a value removed "from that `becomes`
+                // state" is about the state, not the indicator's own key.
+                if group(1) == nil {
+                    asks.append(.set(key, to: value))
+                } else if !text.substring(from: match.range.location + match.range.length).hasPrefix(" from that") {
+                    asks.append(.remove(key))
+                }
+            } else if let key = group(4), let value = group(5) {
+                asks.append(.set(key, to: value))
+            } else if let key = group(6) {
+                asks.append(.remove(key))
+            }
+        }
+        return asks
+    }
+
+    @Test func messagesAreReadForWhatTheySuggest() {
+        let asks = Self.suggestions(in: "x is written (`presentation: inline`); use `presentation: overlay`; with it, set "
+            + "`accessibility.announce.start` (e.g. \"Paying\") and remove `accessibility.focus`")
+        #expect(asks == [.set("presentation", to: "overlay"), .set("accessibility.announce.start", to: "Paying"),
+                         .remove("accessibility.focus")])
     }
 
     // MARK: The checks check something

@@ -1,3 +1,4 @@
+import Foundation
 import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
@@ -345,5 +346,76 @@ import LintTestSupport
         // Phase 1: 1/5 of the time; a share of 0.8 is exactly 4 times that.
         #expect(!rules(try findings(spec(("0.8", "0.2")))).contains("uneven-pacing"))
         #expect(rules(try findings(spec(("0.81", "0.19")))).contains("uneven-pacing"))
+    }
+}
+
+/// One voice (issue 36): every message of every rule example and of the Examples cites thresholds
+/// one way ("past the 10 s attention threshold"), names platforms by their public names and the
+/// reader as people or someone, and writes the keys it suggests in backticks.
+@Suite struct MessageVoiceTests {
+    static func messages() throws -> [(rule: String, message: String)] {
+        var found: [(String, String)] = []
+        for rule in RuleRegistry.descriptions {
+            for example in rule.triggeringExamples {
+                for d in try lint(example.source, config: example.config) {
+                    found.append((d.ruleID, d.message))
+                }
+            }
+        }
+        return found
+    }
+
+    @Test func messagesCiteThresholdsPlatformsAndReadersOneWay() throws {
+        let all = try Self.messages()
+        #expect(all.count > 60)
+        for (rule, message) in all where rule != "spec-schema" && rule != "yaml-syntax" {
+            #expect(!message.contains("(thresholds.") && !message.contains("`thresholds."), "\(rule): \(message)")
+            if message.contains("threshold") {
+                #expect(message.range(of: #"the [0-9.]+ (ms|s|m|h) [a-z-]+ threshold"#, options: .regularExpression) != nil,
+                        "\(rule): \(message)")
+            }
+            for lower in ["on ios", "on ipados", "on macos", "on android", "on tvos", "on watchos", "not ios", "not android"] {
+                #expect(!message.contains(lower), "\(rule) names a platform by its key: \(message)")
+            }
+            for reader in ["the user", "users ", "screen-reader users", "VoiceOver users"] {
+                #expect(!message.contains(reader), "\(rule) calls the reader \"\(reader)\": \(message)")
+            }
+            // A suggested `key: value` is always in backticks.
+            #expect(message.range(of: #"(set|add|use) [a-z-]+(\.[a-z-]+)*: "#, options: .regularExpression) == nil,
+                    "\(rule): \(message)")
+        }
+    }
+
+    @Test func suggestedTextsAreNeverTheConfiguredVagueOnes() throws {
+        let spec = """
+            platform: android
+            screen: Reports
+            indicators:
+              - id: crunch
+                style: spinner
+                label: Crunching numbers
+                duration: 2s..30s
+            """
+        let diagnostics = try lint(spec, config: "vague-labels: [Crunching numbers, Loading reports]")
+        let texts = diagnostics.flatMap(\.asks).compactMap { ask -> String? in
+            if case .set(_, let value) = ask { return value }
+            return nil
+        }
+        #expect(!texts.isEmpty)
+        for text in texts { #expect(text != "Crunching numbers" && text != "Loading reports", "\(diagnostics.map(\.message))") }
+    }
+
+    @Test func examplesFromIdsAreGrammatical() throws {
+        let diagnostics = try lint("""
+            screen: Identity
+            indicators:
+              - id: verify-identity
+                style: spinner
+                duration: 2s..30s
+            """)
+        let messages = diagnostics.map(\.message).joined(separator: "\n")
+        #expect(messages.contains("\"Verifying identity\""), "\(messages)")
+        #expect(messages.contains("\"Done verifying identity\""), "\(messages)")
+        #expect(!messages.contains("Verify identity complete"))
     }
 }

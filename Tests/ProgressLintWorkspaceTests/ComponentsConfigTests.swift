@@ -139,7 +139,7 @@ import TestSupport
         let foreign = try #require(try lint(Self.spec("DSSpinner"), config: Self.config)
             .first { $0.ruleID == "component-mismatch" })
         #expect(foreign.message.contains("`DSSpinner` (as `CircularProgressIndicator`)"))
-        #expect(foreign.message.contains("exists on android, not ios"))
+        #expect(foreign.message.contains("exists on Android, not iOS"))
         // Without the declaration it is a custom view: not checked.
         #expect(try lint(Self.spec("BrandProgressBar")).filter { $0.ruleID == "component-mismatch" }.isEmpty)
     }

@@ -112,13 +112,14 @@ public struct AnnounceCompletion: IndicatorRule {
         if indicator.isDeterminate {
             why = "shows determinate progress"
         } else if Phrase.reaches(indicator, context.thresholds.attention, orUnknown: false) {
-            why = "may run \(Phrase.howLong(indicator)) (`thresholds.attention` is \(context.thresholds.attention))"
+            why = Phrase.mayRun(indicator, past: context.thresholds.attention, "attention")
         } else {
             return []
         }
+        let done = WorkText(indicator, context: context).done
         return [context.violation(indicator, at: indicator.node,
             "indicator '\(indicator.displayID)' runs beside other work and \(why), but has no "
-            + "`accessibility.announce.completion`; add one\(Phrase.completionExample(indicator)) so screen-reader users "
-            + "learn when it is done")]
+            + "`accessibility.announce.completion`; add one (e.g. \"\(done)\") so people using a screen reader "
+            + "learn when it is done", asks: [.set("accessibility.announce.completion", to: done)])]
     }
 }

@@ -86,10 +86,12 @@ public struct AnnounceUserInitiated: IndicatorRule {
         else { return [] }
         let presentation = indicator.presentation.map { "`presentation: \($0.value.rawValue)`" }
             ?? "`presentation` is inline by default"
-        let example = Phrase.knownText(indicator).map { " (e.g. \($0))" } ?? " that says what is happening"
+        let start = WorkText(indicator, context: context).doing
+        let asks: [Ask] = [.set("accessibility.announce.start", to: start)]
+        let (more, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
         return [context.violation(indicator, at: indicator.node,
-            "indicator '\(indicator.displayID)' shows work the user started (\(presentation)) without taking focus, "
-            + "and has no `accessibility.announce.start`; add one\(example) so "
-            + "screen-reader users know their request was received")]
+            "indicator '\(indicator.displayID)' shows work the person started (\(presentation)) without taking focus, "
+            + "and has no `accessibility.announce.start`; add one (e.g. \"\(start)\") so people using a screen reader "
+            + "know their request was received\(more)", asks: asks + followUps)]
     }
 }

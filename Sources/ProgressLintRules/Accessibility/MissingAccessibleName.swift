@@ -87,9 +87,10 @@ public struct MissingAccessibleName: IndicatorRule {
         else { return [] }
         let what = indicator.component.map { "a custom component (`component: \($0.value.clippedForMessage)`)" }
             ?? "a custom view (no `component`)"
+        let name = WorkText(indicator, context: context).doing
         return [context.violation(indicator, at: indicator.node,
             "indicator '\(indicator.displayID)' is \(what) with neither `label` nor `accessibility.label`, so "
             + "screen readers have no name for it; add `accessibility.label` naming the work "
-            + "(e.g. \"Uploading photos\") or a visible `label`")]
+            + "(e.g. \"\(name)\")", asks: [.set("accessibility.label", to: name)])]
     }
 }

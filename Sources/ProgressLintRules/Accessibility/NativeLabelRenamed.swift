@@ -110,16 +110,21 @@ public struct NativeLabelRenamed: IndicatorRule {
         let instead: String
         var asks: [Ask] = [.remove("accessibility.label")]
         if !indicator.isUserInitiated {
-            instead = "remove the label"
+            instead = "remove `accessibility.label`"
         } else if hasStart {
-            instead = "remove the label; `accessibility.announce.start` already says what is happening"
+            instead = "remove `accessibility.label`; `accessibility.announce.start` already says what is happening"
         } else {
-            instead = "remove the label and say what is happening in `accessibility.announce.start`"
-            asks.append(.add("accessibility.announce.start"))
+            // The text every rule suggests for the announcement (the label's own when it is the first specific one).
+            let text = WorkText(indicator, context: context).doing
+            asks.append(.set("accessibility.announce.start", to: text))
+            let (more, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
+            instead = "remove `accessibility.label` and say what is happening in `accessibility.announce.start` "
+                + "(e.g. \"\(text.clippedForMessage)\")" + more
+            asks += followUps
         }
         return [context.violation(indicator, at: label.node,
             "indicator '\(indicator.displayID)' renames the native \(Phrase.component(indicator, component)) "
-            + "(accessibility.label: \"\(label.value.clippedForMessage)\"); VoiceOver users know it as \"In progress\", so "
+            + "(`accessibility.label: \(label.value.clippedForMessage)`); people using VoiceOver know it as \"In progress\", so "
             + instead, asks: asks, fix: fix(indicator, label: label, moving: asks.count > 1, context: context))]
     }
 

@@ -91,6 +91,7 @@ public struct ObstructiveFocus: IndicatorRule {
         return [context.violation(indicator, at: focus?.node ?? indicator.node,
             "indicator '\(indicator.displayID)' blocks the screen (`presentation: \(presentation)`) but has \(written), "
             + "so screen-reader focus stays on controls that cannot be used; set `accessibility.focus: indicator`",
+            asks: [.set("accessibility.focus", to: "indicator")],
             fix: FixProposal(.unsafe, "set `accessibility.focus: indicator`",
                              [.set(path: ["accessibility", "focus"], to: .token("indicator"), in: indicator.node)]))]
     }

@@ -90,8 +90,9 @@ public struct ObstructiveFocusReturn: IndicatorRule {
             ? "no `accessibility.focus-after` (unchanged by default)" : "`accessibility.focus-after: unchanged`"
         return [context.violation(indicator, at: focusAfter?.node ?? indicator.node,
             "indicator '\(indicator.displayID)' blocks the screen (`presentation: \(presentation)`) and has \(written), "
-            + "so screen-reader users are left nowhere when it goes away; set `accessibility.focus-after` to "
-            + "`screen-start` (a new screen) or `trigger` (a partial refresh)",
+            + "so people using a screen reader are left nowhere when it goes away; set `accessibility.focus-after: "
+            + "trigger` (a partial refresh; `screen-start` for a new screen)",
+            asks: [.set("accessibility.focus-after", to: "trigger")],
             fix: FixProposal(.displayOnly, "set `accessibility.focus-after: trigger` (or `screen-start` for a new screen)",
                              [.set(path: ["accessibility", "focus-after"], to: .token("trigger"), in: indicator.node)]))]
     }

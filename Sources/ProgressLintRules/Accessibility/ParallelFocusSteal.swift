@@ -78,10 +78,23 @@ public struct ParallelFocusSteal: IndicatorRule {
         else { return [] }
         let presentation = indicator.presentation.map { "`presentation: \($0.value.rawValue)`" }
             ?? "`presentation` is inline by default"
+        var asks: [Ask] = [.set("accessibility.focus", to: "unchanged")]
+        var instead = ""
+        // Announcing is for work the person started (`unsolicited-announcement` asks to drop it otherwise).
+        if indicator.isUserInitiated {
+            if indicator.accessibility?.value.announce?.value.start == nil {
+                let start = WorkText(indicator, context: context).doing
+                asks.append(.set("accessibility.announce.start", to: start))
+                instead = " and announce the work with `accessibility.announce.start` (e.g. \"\(start)\")"
+            } else {
+                instead = "; `accessibility.announce.start` already announces the work"
+            }
+        }
+        let (more, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
         return [context.violation(indicator, at: focus.node,
             "indicator '\(indicator.displayID)' does not block the screen (\(presentation)) but moves screen-reader "
-            + "focus to itself with `accessibility.focus: indicator`; leave focus `unchanged` and announce the work "
-            + "with `accessibility.announce.start`",
+            + "focus to itself with `accessibility.focus: indicator`; set `accessibility.focus: unchanged`\(instead)\(more)",
+            asks: asks + followUps,
             fix: FixProposal(.unsafe, "set `accessibility.focus: unchanged`",
                              [.replaceScalar(focus.node, with: .token("unchanged"))]))]
     }

@@ -70,10 +70,17 @@ public struct ProgressChatter: IndicatorRule {
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
         guard let every = indicator.accessibility?.value.announce?.value.progressEvery else { return [] }
+        var asks: [Ask] = [.remove("accessibility.announce.progress-every")]
+        var end = ""
+        if indicator.accessibility?.value.announce?.value.completion == nil {
+            let done = WorkText(indicator, context: context).done
+            asks.append(.set("accessibility.announce.completion", to: done))
+            end = " and announce the end with `accessibility.announce.completion` (e.g. \"\(done)\")"
+        }
         return [context.violation(indicator, at: every.node,
             "indicator '\(indicator.displayID)' announces its progress periodically "
-            + "(`accessibility.announce.progress-every: \(every.value)`), interrupting screen-reader users; remove it and "
-            + "announce the end with `accessibility.announce.completion`",
+            + "(`accessibility.announce.progress-every: \(every.value)`), interrupting people using a screen reader; "
+            + "remove `accessibility.announce.progress-every`\(end)", asks: asks,
             fix: FixProposal(.unsafe, "remove `accessibility.announce.progress-every`",
                              [.remove(path: ["accessibility", "announce", "progress-every"], in: indicator.node)]))]
     }

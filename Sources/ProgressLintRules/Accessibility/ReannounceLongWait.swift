@@ -117,9 +117,11 @@ public struct ReannounceLongWait: IndicatorRule {
               announce.value.start != nil, announce.value.repeatEvery == nil,
               Phrase.reaches(indicator, context.thresholds.attention, orUnknown: true)
         else { return [] }
+        let every = Phrase.repeatInterval(indicator)
         return [context.violation(indicator, at: announce.node,
             "indicator '\(indicator.displayID)' may run \(Phrase.howLong(indicator)) but announces its start only "
-            + "once; add `accessibility.announce.repeat-every` (e.g. 30s) so screen-reader users know it is still "
-            + "working")]
+            + "once; add `accessibility.announce.repeat-every: \(every)` so people using a screen reader know it is "
+            + "still working", asks: [.set("accessibility.announce.repeat-every", to: every.description),
+                                      .keep("accessibility.announce.start")])]
     }
 }

@@ -34,8 +34,8 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
         fix: FixDescription(.unsafe, """
             writes the indicator's own `label` as `reduce-motion.replace-with` when the label is specific (not \
             one of `vague-labels`). What people with Reduce Motion on see changes, so it is applied only with \
-            `--unsafe-fixes`. When the wait may reach `thresholds.noticeable`, the fix is only shown: the rule \
-            would then ask for a `follow-up` text that only you can write.
+            `--unsafe-fixes`. When the wait may reach `thresholds.noticeable`, the fix also writes a `follow-up` \
+            ("Still …" made from the same words) and is only shown: check that text before you take it.
             """),
         triggeringExamples: [
             RuleExample("""
@@ -109,38 +109,56 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
             let what = indicator.style?.value == .bar ? "an indeterminate bar" : "a \(indicator.style!.value.rawValue)"
             return "indicator '\(indicator.displayID)' (\(what))"
         }
+        let long = Phrase.reaches(indicator, context.thresholds.noticeable, orUnknown: true)
+        // Both texts at once when the wait is long enough to need the second.
+        func texts(followUp: Bool) -> (asks: [Ask], phrase: String) {
+            let text = WorkText(indicator, context: context)
+            var asks: [Ask] = [.set("reduce-motion.replace-with", to: text.doing)]
+            if followUp { asks.append(.set("reduce-motion.follow-up", to: text.still)) }
+            let then = followUp ? ", changed to the `follow-up` after a while so a long wait does not look stuck" : ""
+            return (asks, "\(Advice.phrase(asks)): text shown instead of the animation that says what is happening\(then)")
+        }
         guard let reduceMotion = indicator.reduceMotion else {
+            let (asks, phrase) = texts(followUp: long)
             return [context.violation(indicator, at: indicator.node,
-                "\(subject()) has no `reduce-motion` fallback; add `reduce-motion: {replace-with: …}` with text "
-                + "that says what is happening, shown instead of the animation",
-                fix: fix(indicator, context: context) { label in
-                    [.set(path: ["reduce-motion", "replace-with"], to: .copy(label.node), in: indicator.node)]
+                "\(subject()) has no `reduce-motion` fallback; \(phrase)", asks: asks,
+                fix: fix(indicator, context: context, long: long) { label, followUp in
+                    // One mapping written at once: two paths into a new `reduce-motion` would each write it.
+                    guard let followUp else {
+                        return [.set(path: ["reduce-motion", "replace-with"], to: .copy(label.node), in: indicator.node)]
+                    }
+                    return [.set(path: ["reduce-motion"], to: .token(
+                        "{replace-with: \(FixBuilder.render(label.value)), follow-up: \(followUp)}"), in: indicator.node)]
                 })]
         }
         switch reduceMotion.value {
         case .none, .stopAnimation:
             let written = reduceMotion.value.isStop ? "stop-animation" : "none"
+            let (asks, phrase) = texts(followUp: long)
             return [context.violation(indicator, at: reduceMotion.node,
                 "\(subject()) has `reduce-motion: \(written)`; a stopped animation looks like a hung app, so "
-                + "use `reduce-motion: {replace-with: …}` with text that says what is happening",
-                fix: fix(indicator, context: context) { label in
-                    [.replaceScalar(reduceMotion.node, with: .token("{replace-with: \(FixBuilder.render(label.value))}"))]
+                + phrase, asks: asks,
+                fix: fix(indicator, context: context, long: long) { label, followUp in
+                    let more = followUp.map { ", follow-up: \($0)" } ?? ""
+                    return [.replaceScalar(reduceMotion.node,
+                                           with: .token("{replace-with: \(FixBuilder.render(label.value))\(more)}"))]
                 })]
         case .fallback(let fallback):
             guard fallback.replaceWith != nil else {
+                let (asks, phrase) = texts(followUp: long && fallback.followUp == nil)
                 return [context.violation(indicator, at: reduceMotion.node,
-                    "\(subject()) has a `reduce-motion` mapping without `replace-with`; add the text shown "
-                    + "instead of the animation",
-                    fix: fix(indicator, context: context) { label in
+                    "\(subject()) has a `reduce-motion` mapping without `replace-with`; \(phrase)", asks: asks,
+                    fix: fix(indicator, context: context, long: long && fallback.followUp == nil) { label, followUp in
                         [.set(path: ["replace-with"], to: .copy(label.node), in: reduceMotion.node)]
+                            + (followUp.map { [.set(path: ["follow-up"], to: .token($0), in: reduceMotion.node)] } ?? [])
                     })]
             }
-            if fallback.followUp == nil,
-               Phrase.reaches(indicator, context.thresholds.noticeable, orUnknown: true) {
+            if fallback.followUp == nil, long {
+                let still = WorkText(indicator, context: context).still
                 return [context.violation(indicator, at: reduceMotion.node,
                     "\(subject()) may run \(Phrase.howLong(indicator)) but its Reduce Motion text never changes; "
-                    + "add `reduce-motion.follow-up` (e.g. \"Still working…\") so a long wait does not look stuck",
-                    severity: .info)]
+                    + "add `reduce-motion.follow-up` (e.g. \"\(still)\") so a long wait does not look stuck",
+                    severity: .info, asks: [.set("reduce-motion.follow-up", to: still)])]
             }
             return []
         }
@@ -148,15 +166,16 @@ public struct ReduceMotionFallbackRule: IndicatorRule {
 }
 
 extension ReduceMotionFallbackRule {
-    /// The indicator's own label as the text shown instead of the animation, when it is specific;
-    /// only shown when the wait may be long enough for the rule to ask for a follow-up as well.
-    fileprivate func fix(_ indicator: Indicator, context: RuleContext,
-                         _ operations: (Located<String>) -> [FixOperation]) -> FixProposal? {
+    /// The fix: the indicator's own `label` as `replace-with` when it is specific, and for a long
+    /// wait the `follow-up` the finding suggests (passed to `operations` as YAML).
+    fileprivate func fix(_ indicator: Indicator, context: RuleContext, long: Bool,
+                         _ operations: (Located<String>, String?) -> [FixOperation]) -> FixProposal? {
         guard let label = indicator.label, !label.value.trimmed().isEmpty,
-              !context.configuration.options[VagueLabel.labels].normalized.contains(label.value.normalizedLabel()) else { return nil }
-        let long = Phrase.reaches(indicator, context.thresholds.noticeable, orUnknown: true)
-        return FixProposal(long ? .displayOnly : .unsafe, "set `reduce-motion.replace-with` to the label",
-                           operations(label))
+              !context.configuration.options[VagueLabel.labels].contains(label.value) else { return nil }
+        let followUp = long ? FixBuilder.render(WorkText(indicator, context: context).still) : nil
+        return FixProposal(long ? .displayOnly : .unsafe, long ? "set `reduce-motion.replace-with` to the label, and a `follow-up`"
+                                         : "set `reduce-motion.replace-with` to the label",
+                           operations(label, followUp))
     }
 }
 

@@ -73,6 +73,6 @@ public struct UnsolicitedAnnouncement: IndicatorRule {
         return [context.violation(indicator, at: start.node,
             "indicator '\(indicator.displayID)' has `user-initiated: false` but announces "
             + "\"\(start.value.trimmed())\" when it starts; nobody asked for this work, so remove "
-            + "`accessibility.announce.start`")]
+            + "`accessibility.announce.start`", asks: [.remove("accessibility.announce.start")])]
     }
 }

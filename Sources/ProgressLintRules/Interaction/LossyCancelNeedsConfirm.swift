@@ -83,7 +83,8 @@ public struct LossyCancelNeedsConfirm: IndicatorRule {
               cancel.value.confirm?.value != true else { return [] }
         return [context.violation(indicator, at: cancel.node,
             "indicator '\(indicator.displayID)' has a `cancel` that discards progress (`discards-progress: true`) "
-            + "without asking first; add `confirm: true` so people can cancel anyway or keep going",
+            + "without asking first; add `cancel.confirm: true` so people can cancel anyway or keep going",
+            asks: [.set("cancel.confirm", to: "true")],
             fix: FixProposal(.unsafe, "set `cancel.confirm: true`",
                              [.set(path: ["cancel", "confirm"], to: .token("true"), in: indicator.node)]))]
     }

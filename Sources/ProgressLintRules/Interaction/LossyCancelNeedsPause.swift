@@ -71,6 +71,7 @@ public struct LossyCancelNeedsPause: IndicatorRule {
               !indicator.hasPause else { return [] }
         return [context.violation(indicator, at: cancel.node,
             "indicator '\(indicator.displayID)' has a `cancel` that discards progress (`discards-progress: true`) "
-            + "and no Pause; consider adding `pause: true` so people can stop for now without losing work")]
+            + "and no Pause; consider adding `pause: true` so people can stop for now without losing work",
+            asks: [.set("pause", to: "true")])]
     }
 }

@@ -89,8 +89,11 @@ public struct ObstructionNeeded: IndicatorRule {
         let written = indicator.presentation.map { "`presentation: \($0.value.rawValue)`" }
             ?? "`presentation: inline`, the default"
         let why = other == .dependent ? "other actions need its result" : "other actions could harm data"
+        let asks: [Ask] = [.set("presentation", to: "overlay")]
+        let (more, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
         return [context.violation(indicator, at: indicator.presentation?.node ?? indicator.node,
             "indicator '\(indicator.displayID)' leaves the screen usable (\(written)) although "
-            + "`other-actions: \(other.rawValue)` (\(why)); use `presentation: overlay` or `full-screen`")]
+            + "`other-actions: \(other.rawValue)` (\(why)); use `presentation: overlay` (or `full-screen`)\(more)",
+            asks: asks + followUps)]
     }
 }

@@ -78,9 +78,13 @@ public struct ObstructionNotNeeded: IndicatorRule {
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
         guard let presentation = indicator.presentation, presentation.value.isObstructive,
               indicator.otherActions?.value == .independent else { return [] }
+        var asks: [Ask] = [.set("presentation", to: "inline")]
+        // Focus moved to an indicator that no longer blocks would steal it (`parallel-focus-steal`).
+        if indicator.accessibility?.value.focus?.value == .indicator { asks.append(.set("accessibility.focus", to: "unchanged")) }
+        let (more, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
         return [context.violation(indicator, at: presentation.node,
             "indicator '\(indicator.displayID)' blocks the screen (`presentation: \(presentation.value.rawValue)`) "
-            + "although `other-actions: independent`; use `presentation: inline` or `card` so people can keep "
-            + "using the screen")]
+            + "although `other-actions: independent`; \(Advice.phrase(asks)) (or `presentation: card`) so people "
+            + "can keep using the screen\(more)", asks: asks + followUps)]
     }
 }

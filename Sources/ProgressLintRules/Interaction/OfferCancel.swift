@@ -132,7 +132,7 @@ public struct OfferCancel: IndicatorRule {
               Phrase.reaches(indicator, context.thresholds.attention, orUnknown: true) else { return [] }
         let how = indicator.maxDuration == nil
             ? "for an unknown time"
-            : "for up to \(indicator.maxDuration!), reaching \(context.thresholds.attention) (thresholds.attention)"
+            : "for up to \(indicator.maxDuration!), past \(Phrase.threshold(context.thresholds.attention, "attention")),"
         if let written = indicator.cancel {
             // `cancel: false` is written: that is the value to change (coherence 4).
             return [context.violation(indicator, at: written.node,
@@ -142,6 +142,6 @@ public struct OfferCancel: IndicatorRule {
         }
         return [context.violation(indicator, at: indicator.node,
             "indicator '\(indicator.displayID)' runs work the person started \(how) with no way to stop it; "
-            + "add `cancel` if stopping causes no harm")]
+            + "add `cancel: true` if stopping causes no harm", asks: [.set("cancel", to: "true")])]
     }
 }

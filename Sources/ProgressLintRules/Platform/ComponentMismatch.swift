@@ -156,8 +156,8 @@ public struct ComponentMismatch: IndicatorRule {
             break
         }
         if let platform = context.platform, known.platforms & Self.bit(platform, among: Self.platformCases) == 0 {
-            let platforms = Platform.allCases.filter(component.platforms.contains).map(\.rawValue)
-            mismatches.append("exists on \(platforms.joined(separator: ", ")), not \(platform.rawValue)")
+            let platforms = Platform.allCases.filter(component.platforms.contains).map(Phrase.platform)
+            mismatches.append("exists on \(platforms.joined(separator: ", ")), not \(Phrase.platform(platform))")
         }
         guard !mismatches.isEmpty else { return [] }
         var list = mismatches[0]
@@ -168,15 +168,36 @@ public struct ComponentMismatch: IndicatorRule {
         let name = Phrase.component(indicator, component, quoted: true)
         let match = indicator.wrapperName.map { "`\($0.clippedForMessage)`" } ?? "`\(component.rawValue)`"
         let fix: String
-        if let other = Self.alternative(to: component, style: style, determinate: indicator.isDeterminate,
-                                        platform: context.platform) {
-            fix = "use `component: \(other.rawValue)`, or change the indicator to match \(match)"
+        var asks: [Ask] = [.change("component")]
+        var more = ""
+        // Where a long wait must become a determinate bar (`long-wait-needs-determinate`), the
+        // component is the one that advice names, so the two agree.
+        let longWait = !Advice.simulating && !LongWaitNeedsDeterminate().check(indicator, context: context).isEmpty
+        let plan = longWait ? LongWaitNeedsDeterminate.determinate(indicator, context: context) : nil
+        // A long determinate spinner in the iOS family is to become a bar (`style-determinacy`).
+        let becomesBar = context.isIOSFamily && style == .spinner && indicator.isDeterminate
+            && (indicator.maxDuration.map { $0 >= context.thresholds.attention } ?? false)
+        if let plan, plan.asks.contains(where: { $0.key == "component" }) {
+            let (with, followUps) = Advice.withIt(plan.asks, on: indicator, context: context, rule: Self.description.id)
+            asks = plan.asks + followUps
+            more = with
+            fix = "make it a determinate bar with a component that can be one: \(Advice.phrase(plan.asks))"
+        } else if let other = Self.alternative(to: component, style: becomesBar ? .bar : style,
+                                               determinate: indicator.isDeterminate, platform: context.platform) {
+            asks = becomesBar ? [.set("style", to: "bar"), .set("component", to: other.rawValue)]
+                : [.set("component", to: other.rawValue)]
+            let (with, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
+            asks += followUps
+            more = with
+            fix = becomesBar
+                ? "a determinate wait this long is a bar there, so \(Advice.phrase(Array(asks.prefix(2))))"
+                : "use `component: \(other.rawValue)`, or change the indicator to match \(match)"
         } else {
             fix = "use a component made for this indicator, or change the indicator to match \(match)"
         }
         let uses = indicator.wrapperName == nil ? "`component: \(component.rawValue)`" : name
         return [context.violation(indicator, at: written.node,
-            "\(context.subject(indicator)) uses \(uses), but \(component.rawValue) \(list); \(fix)")]
+            "\(context.subject(indicator)) uses \(uses), but \(component.rawValue) \(list); \(fix)\(more)", asks: asks)]
     }
 
     /// Each component's ``KnownComponent/styles`` and ``KnownComponent/platforms`` as bits (by

@@ -71,11 +71,13 @@ public struct RefreshNeedsAutoRefresh: IndicatorRule {
         case .disabled?:
             return [context.violation(indicator, at: indicator.autoRefresh!.node,
                 "\(context.subject(indicator)) is a refresh control with `auto-refresh: false`, so the content is "
-                + "updated only when someone pulls; refresh it by itself too, e.g. `auto-refresh: 5m`")]
+                + "updated only when someone pulls; refresh it by itself too, e.g. `auto-refresh: 5m`",
+                asks: [.set("auto-refresh", to: "5m")])]
         case nil:
             return [context.violation(indicator, at: indicator.node,
                 "\(context.subject(indicator)) is a refresh control with no `auto-refresh`, so the content is "
-                + "updated only when someone pulls; refresh it by itself too, e.g. `auto-refresh: 5m`")]
+                + "updated only when someone pulls; refresh it by itself too, e.g. `auto-refresh: 5m`",
+                asks: [.set("auto-refresh", to: "5m")])]
         }
     }
 }

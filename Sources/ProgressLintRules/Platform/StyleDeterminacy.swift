@@ -119,20 +119,48 @@ public struct StyleDeterminacy: IndicatorRule {
         switch style {
         case .refreshControl:
             guard indicator.isDeterminate else { return [] }
+            let asks: [Ask] = [.remove("determinate")]
+            let (more, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
             return [context.violation(indicator, at: at,
                 "\(subject()) is a refresh control with `determinate: true`, but a refresh control only shows that "
-                + "a reload is under way; remove `determinate: true`")]
+                + "a reload is under way; remove `determinate: true`\(more)", asks: asks + followUps)]
         case .bar:
             guard context.isIOSFamily, let platform = context.platform, !indicator.isDeterminate else { return [] }
             let written = indicator.determinate == nil ? "`determinate` is false by default" : "`determinate: false`"
+            var asks: [Ask] = [.set("determinate", to: "true")]
+            if indicator.updatesEvery.map({ $0.value > context.thresholds.updatesEveryMax }) ?? true {
+                asks.append(.set("updates-every", to: Phrase.updateInterval(context).description))
+            }
+            let (more, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
             return [context.violation(indicator, at: at,
-                "\(subject()) is an indeterminate bar (\(written)), but on \(platform.rawValue) bars are always "
-                + "determinate; set `determinate: true`, or use `style: spinner` while the amount of work is unknown")]
+                "\(subject()) is an indeterminate bar (\(written)), but on \(Phrase.platform(platform)) bars are always "
+                + "determinate; \(Advice.phrase(asks)), updated as the work goes\(more)", asks: asks + followUps)]
         case .spinner:
             guard context.isIOSFamily, let platform = context.platform, indicator.isDeterminate else { return [] }
+            // A long wait needs determinate progress (`long-wait-needs-determinate`), which on this
+            // platform only a bar can show; a short one can simply spin.
+            let long = indicator.maxDuration.map { $0 >= context.thresholds.attention } ?? false
+            var asks: [Ask]
+            let how: String
+            if long {
+                asks = [.set("style", to: "bar")]
+                if let component = indicator.knownComponent, !component.styles.contains(.bar),
+                   let other = ComponentMismatch.alternative(to: component, style: .bar, determinate: true,
+                                                            platform: context.platform) {
+                    asks.append(.set("component", to: other.rawValue))
+                }
+                if indicator.updatesEvery.map({ $0.value > context.thresholds.updatesEveryMax }) ?? true {
+                    asks.append(.set("updates-every", to: Phrase.updateInterval(context).description))
+                }
+                how = "the wait is long enough to show how much is done, so make it a bar: \(Advice.phrase(asks))"
+            } else {
+                asks = [.remove("determinate")]
+                how = "remove `determinate: true`"
+            }
+            let (more, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
             return [context.violation(indicator, at: at,
-                "\(subject()) is a determinate spinner (`determinate: true`), but on \(platform.rawValue) spinners "
-                + "are always indeterminate; remove `determinate: true`, or use `style: bar` to show how much is done")]
+                "\(subject()) is a determinate spinner (`determinate: true`), but on \(Phrase.platform(platform)) spinners "
+                + "are always indeterminate; \(how)\(more)", asks: asks + followUps)]
         }
     }
 }

@@ -101,7 +101,7 @@ public struct ToolbarTrackVisible: IndicatorRule {
         let written = indicator.track == nil ? "`track` is visible by default" : "`track: visible`"
         return [context.violation(indicator, at: indicator.track?.node ?? indicator.node,
             "\(context.subject(indicator)) is a bar in `location: \(location.value.rawValue)` that draws its unfilled "
-            + "track (\(written)); set `track: hidden` so only the filled part shows",
+            + "track (\(written)); set `track: hidden` so only the filled part shows", asks: [.set("track", to: "hidden")],
             fix: FixProposal(.safe, "set `track: hidden`", [.set(path: ["track"], to: .token("hidden"), in: indicator.node)]))]
     }
 }

@@ -75,7 +75,10 @@ public struct FillsOnFailure: IndicatorRule {
         guard let fills = indicator.failure?.value.fills, fills.value else { return [] }
         return [context.violation(indicator, at: fills.node,
             "\(context.subject(indicator)) fills up when the work fails (`failure.fills: true`), which reads as "
-            + "success; set `fills: false` and say what went wrong in `failure.message`",
+            + "success; set `failure.fills: false`" + (indicator.failure?.value.message == nil
+                ? " and say what went wrong in `failure.message` (e.g. \"\(WorkText(indicator, context: context).failed)\")" : ""),
+            asks: [.set("failure.fills", to: "false")] + (indicator.failure?.value.message == nil
+                ? [.set("failure.message", to: WorkText(indicator, context: context).failed)] : []),
             fix: FixProposal(.unsafe, "set `failure.fills: false`", [.replaceScalar(fills.node, with: .token("false"))]))]
     }
 }

@@ -109,7 +109,8 @@ public struct NeverBackwards: IndicatorRule {
                 let when = state.when.map { " when \($0.value.clippedForMessage)" } ?? ""
                 result.append(context.violation(indicator, at: written.node,
                     "\(subject()) turns from determinate back to indeterminate\(when) (`determinate: false`), "
-                    + "taking back the progress it showed; keep it determinate and hold or slow the fill instead"))
+                    + "taking back the progress it showed; remove `determinate: false` from that `becomes` state to "
+                    + "keep it determinate, and hold or slow the fill instead", asks: [.change("becomes.determinate")]))
             }
             determinate = written.value
         }

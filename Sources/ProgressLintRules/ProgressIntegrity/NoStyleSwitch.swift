@@ -69,7 +69,8 @@ public struct NoStyleSwitch: IndicatorRule {
                 let when = state.when.map { " when \($0.value.clippedForMessage)" } ?? ""
                 result.append(context.violation(indicator, at: style.node,
                     "indicator '\(indicator.displayID)' turns from a \(current.rawValue) into a \(style.value.rawValue)"
-                    + "\(when); keep style: \(current.rawValue) for the whole task"))
+                    + "\(when); remove `style: \(style.value.rawValue)` from that `becomes` state, so that one style "
+                    + "shows the whole task", asks: [.change("becomes.style")]))
             }
             current = style.value
         }

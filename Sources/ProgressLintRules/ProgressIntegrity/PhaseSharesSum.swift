@@ -120,7 +120,8 @@ public struct PhaseSharesSum: IndicatorRule {
             : "the indicator would be full before the work is done"
         return [context.violation(indicator, at: phases.node,
             "\(context.subject(indicator)) has `phases` whose shares add up to \(Self.format(sum))\(terms), not 1, "
-            + "so \(effect); change the shares so they add up to 1")]
+            + "so \(effect); change the shares so they add up to 1: set \(PhaseShares.advice(phases.value).phrase)",
+            asks: PhaseShares.advice(phases.value).asks)]
     }
 
     /// A fraction with at most three decimals and no trailing zeros: `0.9`, `1.1`, `1`.
@@ -128,5 +129,49 @@ public struct PhaseSharesSum: IndicatorRule {
         let rounded = (value * 1000).rounded() / 1000
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
         return "\(rounded)"
+    }
+}
+
+/// The shares both phase rules suggest, so that following either keeps `phase-shares-sum` and
+/// `verification-share` quiet: a verifying phase with no share (or 0) gets 0.1, and the other
+/// written shares are scaled to fill the rest (shared evenly when none is written), rounded to
+/// hundredths with the largest taking the rounding, so they add up to exactly 1.
+enum PhaseShares {
+    static func balanced(_ phases: [Phase]) -> [Double?] {
+        guard !phases.isEmpty else { return [] }
+        let needs = phases.map { $0.verifies?.value == true && ($0.share?.value ?? 0) == 0 }
+        let verifying = needs.filter { $0 }.count
+        let others = phases.count - verifying
+        let each = others == 0 ? 1 / Double(verifying) : 0.1
+        let rest = 1 - each * Double(verifying)
+        let written = phases.enumerated().map { i, p in needs[i] ? 0 : Swift.max(0, p.share?.value ?? 0) }
+        let sum = written.reduce(0, +)
+        var shares: [Double?] = phases.indices.map { i in
+            if needs[i] { return each }
+            if sum > 0 { return phases[i].share == nil ? nil : written[i] / sum * rest }
+            return rest / Double(others)
+        }
+        shares = shares.map { $0.map { ($0 * 100).rounded() / 100 } }
+        let total = shares.compactMap { $0 }.reduce(0, +)
+        if let largest = shares.indices.filter({ shares[$0] != nil && !needs[$0] }).max(by: { shares[$0]! < shares[$1]! })
+            ?? shares.indices.first(where: { shares[$0] != nil }) {
+            shares[largest] = ((shares[largest]! + 1 - total) * 100).rounded() / 100
+        }
+        return shares
+    }
+
+    /// The asks and a phrase for them: "phase 'Uploading' `share: 0.9` and phase 'Verifying' `share: 0.1`".
+    static func advice(_ phases: [Phase]) -> (asks: [Ask], phrase: String) {
+        let target = balanced(phases)
+        var asks: [Ask] = []
+        var parts: [String] = []
+        for (i, phase) in phases.enumerated() {
+            guard let share = target[i], share != phase.share?.value else { continue }
+            let value = PhaseSharesSum.format(share)
+            asks.append(.set("phases[\(i)].share", to: value))
+            let name = phase.name.map { " ('\($0.value.clippedForMessage)')" } ?? ""
+            parts.append("`share: \(value)` on phase \(i + 1)\(name)")
+        }
+        return (asks, Advice.list(parts))
     }
 }

@@ -76,17 +76,20 @@ public struct VerificationShare: IndicatorRule {
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
         guard let phases = indicator.phases?.value else { return [] }
         var result: [Violation] = []
+        let advice = PhaseShares.advice(phases)
         for phase in phases where phase.verifies?.value == true {
             let name = phase.name.map { "phase '\($0.value.clippedForMessage)'" } ?? "a phase"
             if let share = phase.share {
                 guard share.value == 0 else { continue }
                 result.append(context.violation(indicator, at: share.node,
                     "\(name) of \(context.subject(indicator)) verifies the result but has `share: 0`, so the "
-                    + "indicator stands still while it runs; give it a share, e.g. `share: 0.1`"))
+                    + "indicator stands still while it runs; give it a share and keep the sum at 1: set "
+                    + advice.phrase, asks: advice.asks))
             } else {
                 result.append(context.violation(indicator, at: indicator.node,
                     "\(name) of \(context.subject(indicator)) verifies the result but has no `share`, so the "
-                    + "indicator stands still while it runs; give it a share, e.g. `share: 0.1`"))
+                    + "indicator stands still while it runs; give it a share and keep the sum at 1: set "
+                    + advice.phrase, asks: advice.asks))
             }
         }
         return result

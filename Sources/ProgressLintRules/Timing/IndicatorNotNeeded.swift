@@ -90,7 +90,7 @@ public struct IndicatorNotNeeded: IndicatorRule {
               max < context.thresholds.instant else { return [] }
         return [context.violation(indicator, at: duration.node,
             "indicator '\(indicator.displayID)' is expected to take at most \(max) (`duration: \(duration.value)`), "
-            + "less than \(context.thresholds.instant) (thresholds.instant), so it would only flash; leave it out, "
+            + "below \(Phrase.threshold(context.thresholds.instant, "instant")), so it would only flash; leave it out, "
             + "or write the real upper bound in `duration` if the work can take longer")]
     }
 }

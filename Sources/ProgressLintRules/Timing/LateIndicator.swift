@@ -86,8 +86,10 @@ public struct LateIndicator: IndicatorRule {
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
         guard let showAfter = indicator.showAfter, showAfter.value > context.thresholds.showAfterMax else { return [] }
+        let sooner = min(.seconds(1), context.thresholds.showAfterMax)
         return [context.violation(indicator, at: showAfter.node,
-            "indicator '\(indicator.displayID)' shows up only after `show-after: \(showAfter.value)`, later than "
-            + "\(context.thresholds.showAfterMax) (thresholds.show-after-max); show it sooner")]
+            "indicator '\(indicator.displayID)' shows up only after `show-after: \(showAfter.value)`, past "
+            + "\(Phrase.threshold(context.thresholds.showAfterMax, "show-after-max")); show it sooner, e.g. "
+            + "`show-after: \(sooner)`", asks: [.set("show-after", to: sooner.description)])]
     }
 }

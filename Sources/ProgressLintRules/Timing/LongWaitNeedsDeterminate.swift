@@ -124,9 +124,42 @@ public struct LongWaitNeedsDeterminate: IndicatorRule {
         let turnsDeterminate = indicator.becomes?.value.contains { $0.determinate?.value == true } ?? false
         guard !turnsDeterminate else { return [] }
         let written = indicator.determinate == nil ? "not determinate (the default)" : "`determinate: false`"
+        let (asks, how) = Self.determinate(indicator, context: context)
+        let (more, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
         return [context.violation(indicator, at: indicator.determinate?.node ?? indicator.node,
             "indicator '\(indicator.displayID)' is \(written) but may run for up to \(max) (`\(Phrase.durationKey(indicator))`), "
-            + "reaching \(context.thresholds.attention) (thresholds.attention); make it `determinate: true`, or add "
-            + "a `becomes` state with `determinate: true` once the size of the work is known")]
+            + "past \(Phrase.threshold(context.thresholds.attention, "attention")); \(how)\(more)",
+            asks: asks + followUps)]
+    }
+
+    /// What makes `indicator` determinate where it is drawn: `determinate: true`, or where its
+    /// style or component cannot be determinate (a spinner in the iOS family, `UIActivityIndicatorView`),
+    /// a bar with a component that can (switching style later would be `no-style-switch`); and an
+    /// `updates-every` within `thresholds.updates-every-max`, which a determinate indicator needs.
+    static func determinate(_ indicator: Indicator, context: RuleContext) -> (asks: [Ask], how: String) {
+        var asks: [Ask] = []
+        var how: String
+        let component = indicator.knownComponent
+        let spinnerOnly = (context.isIOSFamily && indicator.style?.value == .spinner) || component?.determinacy == .never
+        if spinnerOnly, indicator.style?.value != .bar {
+            asks.append(.set("style", to: "bar"))
+            asks.append(.set("determinate", to: "true"))
+            if let component, let other = ComponentMismatch.alternative(
+                to: component, style: .bar, determinate: true, platform: context.platform) {
+                asks.append(.set("component", to: other.rawValue))
+            }
+            let platform = context.platform.map(Phrase.platform) ?? "this platform"
+            let why = context.isIOSFamily && indicator.style?.value == .spinner
+                ? "on \(platform) a spinner cannot be determinate" : "its component cannot be determinate"
+            how = "\(why), so draw it as a determinate bar from the start: "
+        } else {
+            asks.append(.set("determinate", to: "true"))
+            how = "make it determinate: "
+        }
+        if indicator.updatesEvery.map({ $0.value > context.thresholds.updatesEveryMax }) ?? true {
+            asks.append(.set("updates-every", to: Phrase.updateInterval(context).description))
+        }
+        how += Advice.phrase(asks)
+        return (asks, how)
     }
 }

@@ -122,15 +122,17 @@ public struct MissingStallHandling: IndicatorRule {
             guard stall.value.message == nil else { return [] }
             return [context.violation(indicator, at: stall.node,
                 "indicator '\(indicator.displayID)' has a `stall` without `message`; add `stall.message` that says "
-                + "what went wrong and what people can do, e.g. \"No progress for a while. Check your connection, "
-                + "then tap Retry.\"", asks: [.add("stall.message")])]
+                + "what went wrong and what people can do (e.g. \"\(WorkText.stalled)\")",
+                asks: [.set("stall.message", to: WorkText.stalled)])]
         }
         guard Phrase.reaches(indicator, context.thresholds.attention, orUnknown: true) else { return [] }
         let how = indicator.maxDuration == nil
             ? "may run for an unknown time (`\(Phrase.durationKey(indicator))`)"
-            : "may run for up to \(indicator.maxDuration!), reaching \(context.thresholds.attention) (thresholds.attention),"
+            : Phrase.mayRun(indicator, past: context.thresholds.attention, "attention") + ","
+        let after = context.thresholds.attention
         return [context.violation(indicator, at: indicator.node,
-            "indicator '\(indicator.displayID)' \(how) but has no `stall`; add `stall: {after: …, message: …}` "
-            + "that says what to do when no progress is made")]
+            "indicator '\(indicator.displayID)' \(how) but has no `stall`; add `stall.after: \(after)` and "
+            + "`stall.message` (e.g. \"\(WorkText.stalled)\"), which says what to do when no progress is made",
+            asks: [.set("stall.after", to: after.description), .set("stall.message", to: WorkText.stalled)])]
     }
 }

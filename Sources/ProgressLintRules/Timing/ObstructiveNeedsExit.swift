@@ -148,12 +148,13 @@ public struct ObstructiveNeedsExit: IndicatorRule {
         if let written = indicator.cancel ?? indicator.close.map({ Located(Cancel(isOffered: $0.value), at: $0.node) }) {
             let key = indicator.cancel != nil ? "cancel" : "close"
             return [context.violation(indicator, at: written.node,
-                "indicator '\(indicator.displayID)' blocks the screen (presentation: \(presentation)) \(why) "
+                "indicator '\(indicator.displayID)' blocks the screen (`presentation: \(presentation)`) \(why) "
                 + "with `\(key): false`, so there is no way out; set `cancel: true` (stop the work) or `close: true` "
                 + "(let it go on in the background)", asks: [.set(key, to: "true")])]
         }
         return [context.violation(indicator, at: indicator.node,
-            "indicator '\(indicator.displayID)' blocks the screen (presentation: \(presentation)) \(why) "
-            + "with no way out; add `cancel` (stop the work) or `close` (let it go on in the background)")]
+            "indicator '\(indicator.displayID)' blocks the screen (`presentation: \(presentation)`) \(why) "
+            + "with no way out; add `cancel: true` (stop the work) or `close: true` (let it go on in the background)",
+            asks: [.set("cancel", to: "true")])]
     }
 }

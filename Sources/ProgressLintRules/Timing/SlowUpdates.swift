@@ -97,7 +97,9 @@ public struct SlowUpdates: IndicatorRule {
               every.value > context.thresholds.updatesEveryMax else { return [] }
         return [context.violation(indicator, at: every.node,
             "indicator '\(indicator.displayID)' updates its value only every \(every.value) (`updates-every: "
-            + "\(every.value)`), slower than \(context.thresholds.updatesEveryMax) (thresholds.updates-every-max), "
-            + "so it looks stuck; update it more often, estimating between reports if needed")]
+            + "\(every.value)`), past \(Phrase.threshold(context.thresholds.updatesEveryMax, "updates-every-max")), "
+            + "so it looks stuck; update it more often, estimating between reports if needed, e.g. "
+            + "`updates-every: \(Phrase.updateInterval(context))`",
+            asks: [.set("updates-every", to: Phrase.updateInterval(context).description)])]
     }
 }

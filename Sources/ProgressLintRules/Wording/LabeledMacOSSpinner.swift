@@ -82,13 +82,25 @@ public struct LabeledMacOSSpinner: IndicatorRule {
 
     public init() {}
 
+    /// Removing the label, and for a custom component with no `accessibility.label`, keeping its
+    /// accessible name there (`missing-accessible-name`): the label's text when it is specific.
+    static func removal(_ indicator: Indicator, context: RuleContext) -> (asks: [Ask], how: String) {
+        guard indicator.knownComponent == nil, indicator.accessibility?.value.label == nil else {
+            return ([.remove("label")], "remove `label`")
+        }
+        let name = WorkText(indicator, context: context).doing
+        return ([.remove("label"), .set("accessibility.label", to: name)],
+                "remove `label` and, since a custom component needs a name, set `accessibility.label` "
+                + "(e.g. \"\(name)\") for screen readers")
+    }
+
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
         guard context.platform == .macos, indicator.style?.value == .spinner, let label = indicator.label
         else { return [] }
+        let (asks, how) = Self.removal(indicator, context: context)
         return [context.violation(indicator, at: label.node,
             "indicator '\(indicator.displayID)' is a macOS spinner with `label: \(label.value.trimmed().clippedForMessage)`; "
-            + "spinners on macOS are best left unlabeled, so remove the label (or use `style: bar` if the work "
-            + "needs explaining)",
+            + "spinners on macOS are best left unlabeled, so \(how)", asks: asks,
             fix: indicator.component != nil || indicator.accessibility?.value.label != nil
                 ? FixProposal(.unsafe, "remove `label`", [.remove(path: ["label"], in: indicator.node)]) : nil)]
     }

@@ -131,13 +131,13 @@ public struct MissingLabel: IndicatorRule {
         } else if Phrase.reaches(indicator, context.thresholds.noticeable, orUnknown: true) {
             why = indicator.maxDuration == nil
                 ? "may run for an unknown time"
-                : "may run \(Phrase.howLong(indicator)) (`thresholds.noticeable` is \(context.thresholds.noticeable))"
+                : Phrase.mayRun(indicator, past: context.thresholds.noticeable, "noticeable") + ","
         } else {
             return []
         }
-        let example = Phrase.knownText(indicator).map { ", e.g. \($0)" } ?? ""
+        let label = WorkText(indicator, context: context).doing
         return [context.violation(indicator, at: indicator.node,
-            "indicator '\(indicator.displayID)' \(why) but has no `label`; add one that says what is happening"
-            + example)]
+            "indicator '\(indicator.displayID)' \(why) but has no `label`; add one that says what is happening "
+            + "(e.g. \"\(label)\")", asks: [.set("label", to: label)])]
     }
 }

@@ -122,8 +122,8 @@ public struct RefreshTitleInstructions: IndicatorRule {
         else { return [] }
         return [context.violation(indicator, at: title.node,
             "indicator '\(indicator.displayID)' has `title: \(title.value.trimmed().clippedForMessage)`, which explains how to "
-            + "refresh; people have already pulled when they see it, so remove the title or say something about "
-            + "the content, e.g. \"Last updated 5 min ago\"",
+            + "refresh; people have already pulled when they see it, so remove `title` or say something about "
+            + "the content (e.g. \"Last updated 5 min ago\")", asks: [.remove("title")],
             fix: FixProposal(.unsafe, "remove `title`", [.remove(path: ["title"], in: indicator.node)]))]
     }
 }

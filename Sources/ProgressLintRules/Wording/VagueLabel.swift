@@ -129,9 +129,18 @@ public struct VagueLabel: IndicatorRule {
     private func violation(_ indicator: Indicator, key: String, text: Located<String>, context: RuleContext)
         -> Violation
     {
-        context.violation(indicator, at: text.node,
-            "indicator '\(indicator.displayID)' has a vague \(key) \"\(text.value.trimmed().clippedForMessage)\"; "
-            + "say what is happening, e.g. \"Uploading 12 photos\"",
-            asks: [.change(key)])
+        // A macOS spinner's label is best removed (`labeled-macos-spinner`); its name then goes to
+        // `accessibility.label` when the component is a custom one.
+        if key == "label", context.platform == .macos, indicator.style?.value == .spinner {
+            let (asks, how) = LabeledMacOSSpinner.removal(indicator, context: context)
+            return context.violation(indicator, at: text.node,
+                "indicator '\(indicator.displayID)' has a vague `\(key)` \"\(text.value.trimmed().clippedForMessage)\"; "
+                + "on a macOS spinner, \(how)", asks: asks)
+        }
+        let better = WorkText(indicator, context: context).doing
+        return context.violation(indicator, at: text.node,
+            "indicator '\(indicator.displayID)' has a vague `\(key)` \"\(text.value.trimmed().clippedForMessage)\"; "
+            + "say what is happening (e.g. \"\(better)\")",
+            asks: [.set(key, to: better)])
     }
 }

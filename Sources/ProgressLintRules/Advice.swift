@@ -1,0 +1,186 @@
+import ProgressLintEngine
+import ProgressLintSpec
+
+/// What a finding asks, written out and followed through. A finding's `asks` are its machine-readable
+/// suggestion (key paths and the values to write, or keys to remove); its message names the same
+/// values through ``phrase(_:)``, so what a reader is told and what a tool applies are one thing.
+///
+/// A change may bring other findings (a move to `overlay` then needs focus, focus return and an
+/// exit): ``followUps(of:on:context:rule:)`` applies the change to a copy of the indicator, runs
+/// the other rules on it, and gathers what they would then ask, until nothing new is asked, so
+/// that the message asks for everything at once.
+enum Advice {
+    /// Set while rules run on a changed copy: their own follow-ups are not worked out then.
+    @TaskLocal static var simulating = false
+
+    /// Keys whose values are texts (shown as `key` (e.g. "…")).
+    static let textKeys: Set<String> = [
+        "label", "title", "accessibility.label", "accessibility.announce.start", "accessibility.announce.completion",
+        "reduce-motion.replace-with", "reduce-motion.follow-up", "stall.message", "failure.message", "cancel.label",
+    ]
+
+    /// `` `presentation: overlay` ``, `` `label` (e.g. "Uploading photos") ``, `` remove `title` ``.
+    static func phrase(_ ask: Ask) -> String {
+        switch ask {
+        case .set(let key, let value):
+            return textKeys.contains(key) ? "`\(key)` (e.g. \"\(value.clippedForMessage)\")" : "`\(key): \(value)`"
+        case .remove(let key): return "remove `\(key)`"
+        case .add(let key), .change(let key), .keep(let key): return "`\(key)`"
+        }
+    }
+
+    /// Several asks as one list: "set `a: b`, `c` (e.g. "…") and remove `d`".
+    static func phrase(_ asks: [Ask]) -> String {
+        let sets = asks.filter { if case .set = $0 { return true } else { return false } }.map(phrase)
+        let removes = asks.compactMap { ask -> String? in
+            if case .remove(let key) = ask { return "`\(key)`" }
+            return nil
+        }
+        var parts: [String] = []
+        if !sets.isEmpty { parts.append("set " + list(sets)) }
+        if !removes.isEmpty { parts.append("remove " + list(removes)) }
+        for ask in asks {
+            if case .add(let key) = ask { parts.append("add `\(key)`") }
+            if case .change(let key) = ask { parts.append("change `\(key)`") }
+        }
+        return list(parts)
+    }
+
+    static func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: return ""
+        case 1: return items[0]
+        default: return items.dropLast().joined(separator: ", ") + " and " + items.last!
+        }
+    }
+
+    /// ", and with it set …" naming the follow-ups of `asks`, or nothing.
+    static func withIt(_ asks: [Ask], on indicator: Indicator, context: RuleContext, rule: String) -> (String, [Ask]) {
+        let more = followUps(of: asks, on: indicator, context: context, rule: rule)
+        guard !more.isEmpty else { return ("", []) }
+        return ("; with it, \(phrase(more)), which the other rules then ask for", more)
+    }
+
+    /// The rules run on a changed copy: indicator rules other than `rule`, as the configuration turns them on.
+    private static let indicatorRules: [(RuleDescription, IndicatorCheck)] = RuleRegistry.rules.compactMap { rule in
+        guard case .indicator(let check) = rule.kind else { return nil }
+        return (type(of: rule).description, check.indicatorCheck)
+    }
+
+    /// What the other rules ask once `asks` are applied to `indicator`, gathered round by round
+    /// (each round's asks applied in turn) until no new finding comes; asks that would undo `asks`
+    /// are left out.
+    static func followUps(of asks: [Ask], on indicator: Indicator, context: RuleContext, rule: String) -> [Ask] {
+        guard !simulating else { return [] }
+        return $simulating.withValue(true) {
+            func firing(_ indicator: Indicator) -> [(String, [Ask])] {
+                let context = context.with(indicator: indicator)
+                var found: [(String, [Ask])] = []
+                for (description, check) in indicatorRules where description.id != rule {
+                    guard case .on = context.configuration.level(of: description), description.judges(indicator)
+                    else { continue }
+                    for violation in check.check(indicator, context: context) {
+                        found.append((description.id, violation.asks ?? description.asks))
+                    }
+                }
+                return found
+            }
+            let before = Set(firing(indicator).map(\.0))
+            var changed = indicator
+            for ask in asks { apply(ask, to: &changed, context: context) }
+            var gathered: [Ask] = []
+            var seen = before
+            for _ in 0..<4 {
+                var round: [Ask] = []
+                for (id, found) in firing(changed) where !seen.contains(id) {
+                    seen.insert(id)
+                    for ask in found where !asks.contains(where: ask.contradicts) && !(asks + gathered + round).contains(ask) {
+                        if case .keep = ask { continue }
+                        round.append(ask)
+                    }
+                }
+                guard !round.isEmpty else { break }
+                for ask in round { apply(ask, to: &changed, context: context) }
+                gathered += round
+            }
+            return gathered
+        }
+    }
+
+    /// Writes one ask into a copy of the indicator (the keys rules ask about; others are left).
+    static func apply(_ ask: Ask, to indicator: inout Indicator, context: RuleContext) {
+        let node = indicator.node
+        func located<T>(_ value: T) -> Located<T> { Located(value, at: node) }
+        var a11y = indicator.accessibility?.value ?? Accessibility()
+        var announce = a11y.announce?.value ?? Announce()
+        func storeAnnounce() {
+            a11y.announce = located(announce)
+            indicator.accessibility = located(a11y)
+        }
+        func storeA11y() { indicator.accessibility = located(a11y) }
+        switch ask {
+        case .set(let key, let value):
+            let duration = try? Duration.parse(Substring(value))
+            switch key {
+            case "determinate": indicator.determinate = located(value == "true")
+            case "style": indicator.style = IndicatorStyle(rawValue: value).map(located)
+            case "presentation": indicator.presentation = Presentation(rawValue: value).map(located)
+            case "component": indicator.component = located(value)
+            case "label": indicator.label = located(value)
+            case "title": indicator.title = located(value)
+            case "track": indicator.track = Track(rawValue: value).map(located)
+            case "location": indicator.location = Location(rawValue: value).map(located)
+            case "on-total-change": indicator.onTotalChange = TotalChange(rawValue: value).map(located)
+            case "updates-every": indicator.updatesEvery = duration.map(located)
+            case "show-after": indicator.showAfter = duration.map(located)
+            case "auto-refresh": indicator.autoRefresh = duration.map { located(.every($0)) }
+            case "pause": indicator.pause = located(value == "true")
+            case "close": indicator.close = located(value == "true")
+            case "cancel":
+                indicator.cancel = located(Cancel(isOffered: value == "true"))
+            case "cancel.confirm":
+                var cancel = indicator.cancel?.value ?? Cancel(isOffered: true)
+                cancel.confirm = located(value == "true")
+                indicator.cancel = located(cancel)
+            case "accessibility.label": a11y.label = located(value); storeA11y()
+            case "accessibility.focus": a11y.focus = Focus(rawValue: value).map(located); storeA11y()
+            case "accessibility.focus-after": a11y.focusAfter = FocusAfter(rawValue: value).map(located); storeA11y()
+            case "accessibility.announce.start": announce.start = located(value); storeAnnounce()
+            case "accessibility.announce.completion": announce.completion = located(value); storeAnnounce()
+            case "accessibility.announce.repeat-every": announce.repeatEvery = duration.map(located); storeAnnounce()
+            case "reduce-motion.replace-with", "reduce-motion.follow-up":
+                var fallback = ReduceMotionFallback()
+                if case .fallback(let written)? = indicator.reduceMotion?.value { fallback = written }
+                if key.hasSuffix("replace-with") { fallback.replaceWith = located(value) } else { fallback.followUp = located(value) }
+                indicator.reduceMotion = located(.fallback(fallback))
+            case "stall.message", "stall.after":
+                var stall = indicator.stall?.value ?? Stall()
+                if key == "stall.message" { stall.message = located(value) } else { stall.after = duration.map(located) }
+                indicator.stall = located(stall)
+            case "failure.fills":
+                var failure = indicator.failure?.value ?? Failure()
+                failure.fills = located(value == "true")
+                indicator.failure = located(failure)
+            case "failure.message":
+                var failure = indicator.failure?.value ?? Failure()
+                failure.message = located(value)
+                indicator.failure = located(failure)
+            default: break
+            }
+        case .remove(let key):
+            switch key {
+            case "determinate": indicator.determinate = nil
+            case "label": indicator.label = nil
+            case "title": indicator.title = nil
+            case "becomes": indicator.becomes = nil
+            case "accessibility.label": a11y.label = nil; storeA11y()
+            case "accessibility.focus": a11y.focus = nil; storeA11y()
+            case "accessibility.announce.start": announce.start = nil; storeAnnounce()
+            case "accessibility.announce.progress-every": announce.progressEvery = nil; storeAnnounce()
+            default: break
+            }
+        case .add, .change, .keep:
+            break
+        }
+    }
+}
