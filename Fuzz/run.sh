@@ -63,6 +63,33 @@ for n, encoding in enumerate(["utf-8", "utf-16", "utf-32", None]):
     ]
     with open(os.path.join(d, "session-%d" % n), "wb") as f:
         f.write(b"".join(frame(m) for m in session))
+# Issue 31's shapes: versions at the edges of Int, missing or null; deep and long URIs; odd ids;
+# JSON that is not a request.
+init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+done = [{"jsonrpc": "2.0", "id": 9, "method": "shutdown"}, {"jsonrpc": "2.0", "method": "exit"}]
+def session(name, messages, raw=b""):
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(b"".join(frame(m) for m in [init, {"jsonrpc": "2.0", "method": "initialized", "params": {}}] + messages) + raw
+                + b"".join(frame(m) for m in done))
+def opened(uri, version):
+    return {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "yaml", "version": version, "text": spec}}}
+def changed(uri, version="absent", text="screen: x\n"):
+    document = {"uri": uri} if version == "absent" else {"uri": uri, "version": version}
+    return {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": document, "contentChanges": [{"text": text}]}}
+for n, (first, then) in enumerate([(2**63 - 1, "absent"), (2**63 - 1, None), (-2**63, "absent"), (2**63 - 1, 2**63 - 1), (0, -1)]):
+    uri = "file:///fuzz/v%d.yaml" % n
+    session("versions-%d" % n, [opened(uri, first), changed(uri, then), changed(uri, then)])
+for n, uri in enumerate(["file:///" + "d/" * 5000 + "s.yaml", "file:///" + "%2e%2e/" * 3000 + "s.yaml",
+                         "file:///" + "x" * 20000 + "/s.yaml", "file:" + "/" * 4000 + "s.yaml", "untitled:" + "u" * 10000]):
+    session("uri-%d" % n, [opened(uri, 1), changed(uri),
+                           {"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}}])
+ids = ['"1.0"', '9007199254740993', '9223372036854775807', '-9223372036854775808', '18446744073709551616', '1.5', '1e400',
+       'true', 'null', '{}', '[1]', '""']
+raw = b"".join(frame_raw for frame_raw in (
+    (b"Content-Length: %d\r\n\r\n" % len(body)) + body for body in
+    [('{"jsonrpc":"2.0","id":%s,"method":"no/such"}' % i).encode() for i in ids]
+    + [b"[]", b"42", b'"x"', b'{"jsonrpc":"2.0"}', b'{"jsonrpc":"2.0","id":1}', b'{"jsonrpc":"2.0","method":42}', b"{", b""]))
+session("ids", [], raw)
 PY
 elif [ "$target" = FuzzConfig ]; then
 python3 - "$seeds" <<'PY'
@@ -92,6 +119,8 @@ config('profile-order.yml', "extends:\n  - progress-lint:carbon\n  - progress-li
 config('profile-unknown.yml', "extends: [progress-lint:GNOME, progress-lint:apple, ' progress-lint:gnome', progress-lint:]\n")
 config('profile-alone.yml', "extends: progress-lint:windows-legacy\nthresholds:\n  determinate-after: 500ms\n")
 config('yaml11.yml', "rules: {vague-label: off, missing-label: no}\nplatform: yes\n")
+config('docs-url.yml', "docs-url: javascript:alert(1)\n")
+config('docs-url-ok.yml', "docs-url: https://docs.example.com/{rule}.html\n")
 config('anchors.yml', "vague-labels: &v [" + ", ".join(["Loading"] * 50) + "]\nexclude: *v\n")
 entry = '{"path": "fuzz/spec.yaml", "rule": "vague-label", "yamlPath": "indicators[0].label", "count": %s}'
 baseline('plain.json', '{"version": 1, "entries": [' + entry % '1' + ']}')
@@ -108,6 +137,8 @@ generator="$root/../shared/bench/gen-corpus.py"
 if [ -f "$generator" ]; then
     rm -rf "$work/generated"
     python3 "$generator" "$work/generated" --files 300 --seed 7 >/dev/null
+    # Revision 1.3 too: `min-display`, `per-item`, `component: meter` and the plants of its rules.
+    python3 "$generator" "$work/generated/revision-1.3" --files 150 --seed 13 --revision 1.3 >/dev/null
     i=0
     find "$work/generated" -type f \( -name '*.yaml' -o -name '*.yml' \) | sort | while read -r f; do
         i=$((i + 1)); cp "$f" "$seeds/gen-$i.yaml"
@@ -146,6 +177,7 @@ w('hostile-long-alias.yaml', 'screen: S\nindicators:\n  - {id: &big ' + 'x' * 40
 w('hostile-suppressions.yaml', 'screen: S\nindicators:\n' + ''.join(f'  - {{id: i{i}, style: spinner, label: Loading}} # progress-lint-disable-line vague-label\n' for i in range(300)))
 w('hostile-bom.yaml', b'\xef\xbb\xbf# progress-lint-disable-file vague-label\nscreen: S\nindicators: []\n')
 w('hostile-duplicate-keys.yaml', 'screen: S\n' + 'a: 1\n' * 2000 + 'indicators: []\n')
+w('keys-1.3.yaml', 'platform: web\nscreen: S\nindicators:\n  - {id: a, style: spinner, user-initiated: false, per-item: true, min-display: 200ms, duration: 150ms..6s, show-after: 100ms}\n  - {id: b, style: bar, determinate: true, component: meter, purpose: gauge}\n  - {id: c, style: bar, component: meter, min-display: 1e400ms, per-item: yes, pause: false, close: false, cancel: false}\n  - {id: d, style: bar, component: Meter, min-display: [1s], per-item: {a: b}, duration: 5s..5s, show-after: 5s}\n')
 w('hostile-bidi.yaml', 'screen: "S\u202e\u2066\u200b"\nindicators:\n  - {id: "\u202ex", style: spinner, label: "\u2069\ufeffLoading"}\n')
 PY
 fi

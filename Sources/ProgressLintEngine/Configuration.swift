@@ -92,10 +92,27 @@ public struct Configuration: Sendable {
 
     /// Where the rule pages are published for a run: `PROGRESS_LINT_DOCS_URL` when set and not
     /// empty (`environment` is its value), else `configured` (a config's `docs-url:`), else none.
+    /// An environment value that is not an ``isDocsURL(_:)`` address is never used (the command
+    /// refuses to run with one; the language server leaves it out).
     public static func effectiveDocsURL(configured: String?, environment: String?) -> String? {
-        if let environment, !environment.isEmpty { return environment }
+        if let environment, !environment.isEmpty, isDocsURL(environment) { return environment }
         guard let configured, !configured.isEmpty else { return nil }
         return configured
+    }
+
+    /// Whether `text` may be where rule pages are published (`docs-url:`, `PROGRESS_LINT_DOCS_URL`):
+    /// an `http` or `https` address (the scheme in any case) with a host, and no white space or
+    /// control character. Reports put it in links people follow (the HTML report's, SARIF's
+    /// `helpUri`, an editor's), so `javascript:`, `data:`, `file:` and any other scheme are refused.
+    public static func isDocsURL(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        guard let scheme = ["https://", "http://"].first(where: { lower.hasPrefix($0) }) else { return false }
+        let rest = text.unicodeScalars.dropFirst(scheme.count)
+        guard let first = rest.first, first != "/", first != "?", first != "#" else { return false }
+        return !text.unicodeScalars.contains {
+            $0.properties.isWhitespace || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+                || $0.properties.generalCategory == .format
+        }
     }
 
     /// The address of `rule`'s page under `docsURL`: `{rule}` replaced by the rule's id, or

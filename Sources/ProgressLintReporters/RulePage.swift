@@ -125,7 +125,8 @@ public enum RulePage {
     private static let defaultThresholds: [(key: String, value: String)] = [
         ("thresholds.instant", "100ms"), ("thresholds.noticeable", "1s"), ("thresholds.attention", "10s"),
         ("thresholds.show-after-max", "2s"), ("thresholds.updates-every-max", "2s"),
-        ("thresholds.determinate-after", "the effective `thresholds.attention`"), ("thresholds.min-display", "400ms"),
+        ("thresholds.determinate-after", "`thresholds.attention`, which it follows until set"),
+        ("thresholds.min-display", "400ms"),
     ]
 
     /// Whether its findings carry a fix, of which applicability, and why.

@@ -102,7 +102,11 @@ public struct Baseline: Hashable, Sendable {
     /// what `--write-baseline` writes when a run lints only some of the files.
     public func replacing(files linted: Set<String>, with current: Baseline) -> Baseline {
         var merged = current
-        for (key, count) in counts where !linted.contains(key.path) { merged.counts[key, default: 0] += count }
+        for (key, count) in counts where !linted.contains(key.path) {
+            // Counts read from a file: added without overflow (held at Int.max), as `parse` adds them.
+            let (sum, overflow) = merged.counts[key, default: 0].addingReportingOverflow(count)
+            merged.counts[key] = overflow ? Int.max : sum
+        }
         return merged
     }
 

@@ -40,8 +40,8 @@ extension LanguageServer {
         let bytes: [UInt8]
         if let open = documents.values.first(where: { $0.path == configPath }) {
             bytes = open.index.bytes
-        } else if let data = try? Data(contentsOf: URL(fileURLWithPath: configPath)) {
-            bytes = Array(data)
+        } else if let read = LanguageServer.readFile(configPath, limit: 1024 * 1024) {
+            bytes = read
         } else {
             return nil
         }

@@ -78,7 +78,8 @@ final class ConfigurationCache {
         }
         // The stamps first, then the load: an edit in between is seen at the next use.
         var watched: [(path: String, stamp: Stamp?)] = []
-        var current = folder
+        // Where a config file's path could be opened (a deeper folder's is too long to name).
+        var current = PathText.folderWithin(folder, length: PathText.maxPathLength - 32)
         search: while true {
             for name in ConfigurationResolver.fileNames {
                 let candidate = current == "/" ? "/" + name : current + "/" + name

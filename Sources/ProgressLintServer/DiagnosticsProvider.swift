@@ -70,7 +70,7 @@ extension LanguageServer {
         var diagnostics = lintBytes(document.index.bytes, path: document.path) ?? []
         if let path = document.path, workspace.scanned.contains(path),
            ConfigurationCache.stamp(path)?.size == Int64(document.index.bytes.count),
-           (try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) == document.index.bytes {
+           LanguageServer.readFile(path, limit: document.index.bytes.count) == document.index.bytes {
             // The workspace run's cross-file findings hold for the text it read, which the editor
             // still has: they replace those of the file alone.
             diagnostics.removeAll { linter.isCrossFile($0.ruleID) }

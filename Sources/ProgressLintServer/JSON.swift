@@ -6,9 +6,16 @@ import Foundation
 
 /// Any JSON value: the parts of LSP messages whose shape the server does not fix (request ids,
 /// settings, `data`), decoded and encoded through `Codable` like the typed parts.
+///
+/// A request id comes back exactly as it came: a string stays a string (`"1.0"` is not the number
+/// 1) and a whole number that fits 64 bits is an ``integer(_:)``, never rounded through a `Double`
+/// (ids past 2^53 keep every digit).
 public enum JSON: Hashable, Sendable, Codable {
     case null
     case bool(Bool)
+    /// A whole number that fits an `Int`, read and written exactly.
+    case integer(Int)
+    /// Any other number.
     case number(Double)
     case string(String)
     case array([JSON])
@@ -16,14 +23,17 @@ public enum JSON: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // A string first: a decoder may read a number from a string (`"1.0"` as 1.0), never the reverse.
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
         } else if let value = try? container.decode([JSON].self) {
             self = .array(value)
         } else {
@@ -36,6 +46,7 @@ public enum JSON: Hashable, Sendable, Codable {
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
         case .number(let value):
             // Whole numbers as integers (request ids, versions), the rest as they are.
             if let whole = Int(exactly: value) { try container.encode(whole) } else { try container.encode(value) }
@@ -55,8 +66,19 @@ public enum JSON: Hashable, Sendable, Codable {
     public var stringValue: String? { if case .string(let value) = self { return value } else { return nil } }
     public var arrayValue: [JSON]? { if case .array(let value) = self { return value } else { return nil } }
     public var intValue: Int? {
-        if case .number(let value) = self, let whole = Int(exactly: value) { return whole }
-        return nil
+        switch self {
+        case .integer(let value): return value
+        case .number(let value): return Int(exactly: value)
+        default: return nil
+        }
+    }
+
+    /// Whether this is a value JSON-RPC allows as a request id: a string, a number or null.
+    var isRequestID: Bool {
+        switch self {
+        case .null, .string, .integer, .number: return true
+        case .bool, .array, .object: return false
+        }
     }
 }
 

@@ -180,9 +180,14 @@ public final class LanguageServer {
                 }
                 queue.append(message)
             } catch {
+                // JSON that is not a message (`[]`, `42`, a `method` that is not a string) is an invalid
+                // request (-32600); only a body that is not JSON at all is a parse error (-32700).
+                let isJSON = (try? JSONCoding.decode(JSON.self, from: data)) != nil
                 log("skipped a body that is not a JSON-RPC message (\(data.count) bytes): \(Self.describe(error))")
                 send(ResponseMessage<JSON>(id: .null, result: nil, error: ResponseError(
-                    code: ResponseError.parseError, message: "the body is not a JSON-RPC message: \(Self.describe(error))")))
+                    code: isJSON ? ResponseError.invalidRequest : ResponseError.parseError,
+                    message: isJSON ? "the body is JSON but not a JSON-RPC request or notification: \(Self.describe(error))"
+                        : "the body is not a JSON-RPC message: \(Self.describe(error))")))
             }
         }
     }
@@ -203,9 +208,20 @@ public final class LanguageServer {
     // MARK: Dispatch
 
     func handle(_ message: IncomingMessage) {
+        if let id = message.id, !id.isRequestID {
+            log("skipped a message whose `id` is not a string, a number or null")
+            respondError(.null, ResponseError.invalidRequest, "the `id` of a request is a string, a number or null")
+            return
+        }
         guard let method = message.method else {
             // A response to a request of ours (a refresh, a registration, progress): nothing waits on it.
-            if let error = message.error { log("the client answered a request with an error: \(error)") }
+            if message.id != nil && (message.hasResult || message.error != nil) {
+                if let error = message.error { log("the client answered a request with an error: \(error)") }
+                return
+            }
+            // Neither a request nor a notification nor a response (`{"jsonrpc":"2.0"}`).
+            log("skipped a message with no `method`, `result` or `error`")
+            respondError(.null, ResponseError.invalidRequest, "a request or notification needs a `method`")
             return
         }
         if let id = message.id {
@@ -279,11 +295,19 @@ public final class LanguageServer {
             guard let p = message.didChange ?? decode(DidChangeTextDocumentParams.self, params),
                   var document = documents.removeValue(forKey: p.textDocument.uri)
             else { return }
-            let version = p.textDocument.version ?? document.version + 1
-            guard version > document.version else {
-                log("ignored a change to \(p.textDocument.uri) at version \(version), not after \(document.version)")
-                documents[p.textDocument.uri] = document
-                return
+            let version: Int
+            if let given = p.textDocument.version {
+                guard given > document.version else {
+                    log("ignored a change to \(p.textDocument.uri) at version \(given), not after \(document.version)")
+                    documents[p.textDocument.uri] = document
+                    return
+                }
+                version = given
+            } else {
+                // No version (or null): the change follows the document's, whose number counts on,
+                // held at Int.max rather than past it (a client may open a document at 2^63 - 1).
+                let (next, overflow) = document.version.addingReportingOverflow(1)
+                version = overflow ? Int.max : next
             }
             for change in p.contentChanges { document.apply(change, encoding: encoding) }
             document.version = version
@@ -388,7 +412,7 @@ public final class LanguageServer {
         var server: [String: JSON] = [
             "positionEncoding": .string(encoding.rawValue),
             "textDocumentSync": .object([
-                "openClose": .bool(true), "change": .number(2), "save": .object(["includeText": .bool(false)]),
+                "openClose": .bool(true), "change": .integer(2), "save": .object(["includeText": .bool(false)]),
             ]),
             "codeActionProvider": .object([
                 "codeActionKinds": .array([.string("quickfix"), .string(fixAllKind)]),
@@ -525,6 +549,12 @@ public final class LanguageServer {
         }
     }
 
+    /// The bytes of the file at `path`, at most `limit` of them; nil when it cannot be read. Read
+    /// as the command reads files: a FIFO, a device or a folder in its place is never waited on.
+    static func readFile(_ path: String, limit: Int) -> [UInt8]? {
+        try? FileReader.read(SpecFile(path: path), limit: limit).get()
+    }
+
     /// The diagnostics of a config file that does not load.
     func configurationDiagnostics(_ path: String) -> [LSPDiagnostic] {
         guard let error = configurationErrors[path] else { return [] }
@@ -532,7 +562,7 @@ public final class LanguageServer {
         if let open = documents.values.first(where: { $0.path == path }) {
             index = open.index
         } else {
-            index = TextIndex((try? Array(Data(contentsOf: URL(fileURLWithPath: path)))) ?? [])
+            index = TextIndex(Self.readFile(path, limit: 1024 * 1024) ?? [])
         }
         let range = error.position.map { index.range(of: SourceRange(at: $0), encoding) }
             ?? LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))

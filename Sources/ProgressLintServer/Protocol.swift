@@ -219,6 +219,8 @@ struct IncomingMessage: Decodable {
     var id: JSON?
     var method: String?
     var error: JSON?
+    /// Whether it has a `result` (a response; its value, even null, is not kept).
+    var hasResult = false
     /// The message as read.
     var body = Data()
     /// The params of a `textDocument/didChange` or `textDocument/didOpen`, decoded with the message:
@@ -227,7 +229,7 @@ struct IncomingMessage: Decodable {
     var didChange: DidChangeTextDocumentParams?
     var didOpen: DidOpenTextDocumentParams?
 
-    enum CodingKeys: String, CodingKey { case id, method, error, params }
+    enum CodingKeys: String, CodingKey { case id, method, error, params, result }
 
     /// A message with nothing read yet (``DocumentMessageReader`` fills it in).
     init() {}
@@ -237,6 +239,7 @@ struct IncomingMessage: Decodable {
         id = try container.decodeIfPresent(JSON.self, forKey: .id)
         method = try container.decodeIfPresent(String.self, forKey: .method)
         error = try container.decodeIfPresent(JSON.self, forKey: .error)
+        hasResult = container.contains(.result)
         switch method {
         case "textDocument/didChange": didChange = try? container.decode(DidChangeTextDocumentParams.self, forKey: .params)
         case "textDocument/didOpen": didOpen = try? container.decode(DidOpenTextDocumentParams.self, forKey: .params)

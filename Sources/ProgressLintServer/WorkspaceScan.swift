@@ -188,7 +188,7 @@ extension LanguageServer {
             let cross = found.filter { linter.isCrossFile($0.ruleID) }
             if !cross.isEmpty { crossFile[absolute] = cross }
             if openPaths.contains(absolute) { continue }
-            let bytes = (try? Array(Data(contentsOf: URL(fileURLWithPath: absolute)))) ?? []
+            let bytes = LanguageServer.readFile(absolute, limit: Limits().maxFileSize) ?? []
             let index = TextIndex(bytes)
             var shown = found
             if !settings.specSchema { shown.removeAll { $0.ruleID == InputRuleID.specSchema } }

@@ -185,6 +185,12 @@ public enum ExpectedDuration: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The lower bound, or nil when unknown.
+    public var min: Duration? {
+        if case .range(let lower, _) = self { return lower }
+        return nil
+    }
+
     /// Whether it is `unknown`.
     public var isUnknown: Bool { self == .unknown }
 

@@ -30,10 +30,14 @@ public struct Indicator: Sendable {
     public var purpose: Located<Purpose>?
     public var duration: Located<ExpectedDuration>?
     public var showAfter: Located<Duration>?
+    /// `min-display`: once shown, it stays at least this long (revision 1.3).
+    public var minDisplay: Located<Duration>?
     public var presentation: Located<Presentation>?
     public var otherActions: Located<OtherActions>?
     public var userInitiated: Located<Bool>?
     public var location: Located<Location>?
+    /// `per-item`: repeated on each item of a list or grid (revision 1.3).
+    public var perItem: Located<Bool>?
     public var track: Located<Track>?
     public var label: Located<String>?
     public var accessibility: Located<Accessibility>?
@@ -82,6 +86,8 @@ public struct Indicator: Sendable {
     public var hasCancel: Bool { cancel?.value.isOffered ?? false }
     /// A Close action is offered.
     public var hasClose: Bool { close?.value ?? false }
+    /// `per-item`, default false.
+    public var isPerItem: Bool { perItem?.value ?? false }
     /// A Pause action is offered.
     public var hasPause: Bool { pause?.value ?? false }
     /// The known platform component it is built from, nil for a custom one. A wrapper declared

@@ -13,6 +13,8 @@ public enum KnownComponent: String, SpecEnum {
     case swipeRefreshLayout = "SwipeRefreshLayout"
     case htmlProgress = "progress"
     case activityIndicator = "ActivityIndicator"
+    /// HTML's `<meter>`: a gauge (disk use, a score), never the progress of a task (revision 1.3).
+    case htmlMeter = "meter"
 
     /// The known component named `name` (as `init(rawValue:)` finds it, matched as bytes).
     public static func named(_ name: String) -> KnownComponent? { names.index(of: name).map { cases[$0] } }
@@ -37,6 +39,7 @@ public enum KnownComponent: String, SpecEnum {
         case .swipeRefreshLayout: return 8
         case .htmlProgress: return 9
         case .activityIndicator: return 10
+        case .htmlMeter: return 11
         }
     }
 
@@ -52,7 +55,7 @@ public enum KnownComponent: String, SpecEnum {
         case .nsProgressIndicator: return [.macos]
         case .progressBar: return [.android, .ubuntuTouch]
         case .linearProgressIndicator, .circularProgressIndicator, .swipeRefreshLayout: return [.android]
-        case .htmlProgress: return [.web]
+        case .htmlProgress, .htmlMeter: return [.web]
         case .activityIndicator: return [.ubuntuTouch]
         }
     }
@@ -61,7 +64,7 @@ public enum KnownComponent: String, SpecEnum {
     public var styles: Set<IndicatorStyle> {
         switch self {
         case .uiActivityIndicatorView, .circularProgressIndicator, .activityIndicator: return [.spinner]
-        case .uiProgressView, .linearProgressIndicator, .htmlProgress: return [.bar]
+        case .uiProgressView, .linearProgressIndicator, .htmlProgress, .htmlMeter: return [.bar]
         case .uiRefreshControl, .swipeRefreshLayout: return [.refreshControl]
         case .progressView, .nsProgressIndicator, .progressBar: return [.bar, .spinner]
         }
@@ -71,7 +74,7 @@ public enum KnownComponent: String, SpecEnum {
     public var determinacy: Determinacy {
         switch self {
         case .uiActivityIndicatorView, .uiRefreshControl, .swipeRefreshLayout, .activityIndicator: return .never
-        case .uiProgressView: return .always
+        case .uiProgressView, .htmlMeter: return .always
         default: return .either
         }
     }

@@ -107,10 +107,13 @@ public enum ScreenKey: String, SpecKeySet {
 public enum IndicatorKey: String, SpecKeySet {
     case id, style, determinate, component, task, purpose, duration
     case showAfter = "show-after"
+    case minDisplay = "min-display"
     case presentation
     case otherActions = "other-actions"
     case userInitiated = "user-initiated"
-    case location, track, label, accessibility
+    case location
+    case perItem = "per-item"
+    case track, label, accessibility
     case reduceMotion = "reduce-motion"
     case cancel, close, pause
     case updatesEvery = "updates-every"
@@ -138,12 +141,19 @@ public enum IndicatorKey: String, SpecKeySet {
                         "how long the work is expected to take: a duration, a range such as 2s..30s, or unknown")
                 .alsoWritten("expected-duration", "estimated-duration")
         case .showAfter: SpecKeyInfo(.duration, default: "0s", "delay before the indicator appears").alsoWritten("delay")
+        case .minDisplay:
+            SpecKeyInfo(.duration, "once shown, the indicator stays at least this long even if the work ends sooner")
+                .alsoWritten("min-duration", "minimum-duration")
         case .presentation:
             SpecKeyInfo(.choice(Presentation.self), default: "inline", "overlay and full-screen block the screen")
         case .otherActions:
             SpecKeyInfo(.choice(OtherActions.self), "what the user's other actions would do while the work runs")
         case .userInitiated: SpecKeyInfo(.bool, default: "true", "did the person start this work")
         case .location: SpecKeyInfo(.choice(Location.self), default: "content", "where it is drawn")
+        case .perItem:
+            SpecKeyInfo(.bool, default: "false",
+                        "the indicator is repeated on each item of a list or grid (one per row, card or cell)")
+                .alsoWritten("per-row", "each-item")
         case .track:
             SpecKeyInfo(.choice(Track.self), default: "visible", "bars only: whether the unfilled track is drawn")
         case .label: SpecKeyInfo(.text, "visible text shown with the indicator").alsoWritten("text", "caption")

@@ -78,6 +78,26 @@ package enum PathText {
         return slash == path.startIndex ? path[...slash] : path[..<slash]
     }
 
+    /// The longest path the system opens (Linux's `PATH_MAX`, with its terminating zero: 4,095
+    /// bytes); a longer one fails with "File name too long" whatever it names.
+    package static let maxPathLength = 4095
+
+    /// `folder` itself when its path is at most `length` bytes long, else the deepest folder above
+    /// it that is (cut at a `/`), in one step: a walk up a path of thousands of folders (a name given
+    /// by an editor or `--stdin-filename`) starts where a file could be.
+    package static func folderWithin(_ folder: String, length: Int) -> String {
+        let utf8 = folder.utf8
+        guard utf8.count > length else { return folder }
+        var cut = utf8.index(utf8.startIndex, offsetBy: max(0, length) + 1)
+        // The last `/` before the cut (a `/` byte is always a character boundary).
+        while cut > utf8.startIndex {
+            cut = utf8.index(before: cut)
+            if utf8[cut] == UInt8(ascii: "/") { break }
+        }
+        if cut == utf8.startIndex { return folder.hasPrefix("/") ? "/" : "." }
+        return String(folder[..<cut])
+    }
+
     package static func parent(_ path: String) -> String {
         // In an ASCII path the last `/` byte is the last `/` character (found at once in the bytes).
         let found: String.Index?

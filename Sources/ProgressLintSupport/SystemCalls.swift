@@ -79,6 +79,51 @@ package enum SystemCalls {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// What opening a file to read it gives: a regular file's descriptor, or what is there instead.
+    package enum OpenedFile {
+        /// A regular file, open to read (close it).
+        case file(Int32)
+        /// A FIFO, device, socket or folder (its `S_IFMT` bits): nothing to read, and not opened.
+        case notRegular(mode_t)
+        /// The system's error number.
+        case failed(Int32)
+    }
+
+    /// Opens `path` to read it the way every file the program did not just make is opened: with
+    /// `O_NONBLOCK`, so that a FIFO with no writer or a device cannot block the `open`, then `fstat`,
+    /// so that only a regular file is kept (a FIFO, a device, a socket or a folder is closed at once),
+    /// then with `O_NONBLOCK` cleared (reads of a regular file never wait anyway).
+    package static func openRegularFile(_ path: UnsafePointer<CChar>) -> OpenedFile {
+        var fd: Int32
+        repeat { fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { return .failed(errno) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            return .failed(code)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return .notRegular(info.st_mode & S_IFMT)
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return .file(fd)
+    }
+
+    /// ``openRegularFile(_:)-(UnsafePointer<CChar>)`` of a path given as a string.
+    package static func openRegularFile(_ path: String) -> OpenedFile {
+        path.withCString { openRegularFile($0) }
+    }
+
+    /// The descriptor of the regular file at `path`, open to read, or -1 when there is none
+    /// (missing, unreadable, or a FIFO, a device, a socket or a folder, which is never waited on).
+    package static func openRegularFileOrNone(_ path: String) -> Int32 {
+        if case .file(let fd) = openRegularFile(path) { return fd }
+        return -1
+    }
+
     /// The system's text for the error number `code` ("No such file or directory").
     package static func errorText(_ code: Int32) -> String {
         String(cString: strerror(code))

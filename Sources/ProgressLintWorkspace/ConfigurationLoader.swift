@@ -341,9 +341,11 @@ public struct ConfigurationLoader: Sendable {
                     try readComponents(value, into: &c)
                 case "docs-url":
                     let text = try scalar(value, key: name)
-                    guard !text.isEmpty, !text.contains(where: { $0.isWhitespace }) else {
-                        throw fail("`docs-url` is the address where your copy of the rule pages is published, "
-                                   + "e.g. https://docs.example.com/progress-lint/Rules (or with {rule} in it)", at: value)
+                    // Only http and https: the address ends up in links people follow.
+                    guard Configuration.isDocsURL(text) else {
+                        throw fail("`docs-url` is the http or https address where your copy of the rule pages is "
+                                   + "published, e.g. https://docs.example.com/progress-lint/Rules (or with {rule} in it)",
+                                   at: value)
                     }
                     c.docsURL = text
                 case "rules":

@@ -76,30 +76,47 @@ public final class ConfigurationResolver {
         PathText.relative(PathText.absolute(path, in: workingDirectory), to: PathText.absolute(folder, in: workingDirectory))
     }
 
-    private func configuration(folder: String, holdsNone: Bool = false) -> Result<Configuration, ConfigurationError> {
-        if let cached = byFolder[folder] { return cached }
+    /// The configuration of `start`'s folder: the nearest config file walking up, found in a loop
+    /// (a path of thousands of folders, given by `--stdin-filename` or an editor, costs no stack).
+    /// Folders whose config file's path would be longer than ``PathText/maxPathLength`` hold none
+    /// the system could open: the walk starts at the deepest folder within that length.
+    private func configuration(folder start: String, holdsNone: Bool = false) -> Result<Configuration, ConfigurationError> {
+        if let cached = byFolder[start] { return cached }
+        var visited: [String] = []
+        var folder = PathText.folderWithin(start, length: PathText.maxPathLength - 32)
+        // A folder cut short above is not the file's own: its listing said nothing of it.
+        var skipFirst = holdsNone && folder == start
         var result: Result<Configuration, ConfigurationError>?
-        for name in ConfigurationResolver.fileNames where !holdsNone {
-            let candidate = folder == "/" ? "/" + name : folder + "/" + name
-            // lstat, not access: a link that loops or points nowhere is there, and an error, not absent.
-            var info = stat()
-            if lstat(candidate, &info) == 0 {
-                // Shown relative to the working directory, as the specs' own paths are.
-                let shown = PathText.relative(candidate, to: workingDirectory)
-                result = ConfigurationResolver.load(shown, loader: loader, workingDirectory: workingDirectory)
+        while result == nil {
+            if let cached = byFolder[folder] {
+                result = cached
                 break
             }
-        }
-        if result == nil {
-            if folder == "/" || folder.isEmpty {
+            visited.append(folder)
+            for name in ConfigurationResolver.fileNames where !skipFirst {
+                let candidate = folder == "/" ? "/" + name : folder + "/" + name
+                // lstat, not access: a link that loops or points nowhere is there, and an error, not absent.
+                var info = stat()
+                if lstat(candidate, &info) == 0 {
+                    // Shown relative to the working directory, as the specs' own paths are.
+                    let shown = PathText.relative(candidate, to: workingDirectory)
+                    result = ConfigurationResolver.load(shown, loader: loader, workingDirectory: workingDirectory)
+                    break
+                }
+            }
+            skipFirst = false
+            if result != nil { break }
+            let parent = PathText.parent(folder)
+            if folder == "/" || folder.isEmpty || parent == folder {
                 var defaults = Configuration()
                 defaults.directory = workingDirectory
                 result = .success(defaults)
-            } else {
-                result = configuration(folder: PathText.parent(folder))
+                break
             }
+            folder = parent
         }
-        byFolder[folder] = result
+        for folder in visited { byFolder[folder] = result }
+        byFolder[start] = result
         return result!
     }
 

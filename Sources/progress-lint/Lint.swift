@@ -142,6 +142,12 @@ struct Lint: ParsableCommand {
         }
         if stdin && !paths.isEmpty { throw ValidationError("give either --stdin or paths, not both") }
         if readsStandardInput && listFiles { throw ValidationError("--list-files lists paths; it does not go with --stdin or -") }
+        // Held to the rule of the config's `docs-url:` (which is a configuration error): the address
+        // ends up in the reports' links.
+        if let docs = Output.environment(Tool.docsURLVariable), !docs.isEmpty, !Configuration.isDocsURL(docs) {
+            throw ValidationError("\(Tool.docsURLVariable) is `\(TerminalText.safe(docs))`: give the http or https "
+                                  + "address where your copy of the rule pages is published, or unset it")
+        }
     }
 
     func targets() throws -> [ReportTarget] {

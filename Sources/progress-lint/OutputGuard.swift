@@ -77,7 +77,7 @@ enum OutputGuard {
     /// The first 4 KiB of a regular file (every report names what it is in its first lines), or nil
     /// when it cannot be read.
     static func readPrefix(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 4 * 1024)

@@ -17,27 +17,45 @@ import Testing
 
     /// The rows of the catalogue's tables, in order: id, severity, and the category of the section
     /// the table is in. Input rows give no severity column: `(warning)` after the id, else error.
+    /// The table of a section of additions (`## Additions in catalogue 1.3`) names each rule's
+    /// category in its own column (`| id | group | sev | … |`).
     static func catalogueRows(_ text: String) -> [(id: String, severity: String, category: String)] {
         var rows: [(id: String, severity: String, category: String)] = []
         var category: String?
+        var additions = false
+        let categories = RuleCategory.allCases.map(\.rawValue)
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("## ") {
                 let heading = line.dropFirst(3)
-                category = RuleCategory.allCases.map(\.rawValue).first { heading.hasPrefix($0) }
+                category = categories.first { heading.hasPrefix($0) }
+                additions = heading.hasPrefix("Additions")
                 continue
             }
-            guard let category, line.hasPrefix("| `") else { continue }
+            guard category != nil || additions, line.hasPrefix("| `") else { continue }
             let cells = line.split(separator: "|", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count > 2 else { continue }
             let idCell = cells[1]
-            let id = idCell.dropFirst().prefix { $0 != "`" }
+            let id = String(idCell.dropFirst().prefix { $0 != "`" })
+            if additions {
+                guard cells.count > 3, categories.contains(cells[2]) else { continue }
+                rows.append((id, cells[3], cells[2]))
+                continue
+            }
+            guard let category else { continue }
             let severity = category == RuleCategory.input.rawValue
                 ? (idCell.contains("(warning)") ? "warning" : "error")
                 : cells[2]
-            rows.append((String(id), severity, category))
+            rows.append((id, severity, category))
         }
         return rows
+    }
+
+    /// The order of the registry: by category, each category's rules as the catalogue lists them,
+    /// those of later additions after the rest.
+    static func registryOrder(_ rows: [(id: String, severity: String, category: String)]) -> [String] {
+        let categories = RuleCategory.allCases.map(\.rawValue)
+        return categories.flatMap { category in rows.filter { $0.category == category }.map(\.id) }
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: shared.path), "../shared is not beside the project"))
@@ -47,7 +65,7 @@ import Testing
         // Every rule of the catalogue, in its order. A rule the catalogue does not list yet (a new one,
         // before the contract's next revision) may sit among them: its own tests and page cover it.
         let listed = Set(rows.map(\.id))
-        #expect(RuleRegistry.descriptions.map(\.id).filter(listed.contains) == rows.map(\.id))
+        #expect(RuleRegistry.descriptions.map(\.id).filter(listed.contains) == Self.registryOrder(rows))
         for row in rows {
             let rule = RuleRegistry.description(of: row.id)
             #expect(rule?.category.rawValue == row.category, "\(row.id)")
@@ -72,6 +90,27 @@ import Testing
         #expect(rows.map(\.id) == ["yaml-syntax", "unused-suppression", "consistent-location"])
         #expect(rows.map(\.severity) == ["error", "warning", "info"])
         #expect(rows.map(\.category) == ["Input", "Input", "Progress integrity"])
+    }
+
+    @Test func rulesOfAnAdditionsTableTakeTheirGroupsColumnAndFollowTheirCategoriesRules() {
+        let text = """
+            ## Timing
+            | id | sev | fires when | src |
+            | `late-indicator` | warning | late | A |
+            ## Progress integrity
+            | id | sev | fires when | src |
+            | `consistent-location` | info | elsewhere | D |
+            ## Additions in catalogue 1.3
+            | id | group | sev | fires when | src |
+            | `meter-for-progress` | Progress integrity | error | a meter | G |
+            | `flash-risk` | Timing | info | a flash | I |
+            Widened: `missing-accessible-name` on the web.
+            """
+        let rows = Self.catalogueRows(text)
+        #expect(rows.map(\.id) == ["late-indicator", "consistent-location", "meter-for-progress", "flash-risk"])
+        #expect(rows.map(\.severity) == ["warning", "info", "error", "info"])
+        #expect(rows.map(\.category) == ["Timing", "Progress integrity", "Progress integrity", "Timing"])
+        #expect(Self.registryOrder(rows) == ["late-indicator", "flash-risk", "consistent-location", "meter-for-progress"])
     }
 
     @Test func inputRuleIDsAreTheInputRulesOwnAndTheDecodersSpelling() {

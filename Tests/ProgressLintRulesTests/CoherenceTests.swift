@@ -40,6 +40,9 @@ import Testing
         let result = runner.run(inMemory: files, configuration: configuration)
         // Each indicator's facts, by file, document and indicator id.
         var facts: [String: Facts] = [:]
+        // Ids that two indicators of one screen share (`duplicate-id`): their findings cannot be told
+        // apart by indicator, so they are not compared with each other.
+        var shared: Set<String> = []
         for (path, bytes) in files {
             guard let documents = try? YAMLParser.parse(bytes) else { continue }
             for (index, document) in documents.enumerated() {
@@ -49,6 +52,8 @@ import Testing
                     // Two indicators under one id are `duplicate-id`: keep the first.
                     if facts[key] == nil {
                         facts[key] = Facts(purpose: indicator.purpose?.value, style: indicator.style?.value)
+                    } else {
+                        shared.insert(key)
                     }
                 }
             }
@@ -59,19 +64,8 @@ import Testing
             let key = "\(diagnostic.path)|\(diagnostic.documentIndex ?? -1)|\(diagnostic.indicator!)"
             byIndicator[key, default: []].append(diagnostic)
         }
-        // Two indicators under one id (`duplicate-id`) cannot be told apart by their findings: their
-        // suggested values are the two indicators' own, not opposite advice on one.
-        var seen: [String: Int] = [:]
-        for (path, bytes) in files {
-            guard let documents = try? YAMLParser.parse(bytes) else { continue }
-            for (index, document) in documents.enumerated() {
-                for indicator in SpecDecoder.decode(document, documentIndex: index).screen?.indicators ?? [] {
-                    seen["\(path)|\(index)|\(indicator.displayID)", default: 0] += 1
-                }
-            }
-        }
-        for (key, diagnostics) in byIndicator.sorted(by: { $0.key < $1.key }) where seen[key, default: 0] <= 1 {
-            for (i, a) in diagnostics.enumerated() {
+        for (key, diagnostics) in byIndicator.sorted(by: { $0.key < $1.key }) {
+            for (i, a) in diagnostics.enumerated() where !shared.contains(key) {
                 for b in diagnostics[(i + 1)...] {
                     for x in a.asks {
                         for y in b.asks where x.contradicts(y) {
@@ -206,14 +200,14 @@ import Testing
     }
 
     /// Runs the standard corpus generator into `folder` and returns its specs (path, bytes), in path order.
-    static func generatedSpecs(into folder: URL, files: Int, seed: Int, violationRate: Double) throws
-        -> [(String, [UInt8])]
+    static func generatedSpecs(into folder: URL, files: Int, seed: Int, violationRate: Double,
+                               revision: String? = nil) throws -> [(String, [UInt8])]
     {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let python = Process()
         python.executableURL = try #require(OptionalTools.python3)
         python.arguments = [generator!.path, folder.path, "--files", String(files), "--seed", String(seed),
-                            "--violation-rate", String(violationRate)]
+                            "--violation-rate", String(violationRate)] + (revision.map { ["--revision", $0] } ?? [])
         python.standardOutput = FileHandle.nullDevice
         try python.run()
         python.waitUntilExit()
@@ -241,7 +235,9 @@ import Testing
         ("cancel", ["true", "false", "{discards-progress: true}", "{discards-progress: true, confirm: true}"]),
         ("close", ["true", "false"]),
         ("pause", ["true", "false"]),
-        ("component", ["UIActivityIndicatorView", "UIProgressView", "UIRefreshControl", "ProgressView", "MyView"]),
+        ("component", ["UIActivityIndicatorView", "UIProgressView", "UIRefreshControl", "ProgressView", "MyView", "meter"]),
+        ("min-display", ["200ms", "400ms", "1s"]),
+        ("per-item", ["true", "false"]),
         ("label", ["Loading", "Uploading photos", "In progress"]),
         ("show-after", ["1s", "3s"]),
         ("updates-every", ["1s", "5s"]),

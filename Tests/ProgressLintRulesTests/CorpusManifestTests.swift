@@ -24,8 +24,18 @@ import Testing
         var suppressed: Bool?
     }
 
-    @Test(.enabled(if: OptionalTools.missingCorpusGenerator == nil, Comment(rawValue: OptionalTools.missingCorpusGenerator ?? "")))
-    func everyPlantedMistakeIsReportedOnItsLine() throws {
+    /// The rules of catalogue 1.3 (with `missing-accessible-name`, widened on the web): at
+    /// `--revision 1.3` the generator plants each where it fires and keeps every other indicator
+    /// clean of them, so a finding of one of them that was not planted disagrees with it too.
+    static let exactAt13: Set<String> = [
+        "pause-stop-hide", "meter-for-progress", "per-item-spinner", "flash-risk", "missing-accessible-name",
+    ]
+
+    /// At revision 1.1 every plant is reported; at 1.3 the linter and the generator agree on at least
+    /// 99.5% of plants and findings of the 1.3 rules (the generator's own readings may differ on a few).
+    @Test(.enabled(if: OptionalTools.missingCorpusGenerator == nil, Comment(rawValue: OptionalTools.missingCorpusGenerator ?? "")),
+          arguments: ["1.1", "1.3"])
+    func everyPlantedMistakeIsReportedOnItsLine(revision: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("manifest.jsonl")
@@ -33,7 +43,7 @@ import Testing
         let python = Process()
         python.executableURL = try #require(OptionalTools.python3)
         python.arguments = [Self.generator.path, folder.path, "--files", "300", "--seed", "7",
-                            "--violation-rate", "0.5", "--manifest", manifest.path]
+                            "--violation-rate", "0.5", "--manifest", manifest.path, "--revision", revision]
         python.standardOutput = FileHandle.nullDevice
         try python.run()
         python.waitUntilExit()
@@ -64,6 +74,22 @@ import Testing
             return !reported.contains("\(plant.path)|\(plant.rule)|\(line)")
         }
         let summary = missed.prefix(15).map { "\($0.path):\($0.line ?? 0) \($0.rule)" }.joined(separator: "\n")
-        #expect(missed.isEmpty, "\(missed.count) of \(planted.count) planted mistakes not reported:\n\(summary)")
+        guard revision == "1.3" else {
+            #expect(missed.isEmpty, "\(missed.count) of \(planted.count) planted mistakes not reported:\n\(summary)")
+            return
+        }
+        #expect(planted.contains { Self.exactAt13.contains($0.rule) && $0.rule != "missing-accessible-name" })
+        // Findings of the 1.3 rules where nothing was planted.
+        let plantedLines = Set(all.map { "\($0.path)|\($0.rule)|\($0.line ?? 0)" })
+        let extra = result.diagnostics.filter { d in
+            Self.exactAt13.contains(d.ruleID) && !broken.contains(relative(d.path))
+                && !plantedLines.contains("\(relative(d.path))|\(d.ruleID)|\(d.range.start.line)")
+        }
+        let agreed = Double(planted.count - missed.count) / Double(max(1, planted.count + extra.count))
+        let extras = extra.prefix(15).map { "\(relative($0.path)):\($0.range.start.line) \($0.ruleID)" }.joined(separator: "\n")
+        #expect(agreed >= 0.995, """
+            agreement \(agreed) with the generator at revision 1.3: \(missed.count) of \(planted.count) plants \
+            not reported:\n\(summary)\nand \(extra.count) findings of the 1.3 rules not planted:\n\(extras)
+            """)
     }
 }

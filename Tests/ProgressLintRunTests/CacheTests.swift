@@ -296,7 +296,8 @@ import TestSupport
         c = Configuration(); c.thresholds.attention = .seconds(20); changes.append(c)
         c = Configuration(); c.thresholds.showAfterMax = .seconds(3); changes.append(c)
         c = Configuration(); c.thresholds.updatesEveryMax = .seconds(3); changes.append(c)
-        c = Configuration(); c.thresholds.determinateAfter = .seconds(10); changes.append(c)  // set, though equal
+        c = Configuration(); c.thresholds.determinateAfter = .seconds(30); changes.append(c)
+        c = Configuration(); c.thresholds.determinateAfter = .seconds(10); changes.append(c)
         c = Configuration(); c.thresholds.minDisplay = .seconds(1); changes.append(c)
         c = Configuration(); c.profiles = ["progress-lint:nielsen"]; changes.append(c)
         c = Configuration(); c.limits.maxFileSize = 1024; changes.append(c)

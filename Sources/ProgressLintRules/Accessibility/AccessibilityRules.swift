@@ -14,5 +14,6 @@ extension RuleRegistry {
         ReannounceLongWait(),
         MissingAccessibleName(),
         ReduceMotionFallbackRule(),
+        PauseStopHide(),
     ]
 }

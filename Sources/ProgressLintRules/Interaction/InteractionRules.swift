@@ -8,5 +8,6 @@ extension RuleRegistry {
         LossyCancelNeedsConfirm(),
         LossyCancelNeedsPause(),
         OfferCancel(),
+        PerItemSpinner(),
     ]
 }

@@ -231,7 +231,8 @@ public struct ComponentMismatch: IndicatorRule {
         guard let style else { return nil }
         let platforms: Set<Platform> = platform.map { [$0] } ?? component.platforms
         return KnownComponent.allCases.first { candidate in
-            guard candidate != component, candidate.styles.contains(style),
+            // `meter` is a gauge: never offered for an indicator that may show a task's progress.
+            guard candidate != component, candidate != .htmlMeter, candidate.styles.contains(style),
                   !candidate.platforms.isDisjoint(with: platforms) else { return false }
             switch candidate.determinacy {
             case .never: return !determinate

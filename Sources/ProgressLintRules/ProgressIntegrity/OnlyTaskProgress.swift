@@ -8,7 +8,10 @@ public struct OnlyTaskProgress: IndicatorRule {
         name: "Only for the progress of a task",
         category: .progressIntegrity,
         defaultSeverity: .error,
-        summary: "An indicator whose `purpose` is not `task-progress` (`waiting-for-input` or `gauge`).",
+        summary: """
+            An indicator whose `purpose` is not `task-progress` (`waiting-for-input` or `gauge`), except a gauge \
+            drawn with HTML's `meter` (`component: meter`, or a wrapper declared as one).
+            """,
         rationale: """
             People have learned that a spinner or a filling bar means the app is busy with something and will \
             be done at some point. Using the same control while the app is really waiting for the person to \
@@ -16,9 +19,16 @@ public struct OnlyTaskProgress: IndicatorRule {
             a score) makes a level look like work in progress that is about to finish. Keep progress \
             indicators for work that is running, and show other states with their own controls.
             """,
-        sources: [SourceReference(.ubuntuActivityIndicators, section: "Use only for task progression")],
-        exceptions: ["`purpose` absent: it defaults to `task-progress`."],
-        reads: ["purpose"],
+        sources: [
+            SourceReference(.ubuntuActivityIndicators, section: "Use only for task progression"),
+            SourceReference(.waiARIA, section: "meter role"),
+        ],
+        exceptions: [
+            "`purpose` absent: it defaults to `task-progress`.",
+            "`purpose: gauge` with `component: meter` (or a wrapper declared as `meter`): HTML's gauge element is "
+                + "the control this rule asks for.",
+        ],
+        reads: ["purpose", "component"],
         asks: [.change("purpose")],
         triggeringExamples: [
             RuleExample("""
@@ -48,6 +58,17 @@ public struct OnlyTaskProgress: IndicatorRule {
                   - id: thumbnails
                     style: spinner
                 """, note: "`purpose` defaults to task-progress"),
+            RuleExample("""
+                platform: web
+                screen: Storage
+                indicators:
+                  - id: disk
+                    style: bar
+                    determinate: true
+                    component: meter
+                    purpose: gauge
+                    label: 41 GB of 50 GB used
+                """, note: "a gauge drawn with HTML's `meter`"),
         ])
 
     public init() {}
@@ -60,7 +81,11 @@ public struct OnlyTaskProgress: IndicatorRule {
         case .waitingForInput:
             fix = "while waiting for the person, show what they need to do instead of a progress indicator"
         case .gauge:
-            fix = "show a level with a gauge or meter control instead of a progress indicator"
+            // HTML's `meter` is the gauge this rule asks for.
+            if indicator.knownComponent == .htmlMeter { return [] }
+            fix = context.platform == .web
+                ? "show a level with HTML's `meter` (`component: meter`) instead of a progress indicator"
+                : "show a level with a gauge or meter control instead of a progress indicator"
         }
         return [context.violation(indicator, at: purpose.node,
             "\(context.subject(indicator)) has `purpose: \(purpose.value.rawValue)`, but progress indicators "

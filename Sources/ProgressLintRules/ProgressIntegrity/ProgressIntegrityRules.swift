@@ -10,5 +10,6 @@ extension RuleRegistry {
         NeverBackwards(),
         NoStyleSwitch(),
         ConsistentLocation(),
+        MeterForProgress(),
     ]
 }

@@ -10,7 +10,8 @@ public struct LongWaitNeedsDeterminate: IndicatorRule {
         defaultSeverity: .warning,
         summary: """
             An indicator that is not `determinate` (and is not a `refresh-control`) whose `duration` may reach \
-            `thresholds.attention`, with no later `becomes` state that is `determinate: true`.
+            `thresholds.determinate-after` (which follows `thresholds.attention` unless set), with no later \
+            `becomes` state that is `determinate: true`.
             """,
         rationale: """
             A spinner only says that something is going on; it gives no hint of how much is left. That is fine \
@@ -29,7 +30,7 @@ public struct LongWaitNeedsDeterminate: IndicatorRule {
             "Refresh controls are never determinate, so they are left alone.",
             "An indicator with a later `becomes` state that is `determinate: true` already turns determinate.",
         ],
-        sharedSettings: ["thresholds.attention"],
+        sharedSettings: ["thresholds.determinate-after", "thresholds.attention"],
         reads: ["style", "determinate", "duration", "becomes"],
         asks: [.set("determinate", to: "true")],
         appliesTo: .taskProgress,
@@ -120,7 +121,7 @@ public struct LongWaitNeedsDeterminate: IndicatorRule {
 
     public func check(_ indicator: Indicator, context: RuleContext) -> [Violation] {
         guard !indicator.isDeterminate, indicator.style?.value != .refreshControl,
-              let max = indicator.maxDuration, max >= context.thresholds.attention else { return [] }
+              let max = indicator.maxDuration, max >= context.thresholds.determinateAfter else { return [] }
         let turnsDeterminate = indicator.becomes?.value.contains { $0.determinate?.value == true } ?? false
         guard !turnsDeterminate else { return [] }
         let written = indicator.determinate == nil ? "not determinate (the default)" : "`determinate: false`"
@@ -128,7 +129,7 @@ public struct LongWaitNeedsDeterminate: IndicatorRule {
         let (more, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
         return [context.violation(indicator, at: indicator.determinate?.node ?? indicator.node,
             "indicator '\(indicator.displayID)' is \(written) but may run for up to \(max) (`\(Phrase.durationKey(indicator))`), "
-            + "past \(Phrase.threshold(context.thresholds.attention, "attention")); \(how)\(more)",
+            + "past \(Phrase.threshold(context.thresholds.determinateAfter, Self.thresholdName(context.thresholds))); \(how)\(more)",
             asks: asks + followUps)]
     }
 
@@ -161,5 +162,13 @@ public struct LongWaitNeedsDeterminate: IndicatorRule {
         }
         how += Advice.phrase(asks)
         return (asks, how)
+    }
+}
+
+extension LongWaitNeedsDeterminate {
+    /// The threshold's name as messages cite it: `determinate-after` once a config or profile
+    /// sets it, else `attention`, which it follows.
+    fileprivate static func thresholdName(_ thresholds: Thresholds) -> String {
+        thresholds.determinateAfterSet == nil ? "attention" : "determinate-after"
     }
 }

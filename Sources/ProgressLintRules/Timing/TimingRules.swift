@@ -10,5 +10,6 @@ extension RuleRegistry {
         MissingStallHandling(),
         SlowUpdates(),
         UnevenPacing(),
+        FlashRisk(),
     ]
 }

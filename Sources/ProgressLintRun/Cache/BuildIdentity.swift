@@ -30,7 +30,7 @@ public enum BuildIdentity {
 
     /// The identifier of the executable at `path`: its build-id note, else a hash of its bytes.
     public static func of(executable path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = SystemCalls.openRegularFileOrNone(path)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         if let note = buildIDNote(fd) { return Array("gnu-build-id:".utf8) + note }

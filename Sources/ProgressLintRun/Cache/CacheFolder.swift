@@ -86,15 +86,24 @@ public enum CacheFolder {
         return nil
     }
 
+    /// Makes `folder` and the folders above it that are missing, found in a loop (a `--cache-dir`
+    /// of thousands of folders costs no stack); why it cannot, or nil.
     private static func makeFolder(_ folder: String) -> String? {
-        var info = stat()
-        if folder.withCString({ stat($0, &info) }) == 0 {
-            return info.st_mode & S_IFMT == S_IFDIR ? nil : "\(folder) is not a folder"
+        var missing: [String] = []
+        var current = folder
+        while true {
+            var info = stat()
+            if current.withCString({ stat($0, &info) }) == 0 {
+                if info.st_mode & S_IFMT != S_IFDIR { return "\(current) is not a folder" }
+                break
+            }
+            missing.append(current)
+            guard let slash = current.lastIndex(of: "/"), slash != current.startIndex else { break }
+            current = String(current[..<slash])
         }
-        if let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
-            if let reason = makeFolder(String(folder[..<slash])) { return reason }
+        for folder in missing.reversed() {
+            if folder.withCString({ mkdir($0, 0o755) }) != 0 && errno != EEXIST { return SystemCalls.errorText(errno) }
         }
-        if folder.withCString({ mkdir($0, 0o755) }) != 0 && errno != EEXIST { return SystemCalls.errorText(errno) }
         return nil
     }
 }

@@ -24,10 +24,10 @@ enum CacheKey {
         for value in [t.instant, t.noticeable, t.attention, t.showAfterMax, t.updatesEveryMax] {
             form.double(value.milliseconds)
         }
-        // `determinate-after` set, or following `attention`; then the profiles applied, by name
-        // (a profile change is a configuration change).
-        form.text(t.determinateAfterSet.map { String($0.milliseconds) })
+        // `determinate-after` only when set (-1 while it follows `attention`), then `min-display`.
+        form.double(t.determinateAfterSet?.milliseconds ?? -1)
         form.double(t.minDisplay.milliseconds)
+        // The profiles applied, by name: a profile change is a configuration change.
         form.int(configuration.profiles.count)
         for profile in configuration.profiles { form.text(profile) }
         let l = configuration.limits
@@ -79,8 +79,9 @@ enum CacheKey {
         "includeDirectory", "excludeDirectory", "sources", "files", "thresholdOrigins", "profiles",
     ]
     /// The fields of ``Thresholds`` it writes, in order.
-    static let thresholdsFields = ["instant", "noticeable", "attention", "showAfterMax", "updatesEveryMax",
-                                   "determinateAfterSet", "minDisplay"]
+    static let thresholdsFields = [
+        "instant", "noticeable", "attention", "showAfterMax", "updatesEveryMax", "determinateAfterSet", "minDisplay",
+    ]
     /// The fields of ``Limits`` it writes (`yaml` as the fields of ``YAMLLimits``).
     static let limitsFields = ["maxFileSize", "yaml", "maxDiagnosticsPerFile"]
     /// The fields of ``YAMLLimits`` it writes.

@@ -198,6 +198,7 @@ public final class LintCache: Sendable {
     /// written is ``Unavailable``.
     public static func load(folder: String, executable: String = BuildIdentity.executable) -> Result<LintCache, Unavailable> {
         func unavailable(_ reason: String) -> Result<LintCache, Unavailable> { .failure(Unavailable(folder: folder, reason: reason)) }
+        if let reason = CacheTrust.distrust(folder: folder, fileName: fileName) { return unavailable(reason) }
         if let reason = CacheFolder.prepare(folder) { return unavailable(reason) }
         // The file written at the end is made now: its birth is the run's start on the file system's clock.
         var template = Array((folder + "/." + fileName + ".XXXXXX").utf8)
@@ -215,7 +216,7 @@ public final class LintCache: Sendable {
             return unavailable(SystemCalls.errorText(errno))
         }
         let path = folder + "/" + fileName
-        let oldFile = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        let oldFile = CacheTrust.openCacheFile(path)
         // The build: as the cache read says, when the executable's stamp is the one it recorded
         // (settled); else found anew (``BuildIdentity``).
         let executableStamp = FileStamp.of(Array(executable.utf8))
@@ -346,7 +347,7 @@ public final class LintCache: Sendable {
 
     /// The entries of the cache file in `folder`; none when it is not whole.
     static func entries(in folder: String) -> [Entry] {
-        let fd = (folder + "/" + fileName).withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = CacheTrust.openCacheFile(folder + "/" + fileName)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
         guard let header = readHeader(fd), let read = read(fd, header: header.bytes) else { return [] }
