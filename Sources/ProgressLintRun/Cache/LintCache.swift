@@ -33,7 +33,7 @@ public final class LintCache: Sendable {
     /// The cache's file name in its folder.
     public static let fileName = "lint-cache.bin"
     /// The format of the file; another number is a file to ignore.
-    static let formatVersion: UInt32 = 2
+    static let formatVersion: UInt32 = 3
     static let magic = Array("PLCACHE\u{0}".utf8)
     static let endMagic = Array("PLCEND\u{0}\u{1}".utf8)
     static let trailerSize = 40
