@@ -7,7 +7,8 @@ public struct Thresholds: Hashable, Sendable {
     public var instant = Duration(milliseconds: 100)
     /// Users notice a delay; a description is due.
     public var noticeable = Duration.seconds(1)
-    /// Users stop waiting: determinate, and an exit from anything obstructive.
+    /// Users stop waiting: an exit from anything obstructive (and determinate, until
+    /// ``determinateAfter`` is set apart).
     public var attention = Duration.seconds(10)
     /// Latest acceptable `show-after`.
     public var showAfterMax = Duration.seconds(2)
@@ -27,10 +28,29 @@ public struct Thresholds: Hashable, Sendable {
     /// The defaults of the spec format.
     public init() {}
 
-    /// The config keys, in order, with their values.
+    /// The config keys, in order, with their values (`determinate-after` as its effective value);
+    /// the two of revision 1.3 come last, so the stored screen timings and the JSON report's
+    /// `thresholds` keep the earlier five where they were.
     public var entries: [(key: String, value: Duration)] {
         [("instant", instant), ("noticeable", noticeable), ("attention", attention),
-         ("show-after-max", showAfterMax), ("updates-every-max", updatesEveryMax)]
+         ("show-after-max", showAfterMax), ("updates-every-max", updatesEveryMax),
+         ("determinate-after", determinateAfter), ("min-display", minDisplay)]
+    }
+}
+
+/// Where a setting's value came from: a line of a config file, or a built-in profile.
+public enum SettingOrigin: Hashable, Sendable, CustomStringConvertible {
+    /// A config file (as shown in messages) and the position of the value in it.
+    case file(String, SourcePosition)
+    /// A built-in profile, by its `extends` name (`progress-lint:gnome`).
+    case profile(String)
+
+    /// `file:line`, or `profile progress-lint:gnome`.
+    public var description: String {
+        switch self {
+        case .file(let path, let position): return "\(path):\(position.line)"
+        case .profile(let name): return "profile `\(name)`"
+        }
     }
 }
 
@@ -120,6 +140,10 @@ public struct Configuration: Sendable {
     public var sources: [String: String] = [:]
     /// The config files read for this configuration: extended ones first, in reading order, the file itself last.
     public var files: [String] = []
+    /// Where each threshold that is not at its default was set, by its config key (`instant`, …).
+    public var thresholdOrigins: [String: SettingOrigin] = [:]
+    /// The built-in profiles `extends` applied (`progress-lint:gnome`), in reading order.
+    public var profiles: [String] = []
 
     /// The defaults.
     public init() {}

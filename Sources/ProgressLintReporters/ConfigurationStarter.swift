@@ -16,7 +16,11 @@ extension ConfigurationText {
             ],
             "exclude": ["Globs of specs to skip, relative to this file's folder."],
             "thresholds": [
-                "Response times the timing rules judge waits by (ms, s, m or h).",
+                "Response times the timing rules judge waits by (ms, s, m or h); they must keep",
+                "instant <= noticeable <= attention and noticeable <= determinate-after.",
+                "To start from the timings a design system publishes, extend a built-in profile",
+                "(`extends: progress-lint:gnome`; `progress-lint profiles` lists them) and delete the",
+                "thresholds below that it sets: this file's own values win.",
             ],
             "components": [
                 "Your own views (design-system wrappers), each as the known component it stands for, or custom:",
@@ -40,8 +44,10 @@ extension ConfigurationText {
             # Every option is at its default: change what you need, delete what you do not.
             # `progress-lint --print-config SPEC` shows the configuration a spec gets.
 
-            # Settings read first from other files; this file's own settings win.
+            # Settings read first from other files or built-in threshold profiles (the timings a
+            # design system publishes: `progress-lint profiles` lists them); this file's own settings win.
             # extends: ../.progress-lint.yml
+            # extends: [progress-lint:gnome, ../.progress-lint.yml]
 
             # Where your copy of the rule pages (Rules/*.md) is published, if anywhere: JSON reports
             # then give each finding's `docs` address, and SARIF each rule's `helpUri`.
@@ -58,6 +64,11 @@ extension ConfigurationText {
             if line.hasPrefix("#") { continue }  // the header and the unset platform, written above
             var text = String(line)
             if text.hasSuffix("  # default") { text.removeLast("  # default".count) }
+            // Written, `determinate-after` would stop following `attention`: shown commented out.
+            if text.hasPrefix("  determinate-after:") {
+                text = "  # determinate-after: \(Thresholds().determinateAfter)  "
+                    + "# follows attention until set; past it an indeterminate indicator should turn determinate"
+            }
             if !text.hasPrefix(" "), let colon = text.firstIndex(of: ":") {
                 let key = String(text[..<colon])
                 if let comment = notes[key] {

@@ -34,8 +34,14 @@ public enum ConfigurationText {
         }
         out += "include: \(list(configuration.include))" + from("include", elsewhere: globFolder(configuration.includeDirectory))
         out += "exclude: \(list(configuration.exclude))" + from("exclude", elsewhere: globFolder(configuration.excludeDirectory))
+        if !configuration.profiles.isEmpty {
+            out += "# built-in profiles applied: \(configuration.profiles.joined(separator: ", ")) "
+                + "(`progress-lint profiles NAME` shows their sources)\n"
+        }
         out += "thresholds:\n"
-        for entry in configuration.thresholds.entries { out += "  \(entry.key): \(entry.value)" + from("thresholds." + entry.key) }
+        for entry in configuration.thresholds.entries {
+            out += "  \(entry.key): \(entry.value)" + thresholdOrigin(entry.key, in: configuration)
+        }
         if let docs = configuration.docsURL {
             out += "docs-url: \(quote(docs))" + from("docs-url")
         } else {
@@ -62,6 +68,17 @@ public enum ConfigurationText {
         out += "  max-alias-nodes: \(configuration.limits.yaml.maxAliasNodes)" + from("limits.max-alias-nodes")
         out += "  max-diagnostics-per-file: \(configuration.limits.maxDiagnosticsPerFile)" + from("limits.max-diagnostics-per-file")
         return out
+    }
+
+    /// Where the threshold `key` came from, as the comment ending its line: `  # from FILE:LINE`,
+    /// `  # from profile progress-lint:gnome`, `  # default`, or for a `determinate-after` nobody set,
+    /// `  # follows attention`.
+    static func thresholdOrigin(_ key: String, in configuration: Configuration) -> String {
+        switch configuration.thresholdOrigins[key] {
+        case .file(let path, let position)?: return "  # from \(TerminalText.safe(path)):\(position.line)\n"
+        case .profile(let name)?: return "  # from profile \(name)\n"
+        case nil: return key == "determinate-after" ? "  # follows attention (not set)\n" : "  # default\n"
+        }
     }
 
     /// A rule option's value as YAML (texts double-quoted, as JSON strings, which YAML reads too).

@@ -377,7 +377,8 @@ public struct HTMLReporter: Reporter {
             for (s, screen) in screens.enumerated() {
                 let t = screen.thresholds
                 let full = "[" + HTMLText.json("instant \(t.instant), noticeable \(t.noticeable), attention \(t.attention), "
-                                               + "show-after-max \(t.showAfterMax), updates-every-max \(t.updatesEveryMax)")
+                                               + "show-after-max \(t.showAfterMax), updates-every-max \(t.updatesEveryMax)"
+                                               + (t.determinateAfter != t.attention ? ", determinate-after \(t.determinateAfter)" : ""))
                     + "," + HTMLTimeline.thresholdsJSON(t) + "]"
                 let thresholds: Int
                 if let known = thresholdIndex[full] {

@@ -113,10 +113,15 @@ enum HTMLTimeline {
 
     /// The threshold lines a screen's timelines draw: name, time and style class (`ti`, `tn`,
     /// `ta` have their own dash patterns; another class is drawn as a plain threshold line).
+    /// `determinate-after` is drawn where a config or profile moved it off `attention`, and only there.
     static func thresholdLines(_ thresholds: Thresholds) -> [(name: String, ms: Double, cls: String)] {
-        [("instant", thresholds.instant.milliseconds, "ti"),
-         ("noticeable", thresholds.noticeable.milliseconds, "tn"),
-         ("attention", thresholds.attention.milliseconds, "ta")]
+        var lines = [("instant", thresholds.instant.milliseconds, "ti"),
+                     ("noticeable", thresholds.noticeable.milliseconds, "tn"),
+                     ("attention", thresholds.attention.milliseconds, "ta")]
+        if thresholds.determinateAfter != thresholds.attention {
+            lines.append(("determinate-after", thresholds.determinateAfter.milliseconds, "td"))
+        }
+        return lines
     }
 
     /// The axis's ticks as the page's script draws them: `[[x, label], …]` (JSON).

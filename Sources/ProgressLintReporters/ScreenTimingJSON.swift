@@ -235,7 +235,8 @@ enum ScreenTimingJSON {
     /// members at M = L + 3. Pointers into a ``TextArena``: written with no reference counted.
     struct Texts {
         let firstScreen, nextScreen, arrayEnd, emptyArray, null, emptyText, falseText, trueText: UnsafeBufferPointer<UInt8>
-        let screen, platform, instant, noticeable, attention, showAfterMax, updatesEveryMax, indicators,
+        let screen, platform, instant, noticeable, attention, showAfterMax, updatesEveryMax, determinateAfter, minDisplay,
+            indicators,
             noIndicators, firstIndicator, nextIndicator, indicatorsEnd, screenEnd: UnsafeBufferPointer<UInt8>
         let line, style, determinate, component, presentation, location, showAfter, minMs, maxMs, unknown, phases,
             firstPhase, nextPhase, share, durationMs, memberEnd, listEnd, becomes, noBecomes, firstState, nextState,
@@ -264,6 +265,8 @@ enum ScreenTimingJSON {
             attention = keep(key("attentionMs", l + 2))
             showAfterMax = keep(key("showAfterMaxMs", l + 2))
             updatesEveryMax = keep(key("updatesEveryMaxMs", l + 2))
+            determinateAfter = keep(key("determinateAfterMs", l + 2))
+            minDisplay = keep(key("minDisplayMs", l + 2))
             indicators = keep(text(indent(l + 1) + "}") + key("indicators", l + 1))
             noIndicators = keep(text(indent(l + 1) + "}") + key("indicators", l + 1) + text("[]"))
             firstIndicator = keep(text("[" + indent(l + 2)) + key("id", m, first: true))
@@ -393,6 +396,10 @@ enum ScreenTimingJSON {
             number(s.thresholds.3)
             put(t.updatesEveryMax)
             number(s.thresholds.4)
+            put(t.determinateAfter)
+            number(s.thresholds.5)
+            put(t.minDisplay)
+            number(s.thresholds.6)
             put(s.indicatorCount == 0 ? t.noIndicators : t.indicators)
             indicatorNumber = 0
         }

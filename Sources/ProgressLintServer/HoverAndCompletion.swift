@@ -142,9 +142,16 @@ extension LanguageServer {
     /// document's configuration: "3s: past `noticeable` (1s), under `attention` (10s)".
     private func durationText(_ written: String) -> String {
         var thresholds = Thresholds()
+        var origins: [String: SettingOrigin] = [:]
         if let document = currentHoverDocument, let path = document.path,
            case .success(let configuration) = configurations.configuration(for: path) {
             thresholds = configuration.thresholds
+            origins = configuration.thresholdOrigins
+        }
+        // A threshold a built-in profile set is named with it: "(3s, from profile `progress-lint:gnome`)".
+        func shown(_ key: String, _ value: Duration) -> String {
+            if case .profile(let name)? = origins[key] { return "\(value), from profile `\(name)`" }
+            return "\(value)"
         }
         let ends = written.contains("..") ? written.components(separatedBy: "..") : [written]
         let named = [("instant", thresholds.instant), ("noticeable", thresholds.noticeable),
@@ -155,8 +162,11 @@ extension LanguageServer {
             let past = named.last { duration >= $0.1 }
             let under = named.first { duration < $0.1 }
             var parts: [String] = []
-            if let past { parts.append("past `\(past.0)` (\(past.1))") }
-            if let under { parts.append("under `\(under.0)` (\(under.1))") }
+            if let past { parts.append("past `\(past.0)` (\(shown(past.0, past.1)))") }
+            if let under { parts.append("under `\(under.0)` (\(shown(under.0, under.1)))") }
+            if thresholds.determinateAfterSet != nil, duration >= thresholds.determinateAfter {
+                parts.append("past `determinate-after` (\(shown("determinate-after", thresholds.determinateAfter)))")
+            }
             return "`\(text)`: " + parts.joined(separator: ", ")
         }
         return lines.isEmpty ? "" : "Held against the thresholds: " + lines.joined(separator: "; ")

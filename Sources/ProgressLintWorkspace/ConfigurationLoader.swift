@@ -73,8 +73,9 @@ public struct ConfigurationLoader: Sendable {
         var configuration = Configuration()
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let layer = Layer(shown: path, absolute: PathText.absolute(name, in: directory), directory: directory)
-        try apply(bytes, layer: layer, chain: [], into: &configuration,
-                  workingDirectory: workingDirectory ?? (SystemCalls.currentDirectory() ?? "."))
+        let extendsPosition = try apply(bytes, layer: layer, chain: [], into: &configuration,
+                                        workingDirectory: workingDirectory ?? (SystemCalls.currentDirectory() ?? "."))
+        if let error = ThresholdOrder.check(configuration, path: path, extendsPosition: extendsPosition) { throw error }
         configuration.path = path
         configuration.directory = directory
         return configuration
@@ -87,9 +88,11 @@ public struct ConfigurationLoader: Sendable {
         var directory: String
     }
 
-    /// Reads the files `bytes` extends into `configuration`, then `bytes` over them.
+    /// Reads the files and profiles `bytes` extends into `configuration`, then `bytes` over them;
+    /// returns the position of its `extends` value (of the list, when it is one).
+    @discardableResult
     private func apply(_ bytes: [UInt8], layer: Layer, chain: [Layer], into configuration: inout Configuration,
-                       workingDirectory: String) throws(ConfigurationError) {
+                       workingDirectory: String) throws(ConfigurationError) -> SourcePosition? {
         let documents: [YAMLDocument]
         do {
             documents = try YAMLParser.parse(bytes)
@@ -104,20 +107,41 @@ public struct ConfigurationLoader: Sendable {
         }
         guard let document = documents.first(where: { !$0.isEmpty }), let root = document.root else {
             configuration.files.append(layer.shown)
-            return
+            return nil
         }
         let reader = Reader(document: document, path: layer.shown, directory: layer.directory, rules: rules)
         let chain = chain + [layer]
+        var extendsPosition: SourcePosition?
         if document[root].kind == .mapping,
            let value = document[root].pairs.first(where: { document[$0.0].value == "extends" })?.1 {
+            extendsPosition = document[value].range.start
             for item in document[value].kind == .sequence ? document[value].items : [value] {
                 let written = try reader.scalar(item, key: "extends")
+                // A value starting with `progress-lint:` is always a profile, never a path.
+                if written.hasPrefix(ThresholdProfile.prefix) {
+                    try applyProfile(written, at: item, reader: reader, into: &configuration)
+                    continue
+                }
                 try extend(written, at: document[item].range.start, chain: chain, into: &configuration,
                            workingDirectory: workingDirectory)
             }
         }
         configuration.files.append(layer.shown)
         try reader.read(root, into: &configuration)
+        return extendsPosition
+    }
+
+    /// Applies the built-in profile `written` (`progress-lint:gnome`, the `extends` entry at `item`).
+    private func applyProfile(_ written: String, at item: NodeID, reader: Reader,
+                              into configuration: inout Configuration) throws(ConfigurationError) {
+        if let message = ThresholdProfile.unknownMessage(written) { throw reader.fail(message, at: item) }
+        guard let profile = ThresholdProfile.named(String(written.dropFirst(ThresholdProfile.prefix.count))) else { return }
+        profile.apply(to: &configuration.thresholds)
+        for value in profile.values {
+            configuration.sources["thresholds." + value.key] = profile.id
+            configuration.thresholdOrigins[value.key] = .profile(profile.id)
+        }
+        configuration.profiles.append(profile.id)
     }
 
     /// Reads the file `written` (an `extends` entry of the chain's last file, at `position`) into `configuration`.
@@ -292,17 +316,10 @@ public struct ConfigurationLoader: Sendable {
                     c.exclude = try globs(value, key: name)
                     c.excludeDirectory = directory
                 case "thresholds":
-                    let keys = Thresholds().entries.map(\.key)
-                    for (key, _, v) in try pairs(value, what: "thresholds", allowed: keys) {
+                    for (key, _, v) in try pairs(value, what: "thresholds", allowed: Thresholds.keys) {
                         c.sources["thresholds." + key] = path
-                        let d = try duration(v, key: key)
-                        switch key {
-                        case "instant": c.thresholds.instant = d
-                        case "noticeable": c.thresholds.noticeable = d
-                        case "attention": c.thresholds.attention = d
-                        case "show-after-max": c.thresholds.showAfterMax = d
-                        default: c.thresholds.updatesEveryMax = d
-                        }
+                        c.thresholds.set(key, to: try duration(v, key: key))
+                        c.thresholdOrigins[key] = .file(path, document[v].range.start)
                     }
                 case "limits":
                     for (key, _, v) in try pairs(value, what: "limits", allowed: ConfigurationLoader.limitKeys) {

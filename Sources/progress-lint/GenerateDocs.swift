@@ -7,7 +7,7 @@ import ProgressLintRules
 import ProgressLintSupport
 
 /// `progress-lint generate-docs`: writes `Rules/<rule-id>.md` for every rule and removes orphaned pages,
-/// and regenerates the spec key tables of `docs/spec-format.md`. A contributor's command: hidden from help, and it
+/// regenerates the spec key tables of `docs/spec-format.md`, and writes `docs/profiles.md` (the built-in profiles). A contributor's command: hidden from help, and it
 /// writes only inside the progress-lint package.
 struct GenerateDocs: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,6 +41,21 @@ struct GenerateDocs: ParsableCommand {
         }
         Output.standardOutput("wrote \(pages.count - 1) rule pages and an index to \(TerminalText.safe(folder))/\n")
         try updateKeyTable(try inside(root, keyTables, here: here, default: KeyTablesPage.page, what: "--key-tables"))
+        try writeProfilesPage(root == here ? ProfilesText.page : root + "/" + ProfilesText.page)
+    }
+
+    /// Writes `docs/profiles.md` from the profiles' table, when it changed.
+    private func writeProfilesPage(_ page: String) throws {
+        let text = ProfilesText.markdown()
+        if let bytes = try? FileReader.read(SpecFile(path: page), limit: 16 << 20).get(),
+           String(decoding: bytes, as: UTF8.self) == text { return }
+        do {
+            try Output.write(text, to: page)
+        } catch {
+            Output.standardError("progress-lint: cannot write \(TerminalText.safe(error.path)): \(error.reason)\n")
+            throw ExitCode(2)
+        }
+        Output.standardOutput("wrote \(TerminalText.safe(page))\n")
     }
 
     /// `path` (relative to `here`), or `fallback` in `root`; refused when it is outside the package.

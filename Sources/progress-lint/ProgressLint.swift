@@ -11,7 +11,8 @@ struct ProgressLint: ParsableCommand {
             Exit status: 0 when no error was reported, 1 when one was, 2 for usage, configuration or I/O failures.
             """,
         version: Tool.version,
-        subcommands: [Lint.self, ListRules.self, Explain.self, Init.self, GenerateDocs.self, Schema.self, Server.self],
+        subcommands: [Lint.self, ListRules.self, Explain.self, Profiles.self, Init.self, GenerateDocs.self, Schema.self,
+                      Server.self],
         defaultSubcommand: Lint.self
     )
 

@@ -86,7 +86,7 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stdout.contains("platform: android  # from specs/.progress-lint.yml\n"))
         #expect(r.stdout.contains("  vague-label: error  # from specs/.progress-lint.yml\n"))
-        #expect(r.stdout.contains("  attention: 20s  # from specs/.progress-lint.yml\n"))
+        #expect(r.stdout.contains("  attention: 20s  # from specs/.progress-lint.yml:3\n"))
         try r.stdout.write(toFile: dir + "/printed.yml", atomically: true, encoding: .utf8)
         let again = try run(["--config", "printed.yml", "--print-config", "specs/w.yaml"], in: dir)
         #expect(again.status == 0)

@@ -53,8 +53,8 @@ import Testing
         let r = try run(["--config", "cfg.yml", "-f", "json", "a.yaml"], in: dir)
         #expect(try !rules(r.stdout).contains("vague-label"))   // [Working] replaced [Loading]
         let printed = try run(["--config", "cfg.yml", "--print-config", "a.yaml"], in: dir)
-        #expect(printed.stdout.contains("  attention: 30s  # from shared/a.yml\n"))
-        #expect(printed.stdout.contains("  noticeable: 2s  # from shared/b.yml\n"))
+        #expect(printed.stdout.contains("  attention: 30s  # from shared/a.yml:2\n"))
+        #expect(printed.stdout.contains("  noticeable: 2s  # from shared/b.yml:1\n"))
         #expect(printed.stdout.contains("vague-labels: [\"Working\"]  # from cfg.yml\n"))
     }
 

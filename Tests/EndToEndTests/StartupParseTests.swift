@@ -45,7 +45,7 @@ import Testing
     /// with them help and dispatch) need no reflection over the type's name.
     @Test func everySubcommandHasItsNameSpelledOut() throws {
         let names = try #require(ProgressLint.subcommandNames)
-        #expect(names == ["lint", "rules", "explain", "init", "generate-docs", "schema", "server", "help"])
+        #expect(names == ["lint", "rules", "explain", "profiles", "init", "generate-docs", "schema", "server", "help"])
         for command in ProgressLint.configuration.subcommands {
             let name = try #require(command.configuration.commandName, "\(command)")
             if command != ListRules.self {

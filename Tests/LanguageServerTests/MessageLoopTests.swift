@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import ProgressLintServer
 
 #if canImport(Glibc)
@@ -301,5 +302,27 @@ extension MessageLoopTests {
             let server = LanguageServer(input: -1, output: devNull, log: { _ in }, backgroundWork: false)
             _ = server.process(bytes)
         }
+    }
+}
+
+extension MessageLoopTests {
+    @Test func hoverOnADurationNamesTheProfileAThresholdCameFrom() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".progress-lint.yml", "extends: progress-lint:gnome\n")
+        let path = try folder.write("spec.yaml", "screen: x\nindicators:\n  - id: a\n    style: spinner\n    duration: 5s\n")
+        let server = InProcessServer()
+        _ = server.initialize()
+        let uri = "file://" + path
+        server.notify("textDocument/didOpen", .object(["textDocument": .object([
+            "uri": .string(uri), "languageId": .string("yaml"), "version": .number(1),
+            "text": .string("screen: x\nindicators:\n  - id: a\n    style: spinner\n    duration: 5s\n"),
+        ])]))
+        let (response, _) = server.response(to: server.request("textDocument/hover", .object([
+            "textDocument": .object(["uri": .string(uri)]), "position": .object(["line": .number(4), "character": .number(15)]),
+        ])))
+        let text = response?["result"]?["contents"]?["value"]?.stringValue ?? ""
+        // Markdown or plain text, as the client asked: compared without backticks.
+        #expect(text.filter { $0 != "`" }.contains("5s: past noticeable (3s, from profile progress-lint:gnome), under attention (10s)"),
+                "\(text)")
     }
 }

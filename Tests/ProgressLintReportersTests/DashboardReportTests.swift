@@ -109,6 +109,26 @@ import Testing
 
     // MARK: JSON screens[]
 
+    @Test func jsonScreensCarryAProfilesDeterminateAfterAndMinDisplay() throws {
+        let configuration = try RuleRegistry.makeConfigurationLoader().load(
+            Array("extends: [progress-lint:gnome, progress-lint:acorn]\nthresholds: {min-display: 500ms}\n".utf8),
+            path: "c.yml", directory: "/")
+        let result = Self.run([("specs/upload.yaml", Self.timedSpec)], configuration: configuration)
+        let report = try #require(try json(JSONReporter().render(result, context: context)) as? [String: Any])
+        let screens = try #require(report["screens"] as? [[String: Any]])
+        let thresholds = try #require(screens.first?["thresholds"] as? [String: Any])
+        #expect(thresholds["instantMs"] as? Int == 200)
+        #expect(thresholds["noticeableMs"] as? Int == 3000)
+        #expect(thresholds["attentionMs"] as? Int == 10000)
+        #expect(thresholds["determinateAfterMs"] as? Int == 30000)
+        #expect(thresholds["minDisplayMs"] as? Int == 500)
+        // The HTML timeline draws `determinate-after` where it differs from `attention`, and only there.
+        let html = HTMLReporter().render(result, context: context)
+        #expect(html.contains("\"determinate-after 30s\""))
+        let plain = HTMLReporter().render(Self.run([("specs/upload.yaml", Self.timedSpec)]), context: context)
+        #expect(!plain.contains("\"determinate-after "))
+    }
+
     @Test func jsonScreensCarryEffectiveThresholdsTimingAndFindingCounts() throws {
         var configuration = Configuration()
         configuration.thresholds.instant = Duration(milliseconds: 200)
@@ -124,6 +144,8 @@ import Testing
         #expect(thresholds["noticeableMs"] as? Int == 1000)
         #expect(thresholds["attentionMs"] as? Int == 20000)
         #expect(thresholds["showAfterMaxMs"] as? Int == 2000)
+        #expect(thresholds["determinateAfterMs"] as? Int == 20000)   // follows attention
+        #expect(thresholds["minDisplayMs"] as? Int == 400)
         let indicators = try #require(first["indicators"] as? [[String: Any]])
         #expect(indicators.map { $0["id"] as? String } == ["upload", "sync"])
         let upload = indicators[0]

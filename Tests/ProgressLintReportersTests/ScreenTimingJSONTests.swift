@@ -40,7 +40,8 @@ import Testing
         json.beginObject()
         let t = screen.thresholds
         for (key, value) in [("instantMs", t.instant), ("noticeableMs", t.noticeable), ("attentionMs", t.attention),
-                             ("showAfterMaxMs", t.showAfterMax), ("updatesEveryMaxMs", t.updatesEveryMax)] {
+                             ("showAfterMaxMs", t.showAfterMax), ("updatesEveryMaxMs", t.updatesEveryMax),
+                             ("determinateAfterMs", t.determinateAfter), ("minDisplayMs", t.minDisplay)] {
             json.key(key); number(value.milliseconds)
         }
         json.end()

@@ -266,6 +266,21 @@ import TestSupport
         #expect(try Self.cachedRun([path], cacheFolder: cache).1.linted == 1)
     }
 
+    @Test func aProfileChangeIsAConfigurationChange() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("app/.progress-lint.yml", "extends: progress-lint:gnome\n")
+        let path = try folder.write("app/a.yaml", Self.spec)
+        let cache = folder.path + "/cache"
+        _ = try Self.cachedRun([path], cacheFolder: cache)
+        Self.letTheClockMove()
+        let again = try Self.cachedRun([path], cacheFolder: cache)
+        #expect(again.1.linted == 0 && again.0.configurationErrors.isEmpty, "\(again.1)")   // the same profile: a hit
+        for profile in ["progress-lint:carbon", "progress-lint:nielsen", "progress-lint:salt"] {
+            try folder.write("app/.progress-lint.yml", "extends: \(profile)\n")
+            #expect(try Self.cachedRun([path], cacheFolder: cache).1.linted == 1, "\(profile)")
+        }
+    }
+
     @Test func theConfigurationKeyCoversEveryFieldThatChangesFindings() throws {
         let linter = RuleRegistry.makeLinter()
         // A field added to Configuration must be considered here (and in CacheKey) before this passes.
@@ -284,6 +299,7 @@ import TestSupport
         c = Configuration(); c.thresholds.determinateAfter = .seconds(30); changes.append(c)
         c = Configuration(); c.thresholds.determinateAfter = .seconds(10); changes.append(c)
         c = Configuration(); c.thresholds.minDisplay = .seconds(1); changes.append(c)
+        c = Configuration(); c.profiles = ["progress-lint:nielsen"]; changes.append(c)
         c = Configuration(); c.limits.maxFileSize = 1024; changes.append(c)
         c = Configuration(); c.limits.maxDiagnosticsPerFile = 5; changes.append(c)
         c = Configuration(); c.limits.yaml.maxDepth = 9; changes.append(c)

@@ -19,6 +19,8 @@ import Testing
             thresholds.attention = ProgressLintSpec.Duration(milliseconds: s.thresholds.2)
             thresholds.showAfterMax = ProgressLintSpec.Duration(milliseconds: s.thresholds.3)
             thresholds.updatesEveryMax = ProgressLintSpec.Duration(milliseconds: s.thresholds.4)
+            if s.thresholds.5 != s.thresholds.2 { thresholds.determinateAfter = ProgressLintSpec.Duration(milliseconds: s.thresholds.5) }
+            thresholds.minDisplay = ProgressLintSpec.Duration(milliseconds: s.thresholds.6)
             screens.append(ScreenTiming(path: Self.text(s.path) ?? "", screen: Self.text(s.screen), documentIndex: s.documentIndex,
                                         platform: Self.text(s.platform), thresholds: thresholds, indicators: []))
             events.append("screen \(s.indicatorCount)")

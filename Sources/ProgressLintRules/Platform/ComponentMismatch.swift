@@ -183,7 +183,8 @@ public struct ComponentMismatch: IndicatorRule {
             more = with
             fix = "make it a determinate bar with a component that can be one: \(Advice.phrase(plan.asks))"
         } else if let other = Self.alternative(to: component, style: becomesBar ? .bar : style,
-                                               determinate: indicator.isDeterminate, platform: context.platform) {
+                                               determinate: indicator.isDeterminate, platform: context.platform,
+                                               gauge: indicator.purpose?.value == .gauge) {
             asks = becomesBar ? [.set("style", to: "bar"), .set("component", to: other.rawValue)]
                 : [.set("component", to: other.rawValue)]
             let (with, followUps) = Advice.withIt(asks, on: indicator, context: context, rule: Self.description.id)
@@ -227,9 +228,14 @@ public struct ComponentMismatch: IndicatorRule {
     /// The first component of the table that fits the indicator, on its platform (or, with no platform, on one
     /// of the platforms of the component it replaces).
     static func alternative(to component: KnownComponent, style: IndicatorStyle?, determinate: Bool,
-                            platform: Platform?) -> KnownComponent? {
+                            platform: Platform?, gauge: Bool = false) -> KnownComponent? {
         guard let style else { return nil }
         let platforms: Set<Platform> = platform.map { [$0] } ?? component.platforms
+        // A determinate gauge's component is `meter` wherever one can be drawn (`only-task-progress` asks for it).
+        let meter = KnownComponent.htmlMeter
+        if gauge, determinate, component != meter, meter.styles.contains(style), !meter.platforms.isDisjoint(with: platforms) {
+            return meter
+        }
         return KnownComponent.allCases.first { candidate in
             // `meter` is a gauge: never offered for an indicator that may show a task's progress.
             guard candidate != component, candidate != .htmlMeter, candidate.styles.contains(style),

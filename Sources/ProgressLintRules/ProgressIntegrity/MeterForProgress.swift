@@ -86,9 +86,24 @@ public struct MeterForProgress: IndicatorRule {
         let purpose = indicator.purpose == nil ? "the progress of a task (`purpose` defaults to `task-progress`)"
             : "the progress of a task (`purpose: task-progress`)"
         let uses = indicator.wrapperName == nil ? "`component: meter`" : Phrase.component(indicator, .htmlMeter)
+        let replacement = Self.replacement(indicator, context: context)
+        let use = replacement.map { "use `component: \($0)` for work under way" }
+            ?? "use a component made for the progress of a task (`component-mismatch` names one)"
         return [context.violation(indicator, at: written.node,
             "\(context.subject(indicator)) uses \(uses) for "
-            + "\(purpose), but a meter shows a level and screen readers speak it as one; use `component: progress` "
-            + "for work under way, or set `purpose: gauge` if it shows a level")]
+            + "\(purpose), but a meter shows a level and screen readers speak it as one; \(use), "
+            + "or set `purpose: gauge` if it shows a level")]
+    }
+
+    /// The component to use instead: `progress` where a meter is otherwise right (a determinate bar
+    /// on the web), else the one `component-mismatch` names for this indicator, so the two agree;
+    /// nil when that rule names none.
+    static func replacement(_ indicator: Indicator, context: RuleContext) -> String? {
+        let mismatch = ComponentMismatch().check(indicator, context: context).first
+        guard let mismatch else { return KnownComponent.htmlProgress.rawValue }
+        for ask in mismatch.asks ?? [] {
+            if case .set("component", let value) = ask { return value }
+        }
+        return nil
     }
 }

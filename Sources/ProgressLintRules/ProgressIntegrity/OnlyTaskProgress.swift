@@ -83,12 +83,22 @@ public struct OnlyTaskProgress: IndicatorRule {
         case .gauge:
             // HTML's `meter` is the gauge this rule asks for.
             if indicator.knownComponent == .htmlMeter { return [] }
-            fix = context.platform == .web
+            fix = context.platform == .web && Self.meterAgrees(indicator, context: context)
                 ? "show a level with HTML's `meter` (`component: meter`) instead of a progress indicator"
                 : "show a level with a gauge or meter control instead of a progress indicator"
         }
         return [context.violation(indicator, at: purpose.node,
             "\(context.subject(indicator)) has `purpose: \(purpose.value.rawValue)`, but progress indicators "
             + "stand only for the progress of a task; \(fix)")]
+    }
+
+    /// Whether naming `component: meter` agrees with `component-mismatch` on this indicator: that rule
+    /// does not fire, or names `meter` itself (it cannot for a gauge that is not determinate).
+    private static func meterAgrees(_ indicator: Indicator, context: RuleContext) -> Bool {
+        guard let mismatch = ComponentMismatch().check(indicator, context: context).first else { return true }
+        return (mismatch.asks ?? []).allSatisfy { ask in
+            if case .set("component", let value) = ask { return value == KnownComponent.htmlMeter.rawValue }
+            return true
+        }
     }
 }

@@ -8,7 +8,8 @@ enum CacheKey {
     /// `components`), whatever file set it: `extends` brings its settings in before this is read,
     /// so a change to an extended file changes the key. Where the config file is, which files it
     /// read and its `include`/`exclude` decide which files are linted, not what they report, and
-    /// `docs-url` is read by the reports from the run's configurations: not in the key.
+    /// `docs-url` is read by the reports from the run's configurations: not in the key (nor where a
+    /// threshold was set, `thresholdOrigins`, which only `--print-config` and the server show).
     ///
     /// Written field by field in a fixed order, every text with its length and every choice with a
     /// tag, so two configurations have the same form only when every field is the same (no
@@ -26,6 +27,9 @@ enum CacheKey {
         // `determinate-after` only when set (-1 while it follows `attention`), then `min-display`.
         form.double(t.determinateAfterSet?.milliseconds ?? -1)
         form.double(t.minDisplay.milliseconds)
+        // The profiles applied, by name: a profile change is a configuration change.
+        form.int(configuration.profiles.count)
+        for profile in configuration.profiles { form.text(profile) }
         let l = configuration.limits
         for value in [l.maxFileSize, l.yaml.maxDepth, l.yaml.maxAliasNodes, l.yaml.maxAliasBytes, l.maxDiagnosticsPerFile] {
             form.int(value)
@@ -72,7 +76,7 @@ enum CacheKey {
     static let configurationFields = [
         "platform", "include", "exclude", "thresholds", "options", "components", "docsURL", "rules", "limits", "path",
         "directory",
-        "includeDirectory", "excludeDirectory", "sources", "files",
+        "includeDirectory", "excludeDirectory", "sources", "files", "thresholdOrigins", "profiles",
     ]
     /// The fields of ``Thresholds`` it writes, in order.
     static let thresholdsFields = [

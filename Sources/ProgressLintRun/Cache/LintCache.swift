@@ -30,7 +30,7 @@ public final class LintCache: Sendable {
     /// The cache's own file in its folder (the build and the rule table); shards lie beside it.
     public static let fileName = "lint-cache.bin"
     /// The format of the files; another number is a file to ignore.
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
     static let magic = Array("PLCACHE\u{0}".utf8)
     static let endMagic = Array("PLCEND\u{0}\u{1}".utf8)
     static let trailerSize = 40

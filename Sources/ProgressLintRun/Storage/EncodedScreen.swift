@@ -8,15 +8,16 @@ public struct EncodedScreen {
     public var documentIndex: Int
     /// ``ScreenTiming/platform``.
     public var platform: UnsafeRawBufferPointer?
-    /// `instant`, `noticeable`, `attention`, `showAfterMax`, `updatesEveryMax`, in milliseconds.
-    public var thresholds: (Double, Double, Double, Double, Double)
+    /// `instant`, `noticeable`, `attention`, `showAfterMax`, `updatesEveryMax`, `determinateAfter`,
+    /// `minDisplay`, in milliseconds (the order of ``Thresholds/entries``).
+    public var thresholds: (Double, Double, Double, Double, Double, Double, Double)
     /// How many indicators follow.
     public var indicatorCount: Int
 
     /// A screen's fields as read (by ``ScreenTimingList``'s reader, inlined into its visitors).
     @inlinable
     init(path: UnsafeRawBufferPointer?, screen: UnsafeRawBufferPointer?, documentIndex: Int,
-         platform: UnsafeRawBufferPointer?, thresholds: (Double, Double, Double, Double, Double), indicatorCount: Int) {
+         platform: UnsafeRawBufferPointer?, thresholds: (Double, Double, Double, Double, Double, Double, Double), indicatorCount: Int) {
         self.path = path
         self.screen = screen
         self.documentIndex = documentIndex

@@ -370,7 +370,7 @@ private struct TimingWriter {
         let screen = stringBytes()
         let documentIndex = int()
         let platform = stringBytes()
-        let thresholds = (double(), double(), double(), double(), double())
+        let thresholds = (double(), double(), double(), double(), double(), double(), double())
         let indicatorCount = count()
         guard !failed else { return }
         visitor.screen(EncodedScreen(path: path, screen: screen, documentIndex: documentIndex, platform: platform,
@@ -425,6 +425,12 @@ private struct TimingWriter {
         thresholds.attention = Duration(milliseconds: double())
         thresholds.showAfterMax = Duration(milliseconds: double())
         thresholds.updatesEveryMax = Duration(milliseconds: double())
+        // Stored as its effective value: read back as following `attention` when it equals it.
+        let determinateAfter = double()
+        if determinateAfter != thresholds.attention.milliseconds {
+            thresholds.determinateAfter = Duration(milliseconds: determinateAfter)
+        }
+        thresholds.minDisplay = Duration(milliseconds: double())
         var indicators: [IndicatorTiming] = []
         let indicatorCount = count()
         for _ in 0..<indicatorCount where !failed {
