@@ -5,8 +5,7 @@
 /// One initialiser per number of fields (up to eight) rather than a parameter pack: each is inlined
 /// into the rule's module and specialised there for the value's field types, so writing and
 /// reading a value calls each field's code directly (a pack left every field a call through
-/// its protocol witness, unspecialised across the module boundary: 2.6M instructions for the 690
-/// values of the 253-file sample).
+/// its protocol witness, unspecialised across the module boundary; see Benchmarks/README.md).
 public struct CrossFileLayout<Value>: Sendable {
     @usableFromInline let writeFields: @Sendable (Value, inout CrossFileWriter) -> Void
     @usableFromInline let readFields: @Sendable (inout CrossFileReader) throws(CrossFileReadError) -> Value

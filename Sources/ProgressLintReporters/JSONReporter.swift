@@ -42,7 +42,7 @@ public struct JSONReporter: Reporter {
             json.key(literal: "summary")
             // One pass over the findings' keys gives the summary's `byScreen`, each file's counts
             // (for `files`) and whether the findings come file after file (for their fingerprints).
-            var keys = KeyPass()
+            var keys = FindingsSummary()
             summary(result, report: report, keys: &keys, into: &json)
             // Files, diagnostics and screens are written one by one, never built as a whole, through
             // a buffer written by pointer (``ReportBuffer``).
@@ -68,7 +68,7 @@ public struct JSONReporter: Reporter {
     }
 
     /// What the one pass over the findings' keys gathers besides `byScreen`.
-    struct KeyPass {
+    struct FindingsSummary {
         /// Whether the findings come file after file (``Fingerprint/Order``).
         var order = Fingerprint.Order()
         /// The findings' counts by path (runs of one path's bytes), in report order, with the
@@ -228,13 +228,13 @@ public struct JSONReporter: Reporter {
     }
 
     /// The `diagnostics` array at nesting `level`, written to `stream`, gathering on the way what
-    /// `screens` counts: the pieces the key pass found (``KeyPass/diagnosticsPieces``) rendered on
+    /// `screens` counts: the pieces the summary pass found (``FindingsSummary/diagnosticsPieces``) rendered on
     /// `context.jobs` threads (``ReportPieces``), each read from its place in the findings' order,
     /// and written in order, with what each gathered for `screens` added in order.
-    func diagnostics(_ report: RunReport, keys: KeyPass, context: ReportContext, level: Int,
+    func diagnostics(_ report: RunReport, keys: FindingsSummary, context: ReportContext, level: Int,
                      findings: inout ScreenTimingJSON.Findings, to stream: inout ReportStream) {
         var noted = keys.diagnosticsPieces
-        // A key pass that noted no place (none asked for): the findings as one piece, from the start.
+        // A summary pass that noted no place (none asked for): the findings as one piece, from the start.
         if noted.isEmpty, !report.diagnostics.isEmpty, let start = report.diagnostics.keys.makeIterator().place {
             noted = [(start, report.diagnostics.count)]
         }
@@ -336,7 +336,7 @@ public struct JSONReporter: Reporter {
         return .object(fields)
     }
 
-    func summary(_ result: RunResult, report: RunReport, keys: inout KeyPass, into json: inout JSONWriter) {
+    func summary(_ result: RunResult, report: RunReport, keys: inout FindingsSummary, into json: inout JSONWriter) {
         // Counted as the run stored them, without reading the diagnostics (a large run has many).
         let counts = report.counts
         json.beginObject()
@@ -366,7 +366,7 @@ public struct JSONReporter: Reporter {
     /// belonging to no screen have `screen: null`. Diagnostics come grouped by file, so one
     /// file's screens are counted at a time and written when the next file starts. Each key is
     /// noted in `keys` on the way.
-    private func byScreen(_ shown: DiagnosticList, keys: inout KeyPass, into json: inout JSONWriter) {
+    private func byScreen(_ shown: DiagnosticList, keys: inout FindingsSummary, into json: inout JSONWriter) {
         json.value(writtenBy: { out, level in
             ReportBuffer.writing(to: &out) { b in
                 var path: String?

@@ -47,13 +47,6 @@ public enum LabelText {
         }
     }
 
-    /// How many bytes ``normalized(_:)`` gives for ASCII `text`, without building it (nil for
-    /// other text): a label of a length no vague label has needs no string made and hashed.
-    public static func normalizedASCIICount(_ text: String) -> Int? {
-        var text = text
-        return text.withUTF8 { bytes in asciiBounds(bytes).map { $0.end - $0.start } }
-    }
-
     /// The bytes `normalizedASCII` keeps: without surrounding white space and trailing dots; nil
     /// when `bytes` are not all ASCII. With `trailingEllipses`, trailing `…` (U+2026, the one
     /// non-ASCII character `normalized` drops, common in labels) go too, and only the bytes kept

@@ -25,30 +25,18 @@ extension LintRunner {
         let result = linter.lint(bytes, path: path, configuration: configuration, nonSpec: nonSpec)
         if result.skippedAsNotSpec { return nil }
         // The cross-file rules over this one file's values, as the run's `finish` does over a run's.
-        var crossFile: [Diagnostic] = []
-        for rule in linter.crossFileRules {
-            let store = CrossFileStore()
-            for collection in result.crossFile where collection.id == rule.id {
-                store.append(collection.records, file: 0, severity: collection.severity)
-            }
-            guard store.count > 0 else { continue }
-            for finding in rule.finish(store, order: nil, pathOfFile: { _ in path }) {
-                crossFile.append(Diagnostic(
-                    ruleID: rule.id, severity: finding.file.severity, message: finding.message,
-                    path: finding.file.path, range: finding.range, screen: finding.screen, indicator: finding.indicator,
-                    yamlPath: finding.yamlPath, value: finding.value))
-            }
+        var stores: [String: CrossFileStore] = [:]
+        for collection in result.crossFile {
+            let store = stores[collection.id] ?? CrossFileStore()
+            store.append(collection.records, file: 0, severity: collection.severity)
+            stores[collection.id] = store
         }
+        var crossFile = crossFileFindings(stores, order: { _ in nil }, pathOfFile: { _ in path })
         SourceLine.attach(to: &crossFile, from: bytes)
         if !result.deferredSuppressions.isEmpty {
-            // Suppressions of cross-file rules, applied now that those rules have reported.
-            let crossRules = Set(result.deferredSuppressions.flatMap(\.rules))
-            let (candidates, rest) = (result.diagnostics + crossFile).partitioned {
-                crossRules.contains($0.ruleID) && linter.crossFileRuleIDs.contains($0.ruleID)
-            }
-            var all = rest + linter.apply(result.deferredSuppressions, to: candidates, path: path)
-            all.sortInReportOrder()
-            return all
+            applyDeferredSuppressions(result.diagnostics, &crossFile, deferred: [(path, result.deferredSuppressions)])
+            crossFile.sortInReportOrder()
+            return crossFile
         }
         if crossFile.isEmpty { return result.diagnostics }
         // The file's diagnostics are in report order; the (few) cross-file ones are sorted and

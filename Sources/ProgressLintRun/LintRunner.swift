@@ -49,12 +49,12 @@ public struct LintRunner: Sendable {
     public static let maxJobs = 64
 
     /// How many files a worker takes from the walk at once, and how many outcomes it hands to the
-    /// collector when the collector is free (``WorkerTurns``).
+    /// collector when the collector is free (``WorkerBacklog``).
     static let batch = 8
     /// How many outcomes not in turn a worker holds before it hands them over to be put aside.
-    static let mostHeld = 32
+    static let outOfTurnLimit = 32
     /// How few files a worker has left when it takes more from the walk, if the walk is free.
-    static let fewLeft = 2
+    static let refillBelow = 2
     /// How many outcomes may wait for an earlier file's before the worker ahead waits too.
     static let mostWaiting = 256
 
@@ -133,9 +133,9 @@ public struct LintRunner: Sendable {
             // The walk's configurations, copied when it has met more (items name theirs by
             // number: none is copied per file).
             var configurations: [Configuration] = []
-            var turns = WorkerTurns<Planner.Item, RunCollector.Outcome>(
-                batch: LintRunner.batch, mostHeld: LintRunner.mostHeld, mostWaiting: LintRunner.mostWaiting,
-                fewLeft: LintRunner.fewLeft)
+            var turns = WorkerBacklog<Planner.Item, RunCollector.Outcome>(
+                batch: LintRunner.batch, outOfTurnLimit: LintRunner.outOfTurnLimit, mostWaiting: LintRunner.mostWaiting,
+                refillBelow: LintRunner.refillBelow)
             func take(wait: Bool, into taken: inout [Planner.Item]) -> Bool {
                 if wait {
                     planner.withLock { LintRunner.take(from: &$0, into: &taken, configurations: &configurations) }
@@ -405,24 +405,16 @@ public struct LintRunner: Sendable {
             let removed = deferredPaths.isEmpty ? [] : list.removeFiles(deferredPaths)
             return PreparedFindings(stored: list, removed: removed, tally: list.isStreamable ? FindingTally(list) : nil)
         }
-        let preparing = PreparingFindings()
+        let preparing = FindingsInPreparation()
         let apart = jobs > 1 && result.files.count > 1
         if apart {
             let list = stored
             DispatchQueue.global().async { preparing.finish(prepare(list)) }
         }
         let files = result.files
-        var crossFileDiagnostics: [Diagnostic] = []
-        for rule in linter.crossFileRules {
-            guard let store = collected.crossFileStores[rule.id] else { continue }
-            let order = result.files.isInOrderAdded ? nil : store.order(by: rank)
-            for finding in rule.finish(store, order: order, pathOfFile: { files.path(ofFile: $0) }) {
-                crossFileDiagnostics.append(Diagnostic(
-                    ruleID: rule.id, severity: finding.file.severity, message: finding.message,
-                    path: finding.file.path, range: finding.range, screen: finding.screen, indicator: finding.indicator,
-                    yamlPath: finding.yamlPath, value: finding.value))
-            }
-        }
+        let crossFileDiagnostics = crossFileFindings(
+            collected.crossFileStores, order: { files.isInOrderAdded ? nil : $0.order(by: rank) },
+            pathOfFile: { files.path(ofFile: $0) })
         // The cross-file findings (few) are sorted on their own and merged in their place as the
         // report reads the stored ones: the order a stable sort of all of them would give.
         var byPath: [String: [Diagnostic]] = [:]
@@ -451,10 +443,27 @@ public struct LintRunner: Sendable {
         return result
     }
 
+    /// What the cross-file rules find over the values of `stores` (by rule id), every entry point's
+    /// one finish: a run's over all its files, ``lint(text:path:configuration:skippingNonSpec:)``'s over one.
+    func crossFileFindings(_ stores: [String: CrossFileStore], order: (CrossFileStore) -> [Int]?,
+                           pathOfFile: @escaping @Sendable (Int) -> String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for rule in linter.crossFileRules {
+            guard let store = stores[rule.id], store.count > 0 else { continue }
+            for finding in rule.finish(store, order: order(store), pathOfFile: pathOfFile) {
+                found.append(Diagnostic(
+                    ruleID: rule.id, severity: finding.file.severity, message: finding.message,
+                    path: finding.file.path, range: finding.range, screen: finding.screen, indicator: finding.indicator,
+                    yamlPath: finding.yamlPath, value: finding.value))
+            }
+        }
+        return found
+    }
+
     /// Suppressions of cross-file rules are applied once those rules have reported. Only the
     /// diagnostics of files with such suppressions were taken out of the stored ones (`removed`),
     /// and are put back with those rules' findings (in memory).
-    private func applyDeferredSuppressions(
+    func applyDeferredSuppressions(
         _ removed: [Diagnostic], _ extra: inout [Diagnostic], deferred: [(path: String, suppressions: [Suppression])]
     ) {
         guard !deferred.isEmpty else { return }
@@ -487,7 +496,7 @@ struct PreparedFindings: Sendable {
 }
 
 /// ``PreparedFindings`` made on another thread, waited for.
-final class PreparingFindings: Sendable {
+final class FindingsInPreparation: Sendable {
     private let result = Mutex<PreparedFindings?>(nil)
     private let done = DispatchSemaphore(value: 0)
 

@@ -109,10 +109,11 @@ extension LanguageServer {
         // The cache the command uses when run here over these folders (`PROGRESS_LINT_CACHE_DIR`,
         // else `.progress-lint-cache` beside the nearest config): the same folder and keys, so
         // either one's run makes the other's fast. Off with the `cache` setting.
+        let cacheEnvironment = getenv(Self.cacheFolderVariable).map { String(cString: $0) }
         let cacheFolder = settings.cache
-            ? CacheFolder.resolve(option: nil, environment: getenv(Self.cacheFolderVariable).map { String(cString: $0) },
-                                  workingDirectory: cwd)
+            ? CacheFolder.resolve(option: nil, environment: cacheEnvironment, workingDirectory: cwd)
             : nil
+        let cacheRoot = cacheFolder.flatMap { CacheFolder.root(of: $0, option: nil, environment: cacheEnvironment) }
         if client.workDoneProgress {
             let token = "progress-lint-workspace-\(generation)"
             workspace.progressToken = token
@@ -125,7 +126,7 @@ extension LanguageServer {
             var runner = runner
             var cacheNote: String?
             if let cacheFolder {
-                switch LintCache.load(folder: cacheFolder) {
+                switch LintCache.load(folder: cacheFolder, root: cacheRoot) {
                 case .success(let cache): runner.cache = cache
                 case .failure(let unavailable): cacheNote = unavailable.description
                 }

@@ -16,8 +16,8 @@ import Darwin
 /// now under the temporary name, is then removed. Readers see the same as with a rename, old or
 /// new whole. What it saves: ext4 allocates and starts writing a file's blocks when it is renamed
 /// over another (its `auto_da_alloc`, protection for files that were never synced), and on a
-/// `discard` mount waits for the old blocks' discard: 20–30 ms in `rename` for a 30 MB report,
-/// 2–7 ms for the exchange and the removal. A report the next run makes again needs neither.
+/// `discard` mount waits for the old blocks' discard, in `rename` (figures in Benchmarks/README.md).
+/// A report the next run makes again needs neither.
 package enum AtomicFile {
     /// New content written whole beside its target, waiting to be renamed over it.
     package struct Staged {

@@ -243,7 +243,7 @@ struct Lint: ParsableCommand {
         if let message = status.message { Output.standardError("progress-lint: \(message)\n") }
         // Everything is written (`Output` writes straight to its descriptors): the process ends
         // here, with the run's findings, storage and cache still held, as a compiler does. Freeing
-        // them one by one cost a warm run over 10,000 files 10–20 ms and changed nothing.
+        // them one by one costs a warm run time and changes nothing (Benchmarks/README.md).
         Output.end(status.code)
     }
 
@@ -251,10 +251,11 @@ struct Lint: ParsableCommand {
     /// with a note on standard error, when it cannot be used (the run goes on without it).
     /// Also the folders that opening it made (``CacheFolder/missing(_:)``).
     private func openCache() -> (LintCache?, made: [String]) {
-        let folder = CacheFolder.resolve(option: cacheDir, environment: Output.environment("PROGRESS_LINT_CACHE_DIR"),
+        let environment = Output.environment("PROGRESS_LINT_CACHE_DIR")
+        let folder = CacheFolder.resolve(option: cacheDir, environment: environment,
                                          workingDirectory: SystemCalls.currentDirectory() ?? ".")
         let missing = CacheFolder.missing(folder)
-        switch LintCache.load(folder: folder) {
+        switch LintCache.load(folder: folder, root: CacheFolder.root(of: folder, option: cacheDir, environment: environment)) {
         case .success(let cache):
             return (cache, missing)
         case .failure(let unavailable):

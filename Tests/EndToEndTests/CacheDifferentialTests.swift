@@ -161,7 +161,15 @@ import TestSupport
         }
         for _ in 0..<specCount { try add() }
         let other = try Self.otherBuild(in: out)
-        let cacheFile = root + "/.progress-lint-cache/lint-cache.bin"
+        // The cache's files: `lint-cache.bin` and its shards.
+        let cacheFolder = root + "/.progress-lint-cache"
+        func cacheFiles() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: cacheFolder)) ?? [])
+                .filter { $0.hasPrefix("lint-cache") }.sorted().map { cacheFolder + "/" + $0 }
+        }
+        func cacheDates() -> [Date?] {
+            cacheFiles().map { try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date }
+        }
         var hitRounds = 0
 
         for round in 0..<rounds {
@@ -210,7 +218,8 @@ import TestSupport
                           to: root + "/shared/base.yml")
                 changes.append("extended config")
             }
-            if round % 11 == 5, var bytes = FileManager.default.contents(atPath: cacheFile) {
+            if round % 11 == 5, !cacheFiles().isEmpty, case let cacheFile = random.pick(cacheFiles()),
+               var bytes = FileManager.default.contents(atPath: cacheFile), !bytes.isEmpty {
                 if random.chance(50) {
                     bytes = bytes.prefix(bytes.count / 2)
                 } else {
@@ -221,7 +230,7 @@ import TestSupport
             }
             let columnUnit = ["char", "utf16", "byte"][round % 3]
             let arguments = [".", "--column-unit", columnUnit, "--statistics"]
-            let before = try? FileManager.default.attributesOfItem(atPath: cacheFile)[.modificationDate] as? Date
+            let before = cacheDates()
             let cached: [String]
             if round % 13 == 9 {
                 // Another build: its cache is not this one's.
@@ -239,9 +248,7 @@ import TestSupport
                 Issue.record("round \(round) (\(what)): the cached report differs:\n\(withCache)\n--- without the cache ---\n\(without)")
                 return
             }
-            if changes.isEmpty, let before,
-               let after = try? FileManager.default.attributesOfItem(atPath: cacheFile)[.modificationDate] as? Date,
-               before == after {
+            if changes.isEmpty, !before.isEmpty, before == cacheDates() {
                 hitRounds += 1
             }
         }

@@ -10,17 +10,6 @@ import LintTestSupport
 
 /// The shortcuts the engine and rules take on their silent paths give the answers the long way gives.
 @Suite struct HotPathTests {
-    @Test func theNormalisedLengthOfAnASCIILabelIsTheLengthOfItsNormalisedText() {
-        for text in ["Loading", "  Loading… ", "loading...", " \t Please WAIT.. \n", "", "   ", "...", "a.b."] {
-            let normalized = LabelText.normalized(text)
-            if text.utf8.allSatisfy({ $0 < 0x80 }) {
-                #expect(LabelText.normalizedASCIICount(text) == normalized.utf8.count, "\(text)")
-            }
-        }
-        #expect(LabelText.normalizedASCIICount("Chargement…") == nil)
-        #expect(LabelText.normalizedASCIICount("Straße") == nil)
-    }
-
     static let spec = """
         screen: Inbox
         indicators:
@@ -193,8 +182,6 @@ import LintTestSupport
         for text in texts {
             #expect(LabelText.normalized(text) == HotPathTests.normalizedByCharacters(text), "\(text.debugDescription)")
         }
-        // The length shortcut still answers only for ASCII text.
-        #expect(LabelText.normalizedASCIICount("Loading…") == nil)
     }
 
     @Test func aVagueLabelWithATrailingEllipsisIsStillFound() throws {

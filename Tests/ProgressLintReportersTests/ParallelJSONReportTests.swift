@@ -88,7 +88,7 @@ import Testing
 
     /// `diagnostics` written from each ``Diagnostic`` one after another, gathering what `screens`
     /// counts (as the report wrote it before it was rendered in pieces): the reference.
-    static func diagnosticsOneByOne(_ report: RunReport, keys: JSONReporter.KeyPass, level: Int)
+    static func diagnosticsOneByOne(_ report: RunReport, keys: JSONReporter.FindingsSummary, level: Int)
         -> (text: String, findings: ScreenTimingJSON.Findings) {
         var out = ReportStream()
         var findings = ScreenTimingJSON.Findings()
@@ -115,8 +115,8 @@ import Testing
 
     /// The key pass of `report` (as the summary's `byScreen` makes it) and `files` written, which
     /// gives each run of findings its file.
-    static func keyPass(_ report: RunReport) -> JSONReporter.KeyPass {
-        var keys = JSONReporter.KeyPass()
+    static func findingsSummary(_ report: RunReport) -> JSONReporter.FindingsSummary {
+        var keys = JSONReporter.FindingsSummary()
         var iterator = report.diagnostics.keys.makeIterator()
         var place = iterator.place
         while let key = iterator.next() {
@@ -136,7 +136,7 @@ import Testing
     @Test func diagnosticsRenderedInPiecesFromTheirPlacesAreTheTextWrittenOneByOneWithTheSameFindingsGathered() {
         for quiet in [false, true] {
             let report = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet).report(Self.result)
-            let keys = Self.keyPass(report)
+            let keys = Self.findingsSummary(report)
             if !quiet {
                 #expect(report.diagnostics.count > 3 * JSONReporter.diagnosticsPerPiece)
                 #expect(keys.diagnosticsPieces.count >= 3)
@@ -160,7 +160,7 @@ import Testing
         // `specs/1003.yaml`: the findings are not file after file, so `diagnostics` is not cut.
         let result = Self.run(extra: [("./specs/1003.yaml", ScreenTimingJSONTests.specs[0].1)])
         let report = ReportContext(rules: RuleRegistry.descriptions).report(result)
-        let keys = Self.keyPass(report)
+        let keys = Self.findingsSummary(report)
         #expect(!keys.order.isByFile)
         #expect(keys.pieces.count > 1 && keys.diagnosticsPieces.count == 1)
         let one = Self.report(result, jobs: 1, blocks: true)
@@ -238,7 +238,7 @@ import Testing
     @Test func filesRenderedInPiecesAreTheTextWrittenFileByFileWithTheirFindingsCounted() {
         let result = Self.result
         let report = ReportContext(rules: RuleRegistry.descriptions).report(result)
-        var keys = JSONReporter.KeyPass()
+        var keys = JSONReporter.FindingsSummary()
         for key in report.diagnostics.keys { keys.note(key) }
         #expect(keys.pieces.isEmpty)
         // With no place noted, `diagnostics` is one piece read from the start, the same text.

@@ -33,7 +33,7 @@ import TestSupport
     static func cachedRun(_ paths: [String], cacheFolder: String, executable: String = BuildIdentity.executable,
                           config: String? = nil) throws -> (RunResult, LintCache.Statistics) {
         var runner = runner(config: config)
-        runner.cache = try LintCache.load(folder: cacheFolder, executable: executable).get()
+        runner.cache = try LintCache.load(folder: cacheFolder, executable: executable, shardCount: 1).get()
         let result = runner.run(paths)
         #expect(runner.cache!.save() == nil)
         return (result, runner.cache!.statistics)
@@ -166,7 +166,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         let cache = folder.path + "/cache"
         var runner = runner()
-        runner.cache = try LintCache.load(folder: cache).get()
+        runner.cache = try LintCache.load(folder: cache, shardCount: 1).get()
         // Written after the cache opened: its stamp is of the run's own time, so it is not settled.
         let path = try folder.write("s.yaml", Self.spec)
         _ = runner.run([path])
@@ -200,7 +200,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         for i in 0..<3 { try folder.write("specs/s\(i).yaml", Self.spec) }
         let cache = folder.path + "/cache"
-        let file = cache + "/" + LintCache.fileName
+        let file = CacheShard.path(in: cache, number: 0)
         _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
         Self.letTheClockMove()
         _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
@@ -372,7 +372,7 @@ import TestSupport
         #expect(expected.skipped > 0 && expected.problems.count == 4 && !expected.diagnostics.isEmpty)
         for jobs in [1, 2, 3, 8] {
             var cached = runner(jobs: jobs)
-            cached.cache = try LintCache.load(folder: cache).get()
+            cached.cache = try LintCache.load(folder: cache, shardCount: 1).get()
             let result = cached.run([specs])
             #expect(result.diagnostics == expected.diagnostics, "jobs \(jobs)")
             #expect(Array(result.files) == Array(expected.files), "jobs \(jobs)")
@@ -383,27 +383,85 @@ import TestSupport
         }
     }
 
+    @Test func aRunOverOneFileReadsAndRewritesOnlyTheShardOfThatFile() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<40 { try folder.write("specs/s\(i).yaml", Self.spec.replacingOccurrences(of: "Upload", with: "U\(i)")) }
+        let cache = folder.path + "/cache"
+        func lintOne(_ path: String) throws -> LintCache.Statistics {
+            var runner = runner()
+            runner.cache = try LintCache.load(folder: cache).get()
+            _ = runner.run([path])
+            #expect(runner.cache!.save() == nil)
+            return runner.cache!.statistics
+        }
+        Self.letTheClockMove()
+        var all = runner()
+        all.cache = try LintCache.load(folder: cache).get()
+        _ = all.run([folder.path + "/specs"])
+        #expect(all.cache!.save() == nil)
+        let shards = LintCache.shardFiles(in: cache)
+        #expect(shards.count > 10)
+        func stamps() -> [String: FileStamp?] {
+            Dictionary(uniqueKeysWithValues: shards.map { ($0, FileStamp.of(Array((cache + "/" + $0).utf8))) })
+        }
+        // A file named on the command line is keyed apart from the same file found in a folder:
+        // its first run alone makes its entry.
+        let one = folder.path + "/specs/s7.yaml"
+        #expect(try lintOne(one).linted == 1)
+        Self.letTheClockMove()
+        let before = stamps()
+        let unchanged = try lintOne(one)
+        #expect(unchanged.unread == 1 && unchanged.entriesRead < 40)
+        #expect(stamps() == before, "nothing written")
+        try folder.write("specs/s7.yaml", Self.spec.replacingOccurrences(of: "Upload", with: "Edited"))
+        let edited = try lintOne(one)
+        #expect(edited.linted == 1 && edited.entriesRead < 40)
+        let after = stamps()
+        #expect(shards.filter { after[$0] != before[$0] }.count == 1, "one shard rewritten")
+        #expect(LintCache.entries(in: cache).count == 40)
+    }
+
+    @Test func filesOutsideTheFolderTheCacheBelongsToAreLintedButNotKept() throws {
+        let project = try TemporaryFolder(), other = try TemporaryFolder()
+        let inside = try project.write("s.yaml", Self.spec)
+        let outside = try other.write("s.yaml", Self.spec)
+        let cache = project.path + "/" + CacheFolder.defaultName
+        let root = CacheFolder.root(of: cache, option: nil, environment: nil)
+        #expect(root == project.path)
+        #expect(CacheFolder.root(of: cache, option: cache, environment: nil) == nil)
+        for (path, kept) in [(outside, 0), (project.path + "/../" + other.path.split(separator: "/").last! + "/s.yaml", 0),
+                             (inside, 1)] {
+            var runner = runner()
+            runner.cache = try LintCache.load(folder: cache, root: root).get()
+            let result = runner.run([path])
+            #expect(runner.cache!.save() == nil)
+            #expect(result.diagnostics == LintTestSupport.runner().run([path]).diagnostics)
+            #expect(runner.cache!.statistics.linted == 1)
+            #expect(LintCache.entries(in: cache).count == kept, "\(path)")
+        }
+    }
+
     @Test func twoRunsAtOnceLeaveAWholeCache() throws {
         let folder = try TemporaryFolder()
         for i in 0..<20 { try folder.write("specs/s\(i).yaml", Self.spec) }
         let cache = folder.path + "/cache"
         var a = runner(jobs: 2), b = runner(jobs: 2)
-        a.cache = try LintCache.load(folder: cache).get()
-        b.cache = try LintCache.load(folder: cache).get()
+        a.cache = try LintCache.load(folder: cache, shardCount: 1).get()
+        b.cache = try LintCache.load(folder: cache, shardCount: 1).get()
         let (x, y, specs) = (a, b, folder.path + "/specs")
         DispatchQueue.concurrentPerform(iterations: 2) { i in _ = (i == 0 ? x : y).run([specs]) }
         #expect(a.cache!.save() == nil)
         #expect(b.cache!.save() == nil)
         #expect(LintCache.entries(in: cache).count == 20)
         let names = try FileManager.default.contentsOfDirectory(atPath: cache).sorted()
-        #expect(names == [".gitignore", "CACHEDIR.TAG", LintCache.fileName], "no temporary file left")
+        #expect(names == [".gitignore", "CACHEDIR.TAG", "lint-cache-00.bin", LintCache.fileName], "no temporary file left")
     }
 
     @Test func aCacheFileCutShortUnderTheRunIsMissedWhereItIsShortAndTheNextCacheIsWhole() throws {
         let folder = try TemporaryFolder()
         for i in 0..<30 { try folder.write("specs/s\(i).yaml", Self.spec.replacingOccurrences(of: "Upload", with: "U\(i)")) }
         let cache = folder.path + "/cache"
-        let file = cache + "/" + LintCache.fileName
+        let file = CacheShard.path(in: cache, number: 0)
         Self.letTheClockMove()
         _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
         let expected = runner().run([folder.path + "/specs"])
@@ -411,7 +469,8 @@ import TestSupport
         // Opened whole, then cut in place (by another program) halfway through its records: the
         // records past the cut cannot be read, nor copied, and are linted again.
         var runner = runner()
-        runner.cache = try LintCache.load(folder: cache).get()
+        runner.cache = try LintCache.load(folder: cache, shardCount: 1).get()
+        runner.cache!.readEveryShard()
         #expect(truncate(file, off_t(offsets[15] + 10)) == 0)
         let result = runner.run([folder.path + "/specs"])
         #expect(runner.cache!.save() == nil)

@@ -18,24 +18,16 @@ public struct VagueLabel: IndicatorRule {
         public let written: [String]
         /// The labels normalised for comparison, worked out once per configuration.
         let normalized: Set<String>
-        /// Bit `n` is set when a normalised label is `n` UTF-8 bytes long (bit 63: 63 or more); all
-        /// bits when one is not ASCII (Swift may find it equal to an ASCII text of another length).
-        let lengths: UInt64
 
         /// The list `written`.
         public init(_ written: [String]) {
             self.written = written
             self.normalized = Set(written.map(LabelText.normalized))
-            self.lengths = normalized.reduce(0) { $0 | ($1.utf8.allSatisfy { $0 < 0x80 } ? Labels.bit($1.utf8.count) : ~0) }
         }
 
-        private static func bit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
-
-        /// Whether `text` normalises to one of the labels. An ASCII text of a length no label has
-        /// is rejected without making its normalised string.
+        /// Whether `text` normalises to one of the labels.
         func contains(_ text: String) -> Bool {
-            if let count = LabelText.normalizedASCIICount(text), lengths & Labels.bit(count) == 0 { return false }
-            return normalized.contains(text.normalizedLabel())
+            normalized.contains(text.normalizedLabel())
         }
     }
 

@@ -36,6 +36,14 @@ public enum CacheFolder {
         return workingDirectory == "/" ? "/" + defaultName : workingDirectory + "/" + defaultName
     }
 
+    /// The folder whose files a cache keeps: the one that holds the default folder; nil (any file)
+    /// for a folder named by `--cache-dir` or `PROGRESS_LINT_CACHE_DIR`, which may lie anywhere.
+    public static func root(of folder: String, option: String?, environment: String?) -> String? {
+        guard option?.isEmpty ?? true, environment?.isEmpty ?? true, folder.hasSuffix("/" + defaultName) else { return nil }
+        let parent = String(folder.dropLast(defaultName.count + 1))
+        return parent.isEmpty ? "/" : parent
+    }
+
     /// The `.gitignore` that keeps the folder out of git, as Ruff's does.
     static let gitignore = "# Automatically created by progress-lint.\n*\n"
     /// The tag backup tools know a cache folder by (https://bford.info/cachedir/).

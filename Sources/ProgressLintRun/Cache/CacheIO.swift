@@ -75,6 +75,66 @@ enum CacheIO {
         return .success(done)
     }
 
+    /// The time on the file system's clock, read as the birth of a file made in `folder` and removed.
+    static func birth(in folder: String) -> (seconds: Int64, nanoseconds: Int64)? {
+        guard let (fd, path) = temporaryFile(beside: folder + "/" + LintCache.fileName) else { return nil }
+        let stamp = FileStamp.of(descriptor: fd)
+        close(fd)
+        _ = withCString(path) { unlink($0) }
+        return stamp.map { ($0.modified, $0.modifiedNanoseconds) }
+    }
+
+    /// A new file beside `path` (`.NAME.XXXXXX` in its folder), open for writing, and its path.
+    static func temporaryFile(beside path: String) -> (Int32, [UInt8])? {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        var template = Array((path[..<slash] + "." + path[slash...] + ".XXXXXX").utf8)
+        template.append(0)
+        let fd = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { mkstemp($0) }
+        }
+        guard fd >= 0 else { return nil }
+        template.removeLast()
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = fchmod(fd, 0o644)
+        return (fd, template)
+    }
+
+    /// Puts the file at `temporary` in place of `path` whole: a reader sees the old file or this
+    /// one, never part of one. As a report is (``AtomicFile/exchange(_:_:)``): the names
+    /// exchanged, the old file removed.
+    static func putInPlace(_ temporary: [UInt8], _ path: String) -> String? {
+        let target = Array(path.utf8CString), from = temporary.map { CChar(bitPattern: $0) } + [0]
+        if !AtomicFile.exchange(from, target) && rename(from, target) != 0 { return SystemCalls.errorText(errno) }
+        return nil
+    }
+
+    /// Writes `bytes` as the file at `path`, put in place whole.
+    static func replace(_ path: String, with bytes: [UInt8]) -> String? {
+        guard let (fd, temporary) = temporaryFile(beside: path) else { return SystemCalls.errorText(errno) }
+        let failure = write(fd, bytes, at: 0) ?? putInPlace(temporary, path)
+        close(fd)
+        if failure != nil { _ = withCString(temporary) { unlink($0) } }
+        return failure
+    }
+
+    /// Removes the temporary files of runs that were stopped before they finished, an hour old or more.
+    static func removeAbandonedTemporaryFiles(in folder: String) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        let prefix = ".lint-cache"
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix) else { continue }
+            let path = folder + "/" + name
+            guard let stamp = FileStamp.of(Array(path.utf8)), stamp.modified < Int64(now.tv_sec) - 3600 else { continue }
+            _ = path.withCString { unlink($0) }
+        }
+    }
+
     /// Why bytes could not be copied.
     struct CopyFailure: Error {
         var reason: String

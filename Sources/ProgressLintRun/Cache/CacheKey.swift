@@ -13,7 +13,7 @@ enum CacheKey {
     ///
     /// Written field by field in a fixed order, every text with its length and every choice with a
     /// tag, so two configurations have the same form only when every field is the same (no
-    /// reflection: `String(describing:)` cost a warm run 7% of its instructions). Tests fail when
+    /// reflection, which a warm run felt; see Benchmarks/README.md). Tests fail when
     /// ``Configuration``, ``Thresholds``, ``Limits`` or ``YAMLLimits`` gains a field this does not
     /// know (``configurationFields`` and the lists after it).
     static func configuration(_ configuration: Configuration, linter: Linter) -> ConfigurationKey {

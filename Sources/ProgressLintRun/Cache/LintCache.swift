@@ -21,22 +21,21 @@ import Synchronization
 /// is not read at all; any other is read and its bytes hashed, and the hash decides. Cross-file
 /// rules' values are kept per file and their `finish` runs over all of them on every run.
 ///
-/// The cache is one file, `lint-cache.bin`: a header (magic, format version, build identifier),
-/// each entry's result as a ``FileRecord`` (with its own checksum), an index of the entries and
-/// the rule ids the records' diagnostics number, and a trailer with the index's place and a
-/// checksum of header and index. A run's diagnostic storage numbers rules with the same table
-/// (``rules``), so a kept file's record is copied into the run as it is. A file that is short,
-/// damaged, of another format or build, is ignored and replaced. A run writes a new one to a temporary file in the
-/// same folder and renames it over the old one, so two runs at once never leave a mixed file
-/// (the last one's wins). A run that changed nothing leaves the file as it is.
+/// The entries are split by a hash of their path into ``shardCount`` shard files
+/// (``CacheShard``), so a run that lints a few files reads and rewrites only the shards of those
+/// files, whatever the size of the cache. `lint-cache.bin` holds what all shards share: the
+/// build and the rule ids the records number (``rules``), so a kept record is copied into the
+/// run as it is. Entries of files outside the folder the cache belongs to (``root``) are not kept.
 public final class LintCache: Sendable {
-    /// The cache's file name in its folder.
+    /// The cache's own file in its folder (the build and the rule table); shards lie beside it.
     public static let fileName = "lint-cache.bin"
-    /// The format of the file; another number is a file to ignore.
-    static let formatVersion: UInt32 = 3
+    /// The format of the files; another number is a file to ignore.
+    static let formatVersion: UInt32 = 4
     static let magic = Array("PLCACHE\u{0}".utf8)
     static let endMagic = Array("PLCEND\u{0}\u{1}".utf8)
     static let trailerSize = 40
+    /// How many shards a cache has: a one-file run at 100,000 files reads and rewrites about 400 entries.
+    public static let defaultShardCount = 256
 
     /// One file's entry.
     struct Entry: Equatable, Sendable {
@@ -45,44 +44,10 @@ public final class LintCache: Sendable {
         var settled: Bool
         var contentHash: UInt64
         var configuration: ConfigurationKey
-        /// Where its result is: in the file read (an entry of ``old``) or in the one being written
-        /// (one of ``State/fresh``).
+        /// Where its result is: in the shard file read or in the one being written.
         var offset: Int
         var length: Int
         var checksum: UInt64
-    }
-
-    /// What became of an entry of the cache read.
-    enum Fate: UInt8 {
-        /// Its file was not met (yet): kept at the end while it still exists and there is room.
-        case untouched
-        /// Current: kept (its record copied to the new file as it is).
-        case kept
-        /// Its file was linted anew, or its entry is not to be kept: not copied.
-        case replaced
-    }
-
-    struct State {
-        /// What became of each entry of ``old``, by its place there.
-        var fates: [Fate] = []
-        /// Entries of ``old`` read by hashing their file, with the file's new stamp.
-        var updated: [Int: Entry] = [:]
-        /// The entries whose records are in the file being written, in the order written, and
-        /// the place of each key among them.
-        var fresh: [(key: EntryKey, entry: Entry)] = []
-        var freshPlaces: [EntryKey: Int] = [:]
-        /// Results not yet written to the temporary file, and how much of that file is written.
-        var pending: [UInt8] = []
-        var written = 0
-        /// Whether the file written would differ from the one read.
-        var changed = false
-        /// Why the cache could not be written, once it could not.
-        var failure: String?
-        /// Configurations' keys, by the configuration's file (or folder, for the defaults).
-        var configurationKeys: [String: ConfigurationKey] = [:]
-        var statistics = Statistics()
-        /// Whether the temporary file was renamed into place or removed.
-        var temporaryDone = false
     }
 
     /// How the files of a run were answered.
@@ -93,94 +58,95 @@ public final class LintCache: Sendable {
         public var hashed = 0
         /// Linted (no entry, or one of other bytes, configuration or build).
         public var linted = 0
-        /// How many entries the cache read at the start held.
+        /// How many entries the shards read held.
         public var entriesRead = 0
+
+        mutating func add(_ other: Statistics) {
+            unread += other.unread
+            hashed += other.hashed
+            linted += other.linted
+            entriesRead += other.entriesRead
+        }
     }
 
     /// How the files of this run were answered so far.
-    public var statistics: Statistics { state.withLock { $0.statistics } }
+    public var statistics: Statistics {
+        var total = state.withLock { $0.statistics }
+        for shard in loadedShards() { total.add(shard.statistics) }
+        return total
+    }
 
     /// The folder, as given.
     public let folder: String
-    /// The rule numbers of the records: the file's table, to which this run's new rules are added.
+    /// The rule numbers of the records: the cache's table, to which this run's new rules are added.
     let rules: RuleNumbers
-    private let path: String
-    private let temporaryPath: [UInt8]
-    /// The header of the file written (its build's).
-    private let header: [UInt8]
-    private let oldFile: Int32
-    private let newFile: Int32
-    /// The time the run started, on the file system's clock (the temporary file's birth).
-    private let startedAt: (seconds: Int64, nanoseconds: Int64)
+    /// How many rule ids `lint-cache.bin` held.
+    private let rulesRead: Int
+    let shardCount: Int
+    /// Keys of files kept must start with these bytes (the cache's project folder and a `/`); nil keeps any.
+    private let root: [UInt8]?
+    /// The header of the files written (magic, format, build), which a shard read must have.
+    let header: [UInt8]
+    let build: [UInt8]
+    /// Whether `lint-cache.bin` is to be written (another build, a missing or damaged file).
+    private let headerChanged: Bool
+    /// The time the run started, on the file system's clock (a file's birth in the folder).
+    let startedAt: (seconds: Int64, nanoseconds: Int64)
     private let workingDirectory: [UInt8]
     private let state: Mutex<State>
-    /// The entries of the cache read at the start, in the order of their records in the file,
-    /// and the place of each key among them (read without the lock: never changed).
-    private let old: EntryTable
-    /// Where the records of the cache read end (its index starts).
-    private let oldRecordsEnd: Int
 
-    /// What one of a run's workers notes between its turns at the shared state: on a warm run a
-    /// file's own work is a `stat`, a read and a copy, less than two workers waiting for a lock
-    /// taken for every file. ``lint(_:configuration:linter:nonSpec:crossFileIDs:folder:worker:)``
-    /// hands its notes over every few hundred files, and ``finish(_:)`` the rest.
+    private struct State {
+        /// The shards met so far, by number.
+        var shards: [CacheShard?]
+        /// Configurations' keys, by the configuration's file (or folder, for the defaults).
+        var configurationKeys: [String: ConfigurationKey] = [:]
+        /// Files outside ``root`` (linted, not kept).
+        var statistics = Statistics()
+    }
+
+    /// What one of a run's workers keeps between files: the shards it has met (taken from the
+    /// shared list once each), the last configuration's key, and the part of a shard read last.
     struct Worker {
-        /// The configuration of the last file, by its name (``configurationKey(_:linter:worker:)``).
         fileprivate var configuration: (path: String?, directory: String, key: ConfigurationKey)?
         /// The stamp of the file ``lint(_:configuration:linter:nonSpec:crossFileIDs:folder:worker:)``
         /// took last, nil when it has none (the runner tells the file's identity from it).
         var lastStamp: FileStamp?
         /// A file's key is made here: the working folder and a `/`, then a relative path.
         fileprivate var key: [UInt8] = []
-        /// Entries read on their stamp alone (their places in ``old``), kept as they are.
-        fileprivate var hits: [Int] = []
-        /// The part of the cache file read last (``windowSize`` bytes from `windowStart`): the
-        /// records of a warm run come in the order the file has them, so one read serves many.
-        fileprivate var window: [UInt8] = []
-        fileprivate var windowStart = 0
+        fileprivate var shards: [CacheShard?] = []
+        /// Entries read on their stamp alone, by shard, handed over in ``finish(_:)``.
+        var hits: [(shard: CacheShard, place: Int)] = []
+        /// The part of each shard file read last (``windowSize`` bytes from `start`), by shard: a
+        /// shard's records come in the order the walk meets its files, so one read serves several.
+        var windows: [(start: Int, bytes: [UInt8])] = []
 
         init() {}
     }
 
-    /// Bytes of results gathered before they are written.
-    static let writeBuffer = 1 << 18
-    /// Bytes of the cache file a worker reads at once for the records it looks up.
-    static let windowSize = 1 << 16
+    /// Bytes of a shard's results gathered before they are written.
+    static let writeBuffer = 1 << 14
+    /// Bytes of a shard file a worker reads at once for the records it looks up.
+    static let windowSize = 1 << 14
 
-    private init(folder: String, path: String, temporaryPath: [UInt8], header: [UInt8], oldFile: Int32, newFile: Int32,
-                 startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String],
-                 old: (entries: EntryTable, recordsEnd: Int), state: State) {
+    private init(folder: String, root: [UInt8]?, shardCount: Int, header: [UInt8], build: [UInt8], headerChanged: Bool,
+                 startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String]) {
         self.folder = folder
+        self.root = root
+        self.shardCount = shardCount
         self.rules = RuleNumbers(rules)
-        self.path = path
-        self.temporaryPath = temporaryPath
+        self.rulesRead = rules.count
         self.header = header
-        self.oldFile = oldFile
-        self.newFile = newFile
+        self.build = build
+        self.headerChanged = headerChanged
         self.startedAt = startedAt
         self.workingDirectory = workingDirectory
-        self.old = old.entries
-        self.oldRecordsEnd = old.recordsEnd
-        var state = state
-        state.fates = Array(repeating: .untouched, count: old.entries.count)
-        self.state = Mutex(state)
+        self.state = Mutex(State(shards: Array(repeating: nil, count: shardCount)))
     }
 
-    deinit {
-        if oldFile >= 0 { close(oldFile) }
-        state.withLock { state in
-            close(newFile)
-            if !state.temporaryDone { _ = CacheIO.withCString(temporaryPath) { unlink($0) } }
-        }
-    }
-
-    /// Gives the cache up without writing it (a run that linted nothing): the file made for the
-    /// next cache is removed. The process may end without freeing the cache, so it is removed now.
+    /// Gives the cache up without writing it (a run that linted nothing): files begun for shards
+    /// are removed. The process may end without freeing the cache, so they are removed now.
     public func abandon() {
-        state.withLock { state in
-            if !state.temporaryDone { _ = CacheIO.withCString(temporaryPath) { unlink($0) } }
-            state.temporaryDone = true
-        }
+        for shard in loadedShards() { shard.abandon() }
     }
 
     /// Why a cache could not be opened: the run goes on without one.
@@ -193,30 +159,19 @@ public final class LintCache: Sendable {
     }
 
     /// Opens the cache in `folder` (made, with its `.gitignore` and `CACHEDIR.TAG`, when missing)
-    /// for the build of `executable` (this one's by default). A cache file that is missing,
-    /// damaged or of another build or format is an empty cache; a folder that cannot be made or
-    /// written is ``Unavailable``.
-    public static func load(folder: String, executable: String = BuildIdentity.executable) -> Result<LintCache, Unavailable> {
+    /// for the build of `executable` (this one's by default). `root`: the folder whose files it
+    /// keeps (nil: any). A cache that is missing, damaged or of another build or format is an
+    /// empty cache; a folder that cannot be made or written is ``Unavailable``.
+    public static func load(folder: String, executable: String = BuildIdentity.executable, root: String? = nil,
+                            shardCount: Int = defaultShardCount) -> Result<LintCache, Unavailable> {
         func unavailable(_ reason: String) -> Result<LintCache, Unavailable> { .failure(Unavailable(folder: folder, reason: reason)) }
-        if let reason = CacheTrust.distrust(folder: folder, fileName: fileName) { return unavailable(reason) }
         if let reason = CacheFolder.prepare(folder) { return unavailable(reason) }
-        // The file written at the end is made now: its birth is the run's start on the file system's clock.
-        var template = Array((folder + "/." + fileName + ".XXXXXX").utf8)
-        template.append(0)
-        let newFile = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { mkstemp($0) }
-        }
-        guard newFile >= 0 else { return unavailable(SystemCalls.errorText(errno)) }
-        template.removeLast()
-        _ = fcntl(newFile, F_SETFD, FD_CLOEXEC)
-        _ = fchmod(newFile, 0o644)
-        guard let birth = FileStamp.of(descriptor: newFile) else {
-            close(newFile)
-            _ = CacheIO.withCString(template) { unlink($0) }
-            return unavailable(SystemCalls.errorText(errno))
-        }
+        if let reason = CacheTrust.distrust(folder: folder, fileName: fileName) { return unavailable(reason) }
+        // A file made now: its birth is the run's start on the file system's clock.
+        guard let birth = CacheIO.birth(in: folder) else { return unavailable(SystemCalls.errorText(errno)) }
         let path = folder + "/" + fileName
         let oldFile = CacheTrust.openCacheFile(path)
+        defer { if oldFile >= 0 { close(oldFile) } }
         // The build: as the cache read says, when the executable's stamp is the one it recorded
         // (settled); else found anew (``BuildIdentity``).
         let executableStamp = FileStamp.of(Array(executable.utf8))
@@ -227,39 +182,27 @@ public final class LintCache: Sendable {
         } else if let found = BuildIdentity.of(executable: executable), !found.isEmpty, found.count < 1 << 16 {
             build = found
         } else {
-            if oldFile >= 0 { close(oldFile) }
-            close(newFile)
-            _ = CacheIO.withCString(template) { unlink($0) }
             return unavailable("the build of progress-lint cannot be identified")
         }
         let header = self.header(
             build: build, executable: executableStamp,
-            settled: executableStamp?.settled(before: (birth.modified, birth.modifiedNanoseconds)) ?? false)
-        if let reason = CacheIO.write(newFile, header, at: 0) {
-            if oldFile >= 0 { close(oldFile) }
-            close(newFile)
-            _ = CacheIO.withCString(template) { unlink($0) }
-            return unavailable(reason)
-        }
-        var state = State()
-        state.written = header.count
+            settled: executableStamp?.settled(before: birth) ?? false)
         var rules: [String] = []
-        var old: (entries: EntryTable, recordsEnd: Int) = (EntryTable(), 0)
-        let workingDirectory = Array((SystemCalls.currentDirectory() ?? ".").utf8)
-        if oldFile >= 0, let recorded, recorded.build == build,
-           let read = read(oldFile, header: recorded.bytes) {
-            rules = read.rules
-            old = (read.entries, read.recordsEnd)
-            state.statistics.entriesRead = read.entries.count
+        var headerChanged = true
+        if let recorded, recorded.build == build, let read = readRules(oldFile, after: recorded.bytes) {
+            rules = read
             // A new executable stamp is kept for the next run (so it does not hash the executable again).
-            if header != recorded.bytes { state.changed = true }
-        } else {
-            state.changed = true
+            headerChanged = header != recorded.bytes
+        }
+        let workingDirectory = Array((SystemCalls.currentDirectory() ?? ".").utf8)
+        var rootBytes: [UInt8]?
+        if let root {
+            rootBytes = Array((root.hasPrefix("/") ? root : String(decoding: workingDirectory, as: UTF8.self) + "/" + root).utf8)
+            if rootBytes?.last != UInt8(ascii: "/") { rootBytes?.append(UInt8(ascii: "/")) }
         }
         return .success(LintCache(
-            folder: folder, path: path, temporaryPath: template, header: header, oldFile: oldFile, newFile: newFile,
-            startedAt: (birth.modified, birth.modifiedNanoseconds),
-            workingDirectory: workingDirectory, rules: rules, old: old, state: state))
+            folder: folder, root: rootBytes, shardCount: max(1, min(shardCount, 4096)), header: header, build: build,
+            headerChanged: headerChanged, startedAt: birth, workingDirectory: workingDirectory, rules: rules))
     }
 
     /// The header: magic, format, the executable's stamp and whether it was settled, the build.
@@ -290,68 +233,59 @@ public final class LintCache: Sendable {
         return (start + build, executable, settled, build)
     }
 
-    /// The entries of the cache file `fd` whose header is `header`, in the order of their records,
-    /// where the records end, and the rule ids its records number; nil when it is not whole.
-    static func read(_ fd: Int32, header: [UInt8]) -> (entries: EntryTable, recordsEnd: Int, rules: [String])?
-    {
-        guard let stamp = FileStamp.of(descriptor: fd), let size = Int(exactly: stamp.size) else { return nil }
-        guard size >= header.count + trailerSize,
-              let trailer = CacheIO.read(fd, at: size - trailerSize, count: trailerSize), trailer.count == trailerSize,
-              Array(trailer[32...]) == endMagic
+    /// The rule ids written after `header` in `lint-cache.bin` (a count, the ids, a checksum of it all).
+    private static func readRules(_ fd: Int32, after header: [UInt8]) -> [String]? {
+        guard let stamp = FileStamp.of(descriptor: fd), let size = Int(exactly: stamp.size), size >= header.count + 12,
+              size < 1 << 24, let all = CacheIO.read(fd, at: 0, count: size), all.count == size
         else { return nil }
-        var trailerReader = CacheReader(trailer)
-        let indexOffset = trailerReader.int(), indexLength = trailerReader.int(), count = trailerReader.int()
-        let checksum = trailerReader.u64()
-        guard indexOffset >= header.count, indexLength >= 0, indexOffset <= size - trailerSize - indexLength,
-              count >= 0, count <= indexLength / 60,
-              let index = CacheIO.read(fd, at: indexOffset, count: indexLength), index.count == indexLength,
-              checksumOf(header: header, index: index) == checksum
-        else { return nil }
-        var r = CacheReader(index)
-        var entries = EntryTable()
-        // The keys are most of the index.
-        entries.reserve(count, keyBytes: indexLength)
-        var inOrder = true
-        var lastOffset = 0
-        for _ in 0..<count {
-            let keyLength = Int(r.u32())
-            guard let path = r.slice(keyLength) else { return nil }
-            let stamp = r.stamp()
-            let settled = r.byte() == 1
-            let hash = r.u64()
-            let configuration = ConfigurationKey(r.u64(), r.u64())
-            let offset = r.int(), length = r.int(), entryChecksum = r.u64()
-            guard r.valid, offset >= header.count, length >= 0, offset <= indexOffset - length else { return nil }
-            if offset < lastOffset { inOrder = false }
-            lastOffset = offset
-            // A key twice is not a file this program wrote.
-            guard entries.append(key: path, entry: Entry(
-                stamp: stamp, settled: settled, contentHash: hash, configuration: configuration, offset: offset,
-                length: length, checksum: entryChecksum))
-            else { return nil }
-        }
-        let ruleCount = Int(r.u32())
-        guard r.valid, ruleCount <= indexLength / 4 else { return nil }
+        var r = CacheReader(all)
+        r.offset = header.count
+        let rules = readRuleIDs(&r, limit: size)
+        let body = all[..<r.offset]
+        guard let rules, ContentHash.xxh64(Array(body)) == r.u64(), r.atEnd else { return nil }
+        return rules
+    }
+
+    /// A count and that many ids, as ``writeRuleIDs(_:to:)`` writes them.
+    static func readRuleIDs(_ r: inout CacheReader, limit: Int) -> [String]? {
+        let count = Int(r.u32())
+        guard r.valid, count <= limit / 4 else { return nil }
         var rules: [String] = []
-        rules.reserveCapacity(ruleCount)
-        for _ in 0..<ruleCount {
+        rules.reserveCapacity(count)
+        for _ in 0..<count {
             let length = Int(r.u32())
             guard let id = r.bytes(length) else { return nil }
             rules.append(String(decoding: id, as: UTF8.self))
         }
-        guard r.atEnd else { return nil }
-        // The index is written in the records' order; another order is put in it here.
-        if !inOrder { entries.sortByOffset() }
-        return (entries, indexOffset, rules)
+        return rules
     }
 
-    /// The entries of the cache file in `folder`; none when it is not whole.
+    static func writeRuleIDs(_ ids: [String], to w: inout CacheWriter) {
+        w.u32(UInt32(clamping: ids.count))
+        for id in ids {
+            let utf8 = Array(id.utf8)
+            w.u32(UInt32(clamping: utf8.count))
+            w.bytes(utf8)
+        }
+    }
+
+    /// The entries of every shard file in `folder` (of any build).
     static func entries(in folder: String) -> [Entry] {
-        let fd = CacheTrust.openCacheFile(folder + "/" + fileName)
-        guard fd >= 0 else { return [] }
-        defer { close(fd) }
-        guard let header = readHeader(fd), let read = read(fd, header: header.bytes) else { return [] }
-        return read.entries.entries
+        shardFiles(in: folder).flatMap { CacheShard.entries(of: folder + "/" + $0) }
+    }
+
+    /// The names of the shard files in `folder`, sorted.
+    static func shardFiles(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(CacheShard.prefix), name.hasSuffix(".bin") { names.append(name) }
+        }
+        return names.sorted()
     }
 
     static func checksumOf(header: [UInt8], index: [UInt8]) -> UInt64 {
@@ -370,6 +304,26 @@ public final class LintCache: Sendable {
         worker.key.removeSubrange(prefix...)
         worker.key.append(contentsOf: raw)
         return worker.key.withUnsafeBytes(body)
+    }
+
+    /// Whether a file of `key` is kept here: under ``root`` and never by way of `..`.
+    private func belongs(_ key: UnsafeRawBufferPointer) -> Bool {
+        guard let root else { return true }
+        guard key.count > root.count, root.withUnsafeBytes({ memcmp($0.baseAddress!, key.baseAddress!, root.count) }) == 0
+        else { return false }
+        var dots = 0
+        var atStart = true
+        for byte in key[root.count...] {
+            if byte == UInt8(ascii: "/") {
+                if atStart && dots == 2 { return false }
+                (dots, atStart) = (0, true)
+            } else if byte == UInt8(ascii: ".") && atStart {
+                dots += 1
+            } else {
+                atStart = false
+            }
+        }
+        return !(atStart && dots == 2)
     }
 
     private func configurationKey(_ configuration: Configuration, linter: Linter, worker: inout Worker)
@@ -392,46 +346,78 @@ public final class LintCache: Sendable {
         return key
     }
 
+    /// The shard of a key whose hash is `hash`, read when no worker has met it yet.
+    private func shard(for hash: UInt64, worker: inout Worker) -> CacheShard {
+        shard(Int(truncatingIfNeeded: hash >> 40) % shardCount, worker: &worker)
+    }
+
+    private func shard(_ number: Int, worker: inout Worker) -> CacheShard {
+        if worker.shards.isEmpty { worker.shards = Array(repeating: nil, count: shardCount) }
+        if let known = worker.shards[number] { return known }
+        let shard = state.withLock { state -> CacheShard in
+            if let known = state.shards[number] { return known }
+            let made = CacheShard(number: number, cache: self)
+            state.shards[number] = made
+            return made
+        }
+        worker.shards[number] = shard
+        return shard
+    }
+
+    /// Reads every shard now (as a run reads one when it first meets a file of it).
+    func readEveryShard() {
+        var worker = Worker()
+        for number in 0..<shardCount {
+            _ = shard(number, worker: &worker)
+        }
+    }
+
+    private func loadedShards() -> [CacheShard] {
+        state.withLock { $0.shards.compactMap { $0 } }
+    }
+
     /// Hands over what `worker` noted: call it when the worker has no more files.
     func finish(_ worker: inout Worker) {
         guard !worker.hits.isEmpty else { return }
-        state.withLock { state in
-            for place in worker.hits { state.fates[place] = .kept }
-            state.statistics.unread += worker.hits.count
+        var from = 0
+        while from < worker.hits.count {
+            let shard = worker.hits[from].shard
+            var to = from + 1
+            while to < worker.hits.count, worker.hits[to].shard === shard { to += 1 }
+            shard.keep(worker.hits[from..<to].lazy.map(\.place))
+            from = to
         }
         worker.hits.removeAll(keepingCapacity: true)
     }
 
-    /// The record kept for `entry` (of the cache read), when its bytes are whole: read through
-    /// the worker's window of the file, checked there and parsed in place (not copied out).
-    private func record(of entry: Entry, crossFileIDs: [String], worker: inout Worker) -> FileRecord? {
-        record(of: (entry.offset, entry.length, entry.checksum), crossFileIDs: crossFileIDs, worker: &worker)
-    }
-
-    private func record(of entry: (offset: Int, length: Int, checksum: UInt64), crossFileIDs: [String],
-                        worker: inout Worker) -> FileRecord? {
-        // `offset + length <= oldRecordsEnd` was checked when the index was read.
+    /// The record kept at `entry` of `shard`, when its bytes are whole: read through the worker's
+    /// window of the file, checked there and parsed in place (not copied out).
+    private func record(of entry: (offset: Int, length: Int, checksum: UInt64), in shard: CacheShard,
+                        crossFileIDs: [String], worker: inout Worker) -> FileRecord? {
+        // `offset + length <= recordsEnd` was checked when the index was read.
         let end = entry.offset + entry.length
-        if entry.offset < worker.windowStart || end > worker.windowStart + worker.window.count {
-            let count = min(max(LintCache.windowSize, entry.length), oldRecordsEnd - entry.offset)
+        if worker.windows.count != shardCount { worker.windows = Array(repeating: (0, []), count: shardCount) }
+        var window = worker.windows[shard.number]
+        if entry.offset < window.start || end > window.start + window.bytes.count {
+            let count = min(max(LintCache.windowSize, entry.length), shard.recordsEnd - entry.offset)
             // A new array each time: records of the last window may still be on their way to the collector.
-            worker.window = CacheIO.read(oldFile, at: entry.offset, count: count) ?? []
-            worker.windowStart = entry.offset
+            window = (entry.offset, CacheIO.read(shard.file, at: entry.offset, count: count) ?? [])
+            worker.windows[shard.number] = window
         }
-        let start = entry.offset - worker.windowStart
-        guard start >= 0, start <= worker.window.count - entry.length else { return nil }
+        let start = entry.offset - window.start
+        guard start >= 0, start <= window.bytes.count - entry.length else { return nil }
         let range = start..<(start + entry.length)
-        let checksum = worker.window.withUnsafeBytes { ContentHash.xxh64(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        let checksum = window.bytes.withUnsafeBytes { ContentHash.xxh64(UnsafeRawBufferPointer(rebasing: $0[range])) }
         guard checksum == entry.checksum else { return nil }
-        return FileRecord.parse(worker.window, range: range, rules: rules.count, crossFileIDs: crossFileIDs)
+        return FileRecord.parse(window.bytes, range: range, rules: rules.count, crossFileIDs: crossFileIDs)
     }
 
     /// What ``lint(_:configuration:linter:nonSpec:crossFileIDs:folder:worker:)`` gives for a file.
     enum Answer {
         /// A file's result as its record (kept or new), which the run copies into its storage.
         case record(FileRecord)
-        /// A file's result as the linter gave it (not kept: it could not be read, or the run's
-        /// storage cannot take it as a record).
+        /// A file's result as the linter gave it (not kept: it could not be read, it lies outside
+        /// the cache's folder, or the run's storage cannot take it as a record).
         case result(FileResult)
     }
 
@@ -445,23 +431,25 @@ public final class LintCache: Sendable {
               crossFileIDs: [String], folder: OpenFolder? = nil, worker: inout Worker) -> Result<Answer, RunProblem>
     {
         worker.lastStamp = FileStamp.of(file.rawPath, in: folder)
-        guard let stamp = worker.lastStamp else {
+        let found = withKey(file.rawPath, worker: &worker) { key in
+            belongs(key) ? ContentHash.xxh64(key) : nil
+        }
+        guard let stamp = worker.lastStamp, let keyHash = found else {
+            if worker.lastStamp != nil { state.withLock { $0.statistics.linted += 1 } }
             return LintRunner.lintFile(file, configuration: configuration, linter: linter, nonSpec: nonSpec)
                 .map { .result($0) }
         }
-        let (keyHash, found) = withKey(file.rawPath, worker: &worker) { key in
-            let hash = ContentHash.xxh64(key)
-            return (hash, old.place(of: key, hash: hash))
-        }
+        let shard = self.shard(for: keyHash, worker: &worker)
+        let old = shard.old
+        let place = withKey(file.rawPath, worker: &worker) { old.place(of: $0, hash: keyHash) }
         var configurationKey = self.configurationKey(configuration, linter: linter, worker: &worker)
         switch nonSpec { case .lint: break; case .skip: configurationKey.low ^= 1; case .flag: configurationKey.low ^= 2 }
-        let place = found
         if let place {
             // Compared in the table (no entry copied out of it).
             if old.isCurrent(place, stamp: stamp, configuration: configurationKey),
-               let record = record(of: old.record(at: place), crossFileIDs: crossFileIDs, worker: &worker),
+               let record = record(of: old.record(at: place), in: shard, crossFileIDs: crossFileIDs, worker: &worker),
                record.timingsShow(file.path) {
-                worker.hits.append(place)
+                worker.hits.append((shard, place))
                 if worker.hits.count >= 256 { finish(&worker) }
                 return .success(.record(record))
             }
@@ -474,17 +462,12 @@ public final class LintCache: Sendable {
         let hash = ContentHash.xxh64(bytes)
         let settled = stamp.settled(before: startedAt)
         if let place, old[place].configuration == configurationKey, old[place].contentHash == hash,
-           let record = record(of: old[place], crossFileIDs: crossFileIDs, worker: &worker),
+           let record = record(of: old.record(at: place), in: shard, crossFileIDs: crossFileIDs, worker: &worker),
            record.timingsShow(file.path) {
             var updated = old[place]
             updated.stamp = stamp
             updated.settled = settled
-            state.withLock { state in
-                state.fates[place] = .kept
-                state.updated[place] = updated
-                state.statistics.hashed += 1
-                if updated != old[place] { state.changed = true }
-            }
+            shard.rehashed(place, updated)
             return .success(.record(record))
         }
         let key = withKey(file.rawPath, worker: &worker) { EntryKey(Array($0), hash: keyHash) }
@@ -493,176 +476,35 @@ public final class LintCache: Sendable {
         guard let encoded = FileRecord.encode(result, rules: rules),
               let record = FileRecord.parse(encoded, rules: rules.count, crossFileIDs: crossFileIDs)
         else {
-            state.withLock { state in
-                // Not kept: nor is its old entry.
-                if let place { state.fates[place] = .replaced }
-                if let fresh = state.freshPlaces.removeValue(forKey: key) { state.fresh[fresh].entry.length = -1 }
-                state.changed = true
-                state.statistics.linted += 1
-            }
+            shard.drop(key: key, place: place)
             return .success(.result(result))
         }
-        keep(encoded, key: key, place: place, entry: Entry(
+        shard.add(encoded, key: key, place: place, entry: Entry(
             stamp: stamp, settled: settled, contentHash: hash, configuration: configurationKey,
             offset: 0, length: 0, checksum: 0))
         return .success(.record(record))
     }
 
-    /// Adds a fresh record to the file being written (`place`: its key's entry in ``old``, replaced).
-    private func keep(_ payload: [UInt8], key: EntryKey, place: Int?, entry: Entry) {
-        let checksum = ContentHash.xxh64(payload)
-        state.withLock { state in
-            state.changed = true
-            state.statistics.linted += 1
-            if let place { state.fates[place] = .replaced }
-            guard state.failure == nil else { return }
-            var entry = entry
-            entry.offset = state.written + state.pending.count
-            entry.length = payload.count
-            entry.checksum = checksum
-            state.pending += payload
-            if let known = state.freshPlaces[key] {
-                // The same file twice in a run: its last record is the one kept.
-                state.fresh[known].entry.length = -1
-            }
-            state.freshPlaces[key] = state.fresh.count
-            state.fresh.append((key, entry))
-            if state.pending.count >= LintCache.writeBuffer { flush(&state) }
-        }
-    }
-
-    private func flush(_ state: inout State) {
-        guard state.failure == nil, !state.pending.isEmpty else { return }
-        if let reason = CacheIO.write(newFile, state.pending, at: state.written) {
-            state.failure = reason
-            state.fresh = []
-            state.freshPlaces = [:]
-        } else {
-            state.written += state.pending.count
-        }
-        state.pending.removeAll(keepingCapacity: true)
-    }
-
-    /// Writes the cache for the next run: the entries of this run's files, and those of files
-    /// it did not lint that still exist (while they take no more room than this run's; entries of
-    /// files that are gone are dropped). Nothing is written when nothing changed. Returns why
-    /// the cache could not be written, if it could not (the run's results stand).
+    /// Writes what changed for the next run: each shard this run met whose entries changed, and
+    /// `lint-cache.bin` when the build or the rule table did. Nothing is written when nothing
+    /// changed. Returns why the cache could not be written, if it could not (the run's results stand).
     public func save() -> String? {
-        state.withLock { state in
-            defer {
-                if !state.temporaryDone {
-                    _ = CacheIO.withCString(temporaryPath) { unlink($0) }
-                    state.temporaryDone = true
-                }
-            }
-            removeAbandonedTemporaryFiles()
-            // Entries of files this run did not meet, in the order of the file: kept while they
-            // exist and take no more room than this run's own (plus 8 MB).
-            var touchedBytes = 0
-            for (_, entry) in state.fresh where entry.length > 0 { touchedBytes += entry.length }
-            for place in old.indices where state.fates[place] == .kept { touchedBytes += old[place].length }
-            var untouchedBytes = 0
-            for place in old.indices where state.fates[place] == .untouched {
-                untouchedBytes += old[place].length
-                if untouchedBytes <= touchedBytes + (8 << 20), old.withKey(at: place, { FileStamp.of(path: $0) }) != nil {
-                    state.fates[place] = .kept
-                } else {
-                    state.fates[place] = .replaced
-                    state.changed = true
-                }
-            }
-            guard state.changed || state.failure != nil else { return nil }
-            flush(&state)
-            if let failure = state.failure { return failure }
-            // The index lists the entries in the order of their records: the fresh ones as they
-            // were written, then those copied from the old file, in its order (no sort).
-            var index = CacheWriter()
-            index.bytes.reserveCapacity((old.count + state.fresh.count) * 128)
-            var count = 0
-            func add(_ key: UnsafeRawBufferPointer, _ entry: Entry) {
-                count += 1
-                index.entry(key: key, entry)
-            }
-            for (key, entry) in state.fresh where entry.length >= 0 { key.bytes.withUnsafeBytes { add($0, entry) } }
-            // Kept entries whose records lie one after the other in the old file are copied at once.
-            var first = 0
-            while first < old.count {
-                guard state.fates[first] == .kept else {
-                    first += 1
-                    continue
-                }
-                let start = old[first].offset
-                var end = start + old[first].length
-                var next = first + 1
-                while next < old.count, state.fates[next] == .kept, old[next].offset == end {
-                    end += old[next].length
-                    next += 1
-                }
-                switch CacheIO.copy(from: oldFile, at: start, to: newFile, at: state.written, count: end - start) {
-                case .failure(let failure):
-                    return failure.reason
-                case .success(let copied):
-                    // Fewer bytes than asked: the old file is shorter than its index says (changed
-                    // under the run). Only whole records are kept.
-                    for place in first..<next where old[place].offset + old[place].length <= start + copied {
-                        var moved = state.updated[place] ?? old[place]
-                        moved.offset = state.written + (old[place].offset - start)
-                        old.withKey(at: place) { add($0, moved) }
-                    }
-                    state.written += copied
-                }
-                first = next
-            }
-            let ruleIDs = rules.ids
-            index.u32(UInt32(clamping: ruleIDs.count))
-            for id in ruleIDs {
-                let utf8 = Array(id.utf8)
-                index.u32(UInt32(clamping: utf8.count))
-                index.bytes(utf8)
-            }
-            let indexOffset = state.written
-            var trailer = CacheWriter()
-            trailer.u64(UInt64(indexOffset))
-            trailer.u64(UInt64(index.bytes.count))
-            trailer.u64(UInt64(count))
-            trailer.u64(LintCache.checksumOf(header: header, index: index.bytes))
-            trailer.bytes(LintCache.endMagic)
-            index.bytes(trailer.bytes)
-            if let reason = CacheIO.write(newFile, index.bytes, at: state.written) { return reason }
-            state.written += index.bytes.count
-            // Put in place whole: a reader sees the old file or this one, never part of one. As a
-            // report is (``AtomicFile/exchange(_:_:)``): the names exchanged, the old file removed.
-            let target = Array(path.utf8CString), temporary = temporaryPath.map { CChar(bitPattern: $0) } + [0]
-            if !AtomicFile.exchange(temporary, target) && rename(temporary, target) != 0 {
-                return SystemCalls.errorText(errno)
-            }
-            state.temporaryDone = true
-            state.fresh = []
-            state.freshPlaces = [:]
-            return nil
+        let shards = loadedShards()
+        guard headerChanged || rules.count > rulesRead || shards.contains(where: \.changed) else { return nil }
+        CacheIO.removeAbandonedTemporaryFiles(in: folder)
+        let ids = rules.ids
+        var failure: String?
+        for shard in shards {
+            if let reason = shard.save(ruleIDs: ids), failure == nil { failure = reason }
         }
-    }
-}
-
-extension LintCache {
-    /// Removes the temporary files of runs that were stopped before they finished, an hour old or more.
-    private func removeAbandonedTemporaryFiles() {
-        guard let folder = opendir(self.folder) else { return }
-        defer { closedir(folder) }
-        let prefix = "." + LintCache.fileName + "."
-        let ours = String(decoding: temporaryPath, as: UTF8.self)
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name.hasPrefix(prefix) else { continue }
-            let path = self.folder + "/" + name
-            guard path != ours, let stamp = FileStamp.of(Array(path.utf8)),
-                  stamp.modified < Int64(now.tv_sec) - 3600 else { continue }
-            _ = path.withCString { unlink($0) }
+        if failure == nil && (headerChanged || ids.count > rulesRead) {
+            var w = CacheWriter()
+            w.bytes(header)
+            LintCache.writeRuleIDs(ids, to: &w)
+            w.u64(ContentHash.xxh64(w.bytes))
+            failure = CacheIO.replace(folder + "/" + LintCache.fileName, with: w.bytes)
         }
+        return failure
     }
 }
 

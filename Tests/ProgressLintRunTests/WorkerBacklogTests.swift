@@ -5,11 +5,11 @@ import ProgressLintWorkspace
 import Testing
 import TestSupport
 
-/// How workers take files from the walk and hand outcomes to the collector (``WorkerTurns``):
+/// How workers take files from the walk and hand outcomes to the collector (``WorkerBacklog``):
 /// whatever the order they run in and whenever the walk is busy, every file's
 /// outcome reaches the collector once, the collector keeps them in the walk's order, and a worker
 /// far ahead of another waits before it takes more.
-@Suite struct WorkerTurnsTests {
+@Suite struct WorkerBacklogTests {
     /// A generator with a seed, so a failing interleaving can be run again.
     typealias Generator = SplitMix64
 
@@ -45,7 +45,7 @@ import TestSupport
         var planned = 0
         var mostWaitingSeen = 0
         var turns = (0..<workers).map { _ in
-            WorkerTurns<Int, RunCollector.Outcome>(batch: 3, mostHeld: 7, mostWaiting: mostWaiting, fewLeft: 1)
+            WorkerBacklog<Int, RunCollector.Outcome>(batch: 3, outOfTurnLimit: 7, mostWaiting: mostWaiting, refillBelow: 1)
         }
         var done = [Bool](repeating: false, count: workers)
         var pausing = [Bool](repeating: false, count: workers)
@@ -167,7 +167,7 @@ import TestSupport
     }
 
     @Test func aWorkerHandsOverOutcomesInTurnAndWaitsForTheWalkOnlyWithNoFileLeft() {
-        var turns = WorkerTurns<Int, Int>(batch: 4, mostHeld: 8, mostWaiting: 100, fewLeft: 2)
+        var turns = WorkerBacklog<Int, Int>(batch: 4, outOfTurnLimit: 8, mostWaiting: 100, refillBelow: 2)
         var next = 0
         var inTurn = 1000  // another worker holds the outcomes before this one's
         var calls: [String] = []

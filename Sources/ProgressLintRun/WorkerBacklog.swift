@@ -13,12 +13,12 @@
 ///
 /// The walk hands out files in sequence, so each worker's files, and its outcomes, come in
 /// increasing sequence. A worker whose outcomes are not in turn (another worker, one the system
-/// stopped a while, holds earlier ones) holds at most ``mostHeld``, then hands them all over and
+/// stopped a while, holds earlier ones) holds at most ``outOfTurnLimit``, then hands them all over and
 /// the collector puts them aside. A worker far ahead waits before taking more files: when more
 /// than ``mostWaiting`` outcomes were put aside at its last hand-over, it finishes the files it
 /// has, hands everything over and waits, holding neither files nor outcomes, until fewer are put
 /// aside. So two workers never wait for each other.
-struct WorkerTurns<Item, Outcome> {
+struct WorkerBacklog<Item, Outcome> {
     /// Files taken from the walk; the next to lint is at ``nextTaken``.
     private var taken: [Item] = []
     private var nextTaken = 0
@@ -33,19 +33,19 @@ struct WorkerTurns<Item, Outcome> {
     /// hands over at once.
     let batch: Int
     /// How many outcomes not in turn a worker holds before it hands them over to be put aside.
-    let mostHeld: Int
+    let outOfTurnLimit: Int
     /// How many outcomes put aside for earlier files stop a worker from taking more.
     let mostWaiting: Int
     /// How few files left make a worker take more, when the walk is free.
-    let fewLeft: Int
+    let refillBelow: Int
 
-    init(batch: Int, mostHeld: Int, mostWaiting: Int, fewLeft: Int) {
+    init(batch: Int, outOfTurnLimit: Int, mostWaiting: Int, refillBelow: Int) {
         self.batch = max(1, batch)
-        self.mostHeld = max(self.batch, mostHeld)
+        self.outOfTurnLimit = max(self.batch, outOfTurnLimit)
         self.mostWaiting = mostWaiting
-        self.fewLeft = fewLeft
-        taken.reserveCapacity(self.batch + fewLeft)
-        outcomes.reserveCapacity(self.mostHeld)
+        self.refillBelow = refillBelow
+        taken.reserveCapacity(self.batch + refillBelow)
+        outcomes.reserveCapacity(self.outOfTurnLimit)
     }
 
     /// How many files are taken and not linted yet.
@@ -68,7 +68,7 @@ struct WorkerTurns<Item, Outcome> {
         handOver: (_ all: Bool, _ outcomes: inout [(outcome: Outcome, sequence: Int)]) -> Int,
         waitForFewer: () -> Int
     ) -> Item? {
-        if !walkEnded && left <= fewLeft {
+        if !walkEnded && left <= refillBelow {
             if left > 0 {
                 // Ahead of time, and only when neither the walk nor the collector is behind.
                 if waiting <= mostWaiting { fill(wait: false, take) }
@@ -90,13 +90,13 @@ struct WorkerTurns<Item, Outcome> {
 
     /// Keeps the outcome of the file numbered `sequence`, handing those in turn over once a batch
     /// is held (`inTurn`: the sequence the collector takes next), or all of them when
-    /// ``mostHeld`` are.
+    /// ``outOfTurnLimit`` are.
     mutating func deliver(
         _ outcome: Outcome, sequence: Int, inTurn: () -> Int,
         handOver: (_ all: Bool, _ outcomes: inout [(outcome: Outcome, sequence: Int)]) -> Int
     ) {
         outcomes.append((outcome, sequence))
-        if outcomes.count >= mostHeld {
+        if outcomes.count >= outOfTurnLimit {
             waiting = handOver(true, &outcomes)
         } else if outcomes.count >= batch, outcomes[0].sequence == inTurn() {
             waiting = handOver(false, &outcomes)

@@ -1,0 +1,335 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProgressLintSupport
+import Synchronization
+
+/// One shard of a ``LintCache``: the entries whose path hashes to its number, in a file of their
+/// own (`lint-cache-XX.bin`): the cache's header, each entry's record (with its own checksum),
+/// an index of the entries and the rule ids the records number, and a trailer with the index's
+/// place and a checksum of header and index. A shard file that is short, damaged, of another
+/// format or build, is ignored and replaced. It is rewritten only when an entry changed: to a
+/// temporary file in the same folder, records kept from the old file copied by the kernel, then
+/// put in place whole, so two runs at once never leave a mixed file (the last one's wins).
+final class CacheShard: Sendable {
+    static let prefix = "lint-cache-"
+
+    /// The file of shard `number` in `folder`.
+    static func path(in folder: String, number: Int) -> String {
+        let hex = String(number, radix: 16)
+        return folder + "/" + prefix + (hex.count < 2 ? "0" + hex : hex) + ".bin"
+    }
+
+    let number: Int
+    let path: String
+    /// The shard file read at the start (-1: none), its entries in the order of their records
+    /// (read without the lock: never changed), and where its records end.
+    let file: Int32
+    let old: EntryTable
+    let recordsEnd: Int
+    private let cache: LintCacheParts
+    private let state: Mutex<State>
+
+    /// What became of an entry of the shard read.
+    enum Outcome: UInt8 {
+        /// Its file was not met: kept at the end while it still exists.
+        case unmet
+        /// Current: its record copied to the new file as it is.
+        case kept
+        /// Its file was linted anew, or its entry is not to be kept: not copied.
+        case dropped
+    }
+
+    private struct State {
+        var outcomes: [Outcome]
+        /// Entries of ``old`` read by hashing their file, with the file's new stamp.
+        var updated: [Int: LintCache.Entry] = [:]
+        /// The entries whose records are in the file being written, in the order written, and
+        /// the place of each key among them.
+        var fresh: [(key: EntryKey, entry: LintCache.Entry)] = []
+        var freshPlaces: [EntryKey: Int] = [:]
+        /// The file being written (made at the first fresh record), results not yet written to
+        /// it, and how much of it is written.
+        var newFile: Int32 = -1
+        var temporaryPath: [UInt8] = []
+        var pending: [UInt8] = []
+        var written = 0
+        /// Whether the file written would differ from the one read.
+        var changed = false
+        /// Why the shard could not be written, once it could not.
+        var failure: String?
+        var statistics = LintCache.Statistics()
+    }
+
+    /// What a shard needs of its cache (not the cache itself, which holds its shards).
+    struct LintCacheParts: Sendable {
+        var folder: String
+        var header: [UInt8]
+        var build: [UInt8]
+        var rules: RuleNumbers
+    }
+
+    init(number: Int, cache: LintCache) {
+        self.number = number
+        path = CacheShard.path(in: cache.folder, number: number)
+        self.cache = LintCacheParts(folder: cache.folder, header: cache.header, build: cache.build, rules: cache.rules)
+        let fd = CacheTrust.openCacheFile(path)
+        file = fd
+        var state = State(outcomes: [])
+        if fd >= 0, let read = CacheShard.read(fd, build: cache.build),
+           read.rules.enumerated().allSatisfy({ cache.rules.number(of: $0.element) == $0.offset }) {
+            (old, recordsEnd) = (read.entries, read.recordsEnd)
+        } else {
+            (old, recordsEnd) = (EntryTable(), 0)
+            // Of another build or format, or damaged: replaced.
+            state.changed = fd >= 0
+        }
+        state.outcomes = Array(repeating: .unmet, count: old.count)
+        state.statistics.entriesRead = old.count
+        self.state = Mutex(state)
+    }
+
+    deinit {
+        if file >= 0 { close(file) }
+        state.withLock { state in
+            if state.newFile >= 0 {
+                close(state.newFile)
+                _ = CacheIO.withCString(state.temporaryPath) { unlink($0) }
+            }
+        }
+    }
+
+    /// Removes the file begun for this shard, if any, without putting it in place.
+    func abandon() {
+        state.withLock { state in
+            guard state.newFile >= 0 else { return }
+            close(state.newFile)
+            _ = CacheIO.withCString(state.temporaryPath) { unlink($0) }
+            state.newFile = -1
+        }
+    }
+
+    var statistics: LintCache.Statistics { state.withLock { $0.statistics } }
+    var changed: Bool { state.withLock { $0.changed } }
+
+    /// Entries read on their stamp alone (their places in ``old``), kept as they are.
+    func keep<S: Sequence<Int>>(_ places: S) {
+        state.withLock { state in
+            for place in places {
+                state.outcomes[place] = .kept
+                state.statistics.unread += 1
+            }
+        }
+    }
+
+    /// An entry of ``old`` whose file was read and hashed and found the same: kept with its new stamp.
+    func rehashed(_ place: Int, _ updated: LintCache.Entry) {
+        state.withLock { state in
+            state.outcomes[place] = .kept
+            state.updated[place] = updated
+            state.statistics.hashed += 1
+            if updated != old[place] { state.changed = true }
+        }
+    }
+
+    /// A file linted whose result is not kept: nor is its old entry.
+    func drop(key: EntryKey, place: Int?) {
+        state.withLock { state in
+            if let place { state.outcomes[place] = .dropped }
+            if let fresh = state.freshPlaces.removeValue(forKey: key) { state.fresh[fresh].entry.length = -1 }
+            state.changed = true
+            state.statistics.linted += 1
+        }
+    }
+
+    /// Adds a fresh record to the file being written (`place`: its key's entry in ``old``, replaced).
+    func add(_ payload: [UInt8], key: EntryKey, place: Int?, entry: LintCache.Entry) {
+        let checksum = ContentHash.xxh64(payload)
+        state.withLock { state in
+            state.changed = true
+            state.statistics.linted += 1
+            if let place { state.outcomes[place] = .dropped }
+            if state.newFile < 0 && state.failure == nil { startFile(&state) }
+            guard state.failure == nil else { return }
+            var entry = entry
+            entry.offset = state.written + state.pending.count
+            entry.length = payload.count
+            entry.checksum = checksum
+            state.pending += payload
+            if let known = state.freshPlaces[key] {
+                // The same file twice in a run: its last record is the one kept.
+                state.fresh[known].entry.length = -1
+            }
+            state.freshPlaces[key] = state.fresh.count
+            state.fresh.append((key, entry))
+            if state.pending.count >= LintCache.writeBuffer { flush(&state) }
+        }
+    }
+
+    /// Makes the temporary file to write, with the header.
+    private func startFile(_ state: inout State) {
+        guard let made = CacheIO.temporaryFile(beside: path) else {
+            state.failure = SystemCalls.errorText(errno)
+            return
+        }
+        (state.newFile, state.temporaryPath) = made
+        state.pending = cache.header
+        state.written = 0
+    }
+
+    private func flush(_ state: inout State) {
+        guard state.failure == nil, !state.pending.isEmpty else { return }
+        if let reason = CacheIO.write(state.newFile, state.pending, at: state.written) {
+            state.failure = reason
+            state.fresh = []
+            state.freshPlaces = [:]
+        } else {
+            state.written += state.pending.count
+        }
+        state.pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes the shard for the next run when it changed: the entries of this run's files, and
+    /// those of files it did not meet that still exist. Returns why it could not.
+    func save(ruleIDs: [String]) -> String? {
+        state.withLock { state in
+            defer {
+                if state.newFile >= 0 {
+                    close(state.newFile)
+                    _ = CacheIO.withCString(state.temporaryPath) { unlink($0) }
+                    state.newFile = -1
+                }
+            }
+            guard state.changed || state.failure != nil else { return nil }
+            // Entries of files this run did not meet: kept while their files exist.
+            for place in old.indices where state.outcomes[place] == .unmet {
+                if old.withKey(at: place, { FileStamp.of(path: $0) }) != nil {
+                    state.outcomes[place] = .kept
+                } else {
+                    state.outcomes[place] = .dropped
+                }
+            }
+            if state.newFile < 0 && state.failure == nil { startFile(&state) }
+            flush(&state)
+            if let failure = state.failure { return failure }
+            // The index lists the entries in the order of their records: the fresh ones as they
+            // were written, then those copied from the old file, in its order (no sort).
+            var index = CacheWriter()
+            index.bytes.reserveCapacity((old.count + state.fresh.count) * 128)
+            var count = 0
+            func add(_ key: UnsafeRawBufferPointer, _ entry: LintCache.Entry) {
+                count += 1
+                index.entry(key: key, entry)
+            }
+            for (key, entry) in state.fresh where entry.length >= 0 { key.bytes.withUnsafeBytes { add($0, entry) } }
+            // Kept entries whose records lie one after the other in the old file are copied at once.
+            var first = 0
+            while first < old.count {
+                guard state.outcomes[first] == .kept else {
+                    first += 1
+                    continue
+                }
+                let start = old[first].offset
+                var end = start + old[first].length
+                var next = first + 1
+                while next < old.count, state.outcomes[next] == .kept, old[next].offset == end {
+                    end += old[next].length
+                    next += 1
+                }
+                switch CacheIO.copy(from: file, at: start, to: state.newFile, at: state.written, count: end - start) {
+                case .failure(let failure):
+                    return failure.reason
+                case .success(let copied):
+                    // Fewer bytes than asked: the old file is shorter than its index says (changed
+                    // under the run). Only whole records are kept.
+                    for place in first..<next where old[place].offset + old[place].length <= start + copied {
+                        var moved = state.updated[place] ?? old[place]
+                        moved.offset = state.written + (old[place].offset - start)
+                        old.withKey(at: place) { add($0, moved) }
+                    }
+                    state.written += copied
+                }
+                first = next
+            }
+            LintCache.writeRuleIDs(ruleIDs, to: &index)
+            let indexOffset = state.written
+            var trailer = CacheWriter()
+            trailer.u64(UInt64(indexOffset))
+            trailer.u64(UInt64(index.bytes.count))
+            trailer.u64(UInt64(count))
+            trailer.u64(LintCache.checksumOf(header: cache.header, index: index.bytes))
+            trailer.bytes(LintCache.endMagic)
+            index.bytes(trailer.bytes)
+            if let reason = CacheIO.write(state.newFile, index.bytes, at: state.written) { return reason }
+            state.written += index.bytes.count
+            if let reason = CacheIO.putInPlace(state.temporaryPath, path) { return reason }
+            close(state.newFile)
+            state.newFile = -1
+            state.changed = false
+            state.fresh = []
+            state.freshPlaces = [:]
+            return nil
+        }
+    }
+
+    /// The entries of shard file `fd` when it is of `build` (nil: any), in the order of their
+    /// records, where the records end, and the rule ids its records number; nil when it is not whole.
+    static func read(_ fd: Int32, build: [UInt8]?) -> (entries: EntryTable, recordsEnd: Int, rules: [String])? {
+        guard let stamp = FileStamp.of(descriptor: fd), let size = Int(exactly: stamp.size),
+              let recorded = LintCache.readHeader(fd), build == nil || recorded.build == build
+        else { return nil }
+        let header = recorded.bytes
+        guard size >= header.count + LintCache.trailerSize,
+              let trailer = CacheIO.read(fd, at: size - LintCache.trailerSize, count: LintCache.trailerSize),
+              trailer.count == LintCache.trailerSize, Array(trailer[32...]) == LintCache.endMagic
+        else { return nil }
+        var trailerReader = CacheReader(trailer)
+        let indexOffset = trailerReader.int(), indexLength = trailerReader.int(), count = trailerReader.int()
+        let checksum = trailerReader.u64()
+        guard indexOffset >= header.count, indexLength >= 0, indexOffset <= size - LintCache.trailerSize - indexLength,
+              count >= 0, count <= indexLength / 60,
+              let index = CacheIO.read(fd, at: indexOffset, count: indexLength), index.count == indexLength,
+              LintCache.checksumOf(header: header, index: index) == checksum
+        else { return nil }
+        var r = CacheReader(index)
+        var entries = EntryTable()
+        // The keys are most of the index.
+        entries.reserve(count, keyBytes: indexLength)
+        var inOrder = true
+        var lastOffset = 0
+        for _ in 0..<count {
+            let keyLength = Int(r.u32())
+            guard let path = r.slice(keyLength) else { return nil }
+            let stamp = r.stamp()
+            let settled = r.byte() == 1
+            let hash = r.u64()
+            let configuration = ConfigurationKey(r.u64(), r.u64())
+            let offset = r.int(), length = r.int(), entryChecksum = r.u64()
+            guard r.valid, offset >= header.count, length >= 0, offset <= indexOffset - length else { return nil }
+            if offset < lastOffset { inOrder = false }
+            lastOffset = offset
+            // A key twice is not a file this program wrote.
+            guard entries.append(key: path, entry: LintCache.Entry(
+                stamp: stamp, settled: settled, contentHash: hash, configuration: configuration, offset: offset,
+                length: length, checksum: entryChecksum))
+            else { return nil }
+        }
+        guard let rules = LintCache.readRuleIDs(&r, limit: indexLength), r.atEnd else { return nil }
+        // The index is written in the records' order; another order is put in it here.
+        if !inOrder { entries.sortByOffset() }
+        return (entries, indexOffset, rules)
+    }
+
+    /// The entries of the shard file at `path` (of whatever build wrote it); none when it is not whole.
+    static func entries(of path: String) -> [LintCache.Entry] {
+        let fd = CacheTrust.openCacheFile(path)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        guard let read = read(fd, build: nil) else { return [] }
+        return read.entries.entries
+    }
+}
