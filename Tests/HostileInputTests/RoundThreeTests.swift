@@ -194,6 +194,28 @@ import Glibc
         }
     }
 
+    /// A shard committed without `lint-cache.bin` would be read on a fresh clone (which writes a new
+    /// `lint-cache.bin` beside it): any file of the cache's folder that git tracks makes it untrusted.
+    @Test(.enabled(if: hasGit, "needs git")) func aCacheShardTrackedWithoutItsMainFileIsNotTrustedEither() throws {
+        let dir = try Hostile.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Hostile.write(Hostile.companion, to: dir + "/companion.yaml")
+        try Hostile.write("platform: ios\n", to: dir + "/.progress-lint.yml")
+        let setup = try Hostile.shell(#"""
+            cd "$1" && git init -q . && PROGRESS_LINT_CACHE_DIR= "$0" companion.yaml > /dev/null
+            shard=$(cd .progress-lint-cache && ls | grep -v '^lint-cache.bin$' | grep '^lint-cache' | head -n 1)
+            test -n "$shard" && git add companion.yaml .progress-lint.yml && git add -f ".progress-lint-cache/$shard" \
+              && git -c user.name=t -c user.email=t@example.com commit -q -m specs && git clone -q . clone
+            """#, [dir])
+        #expect(setup.status == 0, "\(setup.stderr)")
+        let run = try Hostile.run(["companion.yaml"], in: dir + "/clone", environment: ["PROGRESS_LINT_CACHE_DIR": ""])
+        #expect(run.status == 1 && run.stdout.contains("blocks the screen"), "\(run.stdout)")
+        #expect(run.stderr.components(separatedBy: "tracked by git").count - 1 == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("git rm -r --cached .progress-lint-cache/"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/clone/.progress-lint-cache/lint-cache.bin"),
+                "an untrusted cache is not written")
+    }
+
     /// Rewrites the cache file at `path` (format 2: header, records, index, trailer) so that the
     /// entry made from `made` claims to be of `claimed`: the index's content hash replaced and its
     /// checksum made again. What someone who can write the cache can do; false when the file is

@@ -15,18 +15,24 @@ import ProgressLintSupport
 /// `.gitignore` of `*`, so a cache reaches a repository only by `git add -f`; a cache file the
 /// repository tracks is therefore never read (nor written), whoever committed it.
 enum CacheTrust {
-    /// Why the cache in `folder` must not be used, or nil. Costs nothing when there is no cache
-    /// file yet; else a few `lstat`s up to the repository and a read of the start of its index.
+    /// Why the cache in `folder` must not be used, or nil: git tracks its file or any file beside it
+    /// (a shard committed alone would be read on a fresh clone). Costs nothing when there is no
+    /// cache folder; else a few `lstat`s up to the repository and a read of the start of its index.
     static func distrust(folder: String, fileName: String) -> String? {
-        let path = PathText.joining(folder, fileName)
         var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
+        guard lstat(folder, &info) == 0 else { return nil }
+        let path = PathText.joining(folder, fileName)
         let absolute = PathText.absolute(path, in: SystemCalls.currentDirectory() ?? "/")
-        guard let repository = GitRepository.around(absolute), repository.index.tracks(repository.relative) == true
-        else { return nil }
-        return "its \(fileName) is tracked by git, and a cache that comes with the repository is not trusted "
+        guard let repository = GitRepository.around(absolute) else { return nil }
+        let relative = repository.relative
+        // The cache's folder within the repository, `/` at its end; the file alone at the top.
+        let under = relative.lastIndex(of: "/").map { String(relative[...$0]) } ?? relative
+        guard let tracked = repository.index.firstTracked(under: under) else { return nil }
+        let what = tracked == relative ? fileName : "`\(tracked)`"
+        let command = tracked == relative ? "git rm --cached \(relative)" : "git rm -r --cached \(under)"
+        return "its \(what) is tracked by git, and a cache that comes with the repository is not trusted "
             + "(anyone who can commit could forge one that hides findings); remove it from the repository with "
-            + "`git rm --cached \(repository.relative)`"
+            + "`\(command)`"
     }
 
     /// The cache file at `path`, open to read, or -1 when there is none to read: a FIFO, a device
@@ -99,27 +105,29 @@ struct GitIndex {
         self.fd = fd
     }
 
-    /// Whether the index has an entry for `path` (relative to the repository's top, `/`-separated);
-    /// nil when the index cannot be read (another format, damaged). Closes the index.
-    func tracks(_ path: String) -> Bool? {
+    /// The first entry of the index whose name starts with `prefix` (relative to the repository's
+    /// top, `/`-separated), or nil when there is none or the index cannot be read (another format,
+    /// damaged). Closes the index.
+    func firstTracked(under prefix: String) -> String? {
         defer { close(fd) }
         var reader = Reader(fd: fd)
         guard reader.ensure(12), Array(reader.buffer[0..<4]) == Array("DIRC".utf8) else { return nil }
         let version = reader.u32(at: 4), count = reader.u32(at: 8)
         guard (2...4).contains(version) else { return nil }
-        let target = Array(path.utf8)
+        let target = Array(prefix.utf8)
         // SHA-1 names (20 bytes) unless the first entry reads only as SHA-256 ones (32).
         for hashSize in [20, 32] {
             if let found = Self.find(target, in: &reader, version: version, count: count, hashSize: hashSize) {
-                return found
+                return found.map { String(decoding: $0, as: UTF8.self) }
             }
         }
         return nil
     }
 
-    /// Walks the entries for `target`: true when found, false when passed or at the end, nil when
-    /// the entries do not read with names of `hashSize` bytes.
-    private static func find(_ target: [UInt8], in reader: inout Reader, version: Int, count: Int, hashSize: Int) -> Bool? {
+    /// Walks the entries for the first name starting with `target`: `.some(name)` when found,
+    /// `.some(nil)` when passed or at the end, nil when the entries do not read with names of
+    /// `hashSize` bytes.
+    private static func find(_ target: [UInt8], in reader: inout Reader, version: Int, count: Int, hashSize: Int) -> [UInt8]?? {
         var offset = 12
         var previous: [UInt8] = []
         for _ in 0..<count {
@@ -161,12 +169,13 @@ struct GitIndex {
                 name = Array(reader.buffer[nameAt..<(nameAt + length)])
                 offset += entryLength
             }
-            if name == target { return true }
-            // Sorted by the bytes of their names: past the target, it is not there.
-            if name.lexicographicallyPrecedes(target) == false { return false }
+            if name.starts(with: target) { return .some(name) }
+            // Sorted by the bytes of their names: names starting with the target follow each other,
+            // so a greater name that does not start with it is past them all.
+            if name.lexicographicallyPrecedes(target) == false { return .some(nil) }
             previous = name
         }
-        return false
+        return .some(nil)
     }
 
     /// The index's bytes, read in blocks as far as asked.
