@@ -106,10 +106,14 @@ async def test_a_garbled_cache_is_ignored_and_rewritten_and_the_findings_are_rig
     report = command(folder, "--no-cache")
     command(folder)
     cache = folder / CACHE
-    data = bytearray(cache.read_bytes())
-    for i in range(0, len(data), 7):
-        data[i] ^= 0x5A
-    cache.write_bytes(bytes(data))
+    # Every file of the cache garbled: the main file (build and rule table) and its shards.
+    files = sorted(cache.parent.glob("lint-cache*.bin"))
+    assert cache in files and len(files) > 1, files
+    for file in files:
+        data = bytearray(file.read_bytes())
+        for i in range(0, len(data), 7):
+            data[i] ^= 0x5A
+        file.write_bytes(bytes(data))
     message, pushed = await workspace_run(folder, {})
     assert "from the cache" not in message, message
     same_findings(pushed, report)
