@@ -225,6 +225,16 @@ public struct ComponentMismatch: IndicatorRule {
         }
     }
 
+    /// What `component-mismatch` says of `indicator`: whether it fires, and the component it asks
+    /// for (nil when it names none). Rules that suggest a component call it, so they agree with it.
+    static func suggestion(for indicator: Indicator, context: RuleContext) -> (fires: Bool, component: String?) {
+        guard let finding = ComponentMismatch().check(indicator, context: context).first else { return (false, nil) }
+        for ask in finding.asks ?? [] {
+            if case .set("component", let value) = ask { return (true, value) }
+        }
+        return (true, nil)
+    }
+
     /// The first component of the table that fits the indicator, on its platform (or, with no platform, on one
     /// of the platforms of the component it replaces).
     static func alternative(to component: KnownComponent, style: IndicatorStyle?, determinate: Bool,

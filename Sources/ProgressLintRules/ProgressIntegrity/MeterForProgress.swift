@@ -99,11 +99,7 @@ public struct MeterForProgress: IndicatorRule {
     /// on the web), else the one `component-mismatch` names for this indicator, so the two agree;
     /// nil when that rule names none.
     static func replacement(_ indicator: Indicator, context: RuleContext) -> String? {
-        let mismatch = ComponentMismatch().check(indicator, context: context).first
-        guard let mismatch else { return KnownComponent.htmlProgress.rawValue }
-        for ask in mismatch.asks ?? [] {
-            if case .set("component", let value) = ask { return value }
-        }
-        return nil
+        let mismatch = ComponentMismatch.suggestion(for: indicator, context: context)
+        return mismatch.fires ? mismatch.component : KnownComponent.htmlProgress.rawValue
     }
 }

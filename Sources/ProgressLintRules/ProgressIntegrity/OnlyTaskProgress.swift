@@ -95,10 +95,7 @@ public struct OnlyTaskProgress: IndicatorRule {
     /// Whether naming `component: meter` agrees with `component-mismatch` on this indicator: that rule
     /// does not fire, or names `meter` itself (it cannot for a gauge that is not determinate).
     private static func meterAgrees(_ indicator: Indicator, context: RuleContext) -> Bool {
-        guard let mismatch = ComponentMismatch().check(indicator, context: context).first else { return true }
-        return (mismatch.asks ?? []).allSatisfy { ask in
-            if case .set("component", let value) = ask { return value == KnownComponent.htmlMeter.rawValue }
-            return true
-        }
+        let mismatch = ComponentMismatch.suggestion(for: indicator, context: context)
+        return !mismatch.fires || mismatch.component == nil || mismatch.component == KnownComponent.htmlMeter.rawValue
     }
 }
