@@ -229,7 +229,6 @@ public struct LintRunner: Sendable {
                 }
             }
             turns.handOverAll(handOver)
-            cache?.finish(&cacheWorker)
             counted.merge(tally.inventory)
             collector.withLock { $0.inventory.merge(counted) }
         }
