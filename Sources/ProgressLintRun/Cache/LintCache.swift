@@ -34,7 +34,8 @@ public final class LintCache: Sendable {
     static let magic = Array("PLCACHE\u{0}".utf8)
     static let endMagic = Array("PLCEND\u{0}\u{1}".utf8)
     static let trailerSize = 40
-    /// How many shards a cache has: a one-file run at 100,000 files reads and rewrites about 400 entries.
+    /// How many shards a cache has: enough that a one-file run reads and rewrites a few hundred
+    /// entries even in a very large project, few enough that a whole-tree run opens few files.
     public static let defaultShardCount = 256
 
     /// One file's entry.
