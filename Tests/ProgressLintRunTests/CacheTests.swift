@@ -325,14 +325,19 @@ import TestSupport
         #expect(CacheKey.configuration(c, linter: linter) == base)
     }
 
-    @Test func entriesOfFilesThatAreGoneArePruned() throws {
+    @Test func entriesOfFilesThatAreGoneArePrunedByARunOverMostOfTheirShard() throws {
         let folder = try TemporaryFolder()
         for i in 0..<3 { try folder.write("specs/s\(i).yaml", Self.spec) }
         let cache = folder.path + "/cache"
         _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
         try FileManager.default.removeItem(atPath: folder.path + "/specs/s1.yaml")
-        // A run over one file keeps the other existing file's entry, drops the deleted one's.
+        // A run over one file of the three rewrites the shard without looking for the others' files.
+        try folder.write("specs/s0.yaml", Self.spec + "# edited\n")
         _ = try Self.cachedRun([folder.path + "/specs/s0.yaml"], cacheFolder: cache)
+        #expect(LintCache.entries(in: cache).count == 3)
+        // A run over the folder keeps the other existing file's entry, drops the deleted one's.
+        try folder.write("specs/s0.yaml", Self.spec + "# edited again\n")
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
         #expect(LintCache.entries(in: cache).count == 2)
     }
 

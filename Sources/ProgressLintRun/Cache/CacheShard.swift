@@ -194,13 +194,13 @@ final class CacheShard: Sendable {
                 }
             }
             guard state.changed || state.failure != nil else { return nil }
-            // Entries of files this run did not meet: kept while their files exist.
+            // Entries of files this run did not meet are kept. When it met most of the shard (a
+            // run over the project), those whose files are gone are dropped; a run over a few
+            // files does not look, which would cost it a `stat` for every entry of the shard.
+            let prune = 2 * state.outcomes.lazy.filter({ $0 != .unmet }).count >= old.count
             for place in old.indices where state.outcomes[place] == .unmet {
-                if old.withKey(at: place, { FileStamp.of(path: $0) }) != nil {
-                    state.outcomes[place] = .kept
-                } else {
-                    state.outcomes[place] = .dropped
-                }
+                let gone = prune && old.withKey(at: place, { FileStamp.of(path: $0) }) == nil
+                state.outcomes[place] = gone ? .dropped : .kept
             }
             if state.newFile < 0 && state.failure == nil { startFile(&state) }
             flush(&state)
@@ -285,7 +285,7 @@ final class CacheShard: Sendable {
               LintCache.checksumOf(header: header, index: index) == checksum
         else { return nil }
         var r = CacheReader(index)
-        var entries = EntryTable()
+        var entries = EntryTable(capacity: count, keyBytes: indexLength - count * CacheWriter.entryFixedSize)
         for _ in 0..<count {
             let keyLength = Int(r.u32())
             guard let path = r.slice(keyLength) else { return nil }

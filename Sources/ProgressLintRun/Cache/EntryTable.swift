@@ -20,6 +20,14 @@ struct EntryTable: Sendable {
 
     init() {}
 
+    /// Room for `count` entries whose keys take about `keyBytes` bytes in all.
+    init(capacity count: Int, keyBytes: Int) {
+        entries.reserveCapacity(count)
+        keys.reserveCapacity(count)
+        places.reserveCapacity(count)
+        self.keyBytes.reserveCapacity(keyBytes)
+    }
+
     var count: Int { entries.count }
     var indices: Range<Int> { entries.indices }
 

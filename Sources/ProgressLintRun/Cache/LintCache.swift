@@ -442,7 +442,9 @@ public final class LintCache: Sendable {
     public func save() -> String? {
         let shards = loadedShards()
         guard headerChanged || rules.count > rulesRead || shards.contains(where: \.changed) else { return nil }
-        CacheIO.removeAbandonedTemporaryFiles(in: folder)
+        // Files that stopped runs left are looked for by runs over many files only (a read of the
+        // whole folder), not by a one-file run.
+        if shards.count * 4 > shardCount { CacheIO.removeAbandonedTemporaryFiles(in: folder) }
         let ids = rules.ids
         var failure: String?
         for shard in shards {
@@ -492,7 +494,11 @@ struct CacheWriter {
     mutating func stamp(_ s: FileStamp) {
         u64(s.device)
         u64(s.inode)
-        for field in [s.size, s.modified, s.modifiedNanoseconds, s.changed, s.changedNanoseconds] { u64(UInt64(bitPattern: field)) }
+        u64(UInt64(bitPattern: s.size))
+        u64(UInt64(bitPattern: s.modified))
+        u64(UInt64(bitPattern: s.modifiedNanoseconds))
+        u64(UInt64(bitPattern: s.changed))
+        u64(UInt64(bitPattern: s.changedNanoseconds))
     }
 
     /// An entry of the index: its key with its length, the stamp, whether settled, the content
@@ -502,8 +508,11 @@ struct CacheWriter {
         bytes.append(contentsOf: key)
         stamp(e.stamp)
         byte(e.settled ? 1 : 0)
-        for value in [e.contentHash, e.configuration.high, e.configuration.low] { u64(value) }
-        for value in [e.offset, e.length] { u64(UInt64(bitPattern: Int64(value))) }
+        u64(e.contentHash)
+        u64(e.configuration.high)
+        u64(e.configuration.low)
+        u64(UInt64(bitPattern: Int64(e.offset)))
+        u64(UInt64(bitPattern: Int64(e.length)))
         u64(e.checksum)
     }
 
