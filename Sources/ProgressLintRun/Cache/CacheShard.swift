@@ -86,22 +86,19 @@ final class CacheShard: Sendable {
 
     deinit {
         if file >= 0 { close(file) }
-        state.withLock { state in
-            if state.newFile >= 0 {
-                close(state.newFile)
-                _ = CacheIO.withCString(state.temporaryPath) { unlink($0) }
-            }
-        }
+        abandon()
     }
 
     /// Removes the file begun for this shard, if any, without putting it in place.
     func abandon() {
-        state.withLock { state in
-            guard state.newFile >= 0 else { return }
-            close(state.newFile)
-            _ = CacheIO.withCString(state.temporaryPath) { unlink($0) }
-            state.newFile = -1
-        }
+        state.withLock { CacheShard.removeNewFile(&$0) }
+    }
+
+    private static func removeNewFile(_ state: inout State) {
+        guard state.newFile >= 0 else { return }
+        close(state.newFile)
+        _ = CacheIO.withCString(state.temporaryPath) { unlink($0) }
+        state.newFile = -1
     }
 
     var statistics: LintCache.Statistics { state.withLock { $0.statistics } }
@@ -179,20 +176,14 @@ final class CacheShard: Sendable {
         } else {
             state.written += state.pending.count
         }
-        state.pending.removeAll(keepingCapacity: true)
+        state.pending = []
     }
 
     /// Writes the shard for the next run when it changed: the entries of this run's files, and
     /// those of files it did not meet that still exist. Returns why it could not.
     func save(ruleIDs: [String]) -> String? {
         state.withLock { state in
-            defer {
-                if state.newFile >= 0 {
-                    close(state.newFile)
-                    _ = CacheIO.withCString(state.temporaryPath) { unlink($0) }
-                    state.newFile = -1
-                }
-            }
+            defer { CacheShard.removeNewFile(&state) }
             guard state.changed || state.failure != nil else { return nil }
             // Entries of files this run did not meet are kept. When it met most of the shard (a
             // run over the project), those whose files are gone are dropped; a run over a few

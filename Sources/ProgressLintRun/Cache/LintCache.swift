@@ -217,7 +217,7 @@ public final class LintCache: Sendable {
         let fixed = magic.count + 4 + 56 + 1 + 4
         guard let start = CacheIO.read(fd, at: 0, count: fixed), start.count == fixed else { return nil }
         var r = CacheReader(start)
-        guard r.bytes(magic.count) == magic, r.u32() == formatVersion else { return nil }
+        guard r.slice(magic.count)?.elementsEqual(magic) == true, r.u32() == formatVersion else { return nil }
         let executable = r.stamp()
         let settled = r.byte() == 1
         let length = Int(r.u32())
@@ -247,7 +247,7 @@ public final class LintCache: Sendable {
         rules.reserveCapacity(count)
         for _ in 0..<count {
             let length = Int(r.u32())
-            guard let id = r.bytes(length) else { return nil }
+            guard let id = r.slice(length) else { return nil }
             rules.append(String(decoding: id, as: UTF8.self))
         }
         return rules
@@ -491,14 +491,12 @@ struct CacheWriter {
     mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
     mutating func bytes(_ more: [UInt8]) { bytes += more }
 
+    /// A file's stamp: seven numbers, appended at once (an index holds one for each file; a tuple
+    /// of eight-byte numbers lies in memory as they do in the file, one after another).
     mutating func stamp(_ s: FileStamp) {
-        u64(s.device)
-        u64(s.inode)
-        u64(UInt64(bitPattern: s.size))
-        u64(UInt64(bitPattern: s.modified))
-        u64(UInt64(bitPattern: s.modifiedNanoseconds))
-        u64(UInt64(bitPattern: s.changed))
-        u64(UInt64(bitPattern: s.changedNanoseconds))
+        let numbers = (s.device.littleEndian, s.inode.littleEndian, s.size.littleEndian, s.modified.littleEndian,
+                       s.modifiedNanoseconds.littleEndian, s.changed.littleEndian, s.changedNanoseconds.littleEndian)
+        withUnsafeBytes(of: numbers) { bytes += $0 }
     }
 
     /// An entry of the index: its key with its length, the stamp, whether settled, the content
@@ -508,12 +506,9 @@ struct CacheWriter {
         bytes.append(contentsOf: key)
         stamp(e.stamp)
         byte(e.settled ? 1 : 0)
-        u64(e.contentHash)
-        u64(e.configuration.high)
-        u64(e.configuration.low)
-        u64(UInt64(bitPattern: Int64(e.offset)))
-        u64(UInt64(bitPattern: Int64(e.length)))
-        u64(e.checksum)
+        let numbers = (e.contentHash.littleEndian, e.configuration.high.littleEndian, e.configuration.low.littleEndian,
+                       Int64(e.offset).littleEndian, Int64(e.length).littleEndian, e.checksum.littleEndian)
+        withUnsafeBytes(of: numbers) { bytes += $0 }
     }
 
     /// The bytes of an entry besides its key: its key's length, the stamp (7 numbers), the
@@ -562,14 +557,5 @@ struct CacheReader {
         }
         defer { offset += count }
         return data[offset..<(offset + count)]
-    }
-
-    mutating func bytes(_ count: Int) -> [UInt8]? {
-        guard count >= 0, offset <= data.count - count else {
-            valid = false
-            return nil
-        }
-        defer { offset += count }
-        return Array(data[offset..<(offset + count)])
     }
 }
