@@ -1,4 +1,5 @@
-@testable import ProgressLintSupport
+@testable import ProgressLintReporters
+import ProgressLintSupport
 import Testing
 
 /// ``ReportBuffer``, the pointer-written buffer the JSON report's large parts go through: what it

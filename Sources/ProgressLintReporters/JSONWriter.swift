@@ -1,3 +1,5 @@
+import ProgressLintSupport
+
 /// Writes JSON as it goes, indented by two spaces with keys in the order written (stable,
 /// diffable output), straight into a ``ReportStream``: no tree of values is built first. Every
 /// JSON the tool writes goes through it: reports, the schema, baselines. Its small members are
