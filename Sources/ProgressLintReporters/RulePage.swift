@@ -149,24 +149,3 @@ public enum RulePage {
         return out + "```\n\n"
     }
 }
-
-/// Finds the `↓` markers of a rule example.
-public enum ExampleMarkers {
-    /// The 1-based line and column (in characters, markers not counted) of each marker.
-    public static func positions(in yaml: String) -> [(line: Int, column: Int)] {
-        var result: [(line: Int, column: Int)] = []
-        var line = 1
-        var column = 1
-        for character in yaml {
-            if character == RuleExample.marker {
-                result.append((line, column))
-            } else if character == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-        }
-        return result
-    }
-}
