@@ -96,7 +96,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         try folder.write(".progress-lint.yml", "limits: {max-file-size: 1KB}\n")
         var asked: [Int] = []
-        let over = runner().runStandardInput(as: folder.path + "/in.yaml") { limit in
+        let over = runner().run(standardInput: folder.path + "/in.yaml") { limit in
             asked.append(limit)
             return .failure(.tooLarge(limit: limit, prefix: Array(self.clean.utf8) + Array(repeating: 0x23, count: 1000)))
         }
@@ -104,13 +104,13 @@ import TestSupport
         #expect(over.diagnostics.map(\.ruleID) == ["yaml-syntax"])
         #expect(over.diagnostics.first?.message == "the file is larger than 1KB (limits.max-file-size); it was not linted")
         #expect(over.diagnostics.first.map { "\($0.range.start.line):\($0.range.start.column)" } == "3:1000")
-        let byDefault = runner().runStandardInput(as: "in.yaml") { limit in
+        let byDefault = runner().run(standardInput: "in.yaml") { limit in
             asked.append(limit)
             return .success(Array(self.clean.utf8))
         }
         #expect(asked.last == 10 * 1024 * 1024)
         #expect(byDefault.files.count == 1 && byDefault.diagnostics.isEmpty)
-        let failed = runner().runStandardInput(as: "in.yaml") { _ in .failure(.system("Input/output error")) }
+        let failed = runner().run(standardInput: "in.yaml") { _ in .failure(.system("Input/output error")) }
         #expect(failed.problems.map(\.description) == ["in.yaml: cannot read standard input: Input/output error"])
     }
 
