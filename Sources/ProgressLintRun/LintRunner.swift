@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import ProgressLintSpec
 import ProgressLintYAML
@@ -18,6 +11,10 @@ import ProgressLintSupport
 /// A run streams: folders are listed as the workers reach them, each file's bytes, nodes and
 /// spec model are gone once its diagnostics are made, and what is kept per file is its entry
 /// in a ``FileList`` (about the size of its path), its diagnostics and what its cross-file rules collected.
+///
+/// Every lint starts here: ``run(_:filterNamedFiles:)`` (folders and files, through ``LintLoop``),
+/// ``run(standardInput:nonSpec:read:)``, ``run(inMemory:configuration:nonSpec:)`` and, for an
+/// editor's buffer, ``lint(text:path:configuration:nonSpec:)``; each ends in ``crossFileFinish``.
 public struct LintRunner: Sendable {
     /// The per-file engine.
     public let linter: Linter
@@ -136,6 +133,34 @@ public struct LintRunner: Sendable {
         return finish(collector) { path in sources.first { $0.path == path }?.bytes }
     }
 
+    /// Lints one text held in memory (an editor's buffer) as the file `path` under `configuration`
+    /// and returns its diagnostics in report order: those ``run(inMemory:configuration:nonSpec:)``
+    /// gives for the text alone, through the same finish, but without the run's storage (the
+    /// language server lints on every change, and storing its findings only to read them back
+    /// would be a good part of that work). Nil when `nonSpec` skips the text as not a spec.
+    public func lint(text bytes: [UInt8], path: String, configuration: Configuration,
+                     nonSpec: NonSpecHandling) -> [Diagnostic]? {
+        let result = lint(bytes, path: path, configuration: configuration, nonSpec: nonSpec)
+        if result.skippedAsNotSpec { return nil }
+        var stores: [String: CrossFileStore] = [:]
+        for collection in result.crossFile {
+            let store = stores[collection.id] ?? CrossFileStore()
+            store.append(collection.records, file: 0, severity: collection.severity)
+            stores[collection.id] = store
+        }
+        let deferred = result.deferredSuppressions.isEmpty ? [] : [(path: path, suppressions: result.deferredSuppressions)]
+        let extra = crossFileFinish(stores, deferred: deferred, order: { _ in nil }, pathOfFile: { _ in path },
+                                    source: { _ in bytes }) { deferred.isEmpty ? [] : result.diagnostics }
+        // With deferred suppressions the file's own findings are among `extra`.
+        if !deferred.isEmpty { return extra }
+        if extra.isEmpty { return result.diagnostics }
+        // Both in report order: a stable sort merges them, each cross-file finding after the
+        // file's findings it does not strictly precede (as a run reads them).
+        var merged = result.diagnostics + extra
+        merged.sort(by: Diagnostic.ordered)
+        return merged
+    }
+
     /// Lints one text held in memory as the file `path`; past the configuration's `max-file-size`
     /// it gets the diagnostic an oversize file gets.
     func lint(_ bytes: [UInt8], path: String, configuration: Configuration, nonSpec: NonSpecHandling) -> FileResult {
@@ -181,7 +206,8 @@ public struct LintRunner: Sendable {
         }
     }
 
-    public static func tooLarge(_ path: String, limit: Int, prefix: [UInt8]) -> FileResult {
+    /// The one diagnostic of a file past `limits.max-file-size` (`prefix`: its first bytes).
+    static func tooLarge(_ path: String, limit: Int, prefix: [UInt8]) -> FileResult {
         var result = FileResult(path: path)
         let position = TextPosition.of(byteOffset: limit, in: prefix)
         result.diagnostics = [Diagnostic(
