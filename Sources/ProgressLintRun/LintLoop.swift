@@ -307,19 +307,20 @@ extension LintLoop {
             diagnostics.appendFile(result.diagnostics, path: result.path, key: number)
             timings.append(result.timings, file: number)
             for collection in result.crossFile where collection.records.count > 0 {
-                let store: CrossFileStore
-                if let known = crossFileStores[collection.id] {
-                    store = known
-                } else {
-                    store = CrossFileStore()
-                    crossFileStores[collection.id] = store
-                }
-                store.append(collection.records, file: number, severity: collection.severity)
+                store(collection.id).append(collection.records, file: number, severity: collection.severity)
             }
             if !result.deferredSuppressions.isEmpty {
                 deferredSuppressions.append((result.path, result.deferredSuppressions))
             }
             inventory.merge(result.inventory)
+        }
+
+        /// The store of the cross-file rule `id`, made when it is first met.
+        private mutating func store(_ id: String) -> CrossFileStore {
+            if let known = crossFileStores[id] { return known }
+            let store = CrossFileStore()
+            crossFileStores[id] = store
+            return store
         }
 
         /// Adds the file `path` from its record, as ``add(_:order:)`` adds its result: the record's
@@ -333,15 +334,8 @@ extension LintLoop {
                                               severityCounts: record.severityCounts, path: path, key: number)
                 timings.appendEncoded(UnsafeRawBufferPointer(rebasing: raw[record.timings]), file: number)
                 for collection in record.crossFile {
-                    let store: CrossFileStore
-                    if let known = crossFileStores[collection.id] {
-                        store = known
-                    } else {
-                        store = CrossFileStore()
-                        crossFileStores[collection.id] = store
-                    }
-                    store.append(encoded: UnsafeRawBufferPointer(rebasing: raw[collection.records]), file: number,
-                                 severity: collection.severity)
+                    store(collection.id).append(encoded: UnsafeRawBufferPointer(rebasing: raw[collection.records]),
+                                                file: number, severity: collection.severity)
                 }
             }
             if !record.deferredSuppressions.isEmpty {

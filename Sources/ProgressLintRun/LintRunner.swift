@@ -1,7 +1,5 @@
-import Dispatch
 import ProgressLintSpec
 import ProgressLintYAML
-import Synchronization
 import ProgressLintEngine
 import ProgressLintWorkspace
 import ProgressLintSupport
@@ -240,38 +238,20 @@ public struct LintRunner: Sendable {
         var stored = collected.diagnostics
         collected.diagnostics = DiagnosticList()
         if !result.files.isInOrderAdded { stored.reorder(by: rank) }
-        // While the cross-file rules finish (on another thread when the run has more than one job
-        // and more than one file: an editor's save starts no thread), the findings of files whose
-        // suppressions wait for those rules are taken out of the stored ones, and the rest are
-        // counted: neither depends on what the rules find.
         let deferred = collected.deferredSuppressions
-        let deferredPaths = Set(deferred.map(\.path))
-        let prepare: @Sendable (DiagnosticList) -> PreparedFindings = { list in
-            var list = list
-            let removed = deferredPaths.isEmpty ? [] : list.removeFiles(deferredPaths)
-            return PreparedFindings(stored: list, removed: removed, tally: list.isStreamable ? FindingTally(list) : nil)
-        }
-        let preparing = FindingsInPreparation()
-        let apart = jobs > 1 && result.files.count > 1
-        if apart {
-            let list = stored
-            DispatchQueue.global().async { preparing.finish(prepare(list)) }
-        }
         let files = result.files
-        var prepared = PreparedFindings(stored: DiagnosticList(), removed: [], tally: nil)
         let extra = crossFileFinish(
             collected.crossFileStores, deferred: deferred, order: { files.isInOrderAdded ? nil : $0.order(by: rank) },
             pathOfFile: { files.path(ofFile: $0) }, source: source
         ) {
-            prepared = apart ? preparing.wait() : prepare(stored)
-            return prepared.removed
+            deferred.isEmpty ? [] : stored.removeFiles(Set(deferred.map(\.path)))
         }
-        stored = prepared.stored
-        if stored.isStreamable, var tally = prepared.tally {
+        if stored.isStreamable {
             // The cross-file findings (few) are merged in their place as the report reads the
             // stored ones: the order a stable sort of all of them would give. Counted before the
             // merge: counts do not depend on order, and the stored findings read alone are not
             // ordered against the merged ones (no message read back for that).
+            var tally = FindingTally(stored)
             tally.add(extra)
             stored.merge(extra)
             result.setFindings(stored, tally: tally)
@@ -345,29 +325,5 @@ public struct LintRunner: Sendable {
             extra += rest
             extra += linter.apply(suppressions, to: candidates, path: path)
         }
-    }
-}
-
-/// The stored findings once those of files with deferred suppressions are taken out (`removed`),
-/// and what the rest count up to (nil when they are not read in order, and are sorted as a whole).
-struct PreparedFindings: Sendable {
-    var stored: DiagnosticList
-    var removed: [Diagnostic]
-    var tally: FindingTally?
-}
-
-/// ``PreparedFindings`` made on another thread, waited for.
-final class FindingsInPreparation: Sendable {
-    private let result = Mutex<PreparedFindings?>(nil)
-    private let done = DispatchSemaphore(value: 0)
-
-    func finish(_ prepared: PreparedFindings) {
-        result.withLock { $0 = prepared }
-        done.signal()
-    }
-
-    func wait() -> PreparedFindings {
-        done.wait()
-        return result.withLock { $0! }
     }
 }
