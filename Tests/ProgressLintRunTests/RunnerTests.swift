@@ -114,6 +114,20 @@ import TestSupport
         #expect(failed.problems.map(\.description) == ["in.yaml: cannot read standard input: Input/output error"])
     }
 
+    @Test func standardInputsCrossFileFindingsShowItsOwnLinesNotThoseOfAFileOfItsName() throws {
+        let folder = try TemporaryFolder()
+        let screens = ["Library", "Albums", "Photos"].enumerated().map { index, name in
+            "screen: \(name)\nindicators:\n  - {id: i\(index), style: spinner, task: sync, label: Syncing photos, "
+                + "location: \(index == 2 ? "toolbar" : "navigation-bar")}\n"
+        }
+        let text = "platform: ios\n" + screens.joined(separator: "---\n")
+        // A file of the same name on disk holds other text (an index's copy read while the working tree changed).
+        try folder.write("in.yaml", String(repeating: "# other\n", count: 20))
+        let result = runner().run(standardInput: folder.path + "/in.yaml") { _ in .success(Array(text.utf8)) }
+        let found = try #require(result.diagnostics.first { $0.ruleID == "consistent-location" })
+        #expect(found.source?.text.contains("location: toolbar") == true)
+    }
+
     @Test func theReaderTakesTheLargestLimitAndAFileLongerThanItsReportedSize() throws {
         // /proc files report a size of 0 and hold more; `limit + 1` must not overflow.
         guard case .success(let bytes) = FileReader.read(SpecFile(path: "/proc/self/status"), limit: Int.max) else {
