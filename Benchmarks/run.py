@@ -259,7 +259,7 @@ def bench_cache(size, lint, floor, runs):
             log('  cache, %d files, run %d/%d: %s' % (size, i, runs, ', '.join(
                 '%s %.3fs' % (n, samples[n][-1]['wall']) for n in samples)))
     result = {name: summarize(s) for name, s in samples.items()}
-    result['cache_bytes'] = os.path.getsize(os.path.join(cache, 'lint-cache.bin'))
+    result['cache_bytes'] = sum(os.path.getsize(os.path.join(cache, n)) for n in os.listdir(cache))
     result['report_bytes'] = os.path.getsize(reports['nocache'])
     shutil.rmtree(work, ignore_errors=True)
     return result

@@ -114,7 +114,6 @@ final class LintLoop: Sendable {
             }
         }
         handOver(&worker, all: true)
-        cache?.finish(&worker.cache)
         worker.counted.merge(worker.tally.inventory)
         collector.withLock { [counted = worker.counted] in $0.inventory.merge(counted) }
     }

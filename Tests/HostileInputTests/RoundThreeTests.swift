@@ -216,15 +216,15 @@ import Glibc
                 "an untrusted cache is not written")
     }
 
-    /// Rewrites the cache file at `path` (format 2: header, records, index, trailer) so that the
-    /// entry made from `made` claims to be of `claimed`: the index's content hash replaced and its
-    /// checksum made again. What someone who can write the cache can do; false when the file is
-    /// not of the format this knows (the cache's format changed: the forge no longer applies).
+    /// Rewrites the cache's shard file at `path` (format 4: header, records, index, trailer) so that
+    /// the entry made from `made` claims to be of `claimed`: the index's content hash replaced and
+    /// its checksum made again. What someone who can write the cache can do; false when the file
+    /// is not of the format this knows (the cache's format changed: the forge must follow it).
     static func forge(_ path: String, made: [UInt8], claimed: [UInt8]) throws -> Bool {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         func u64(_ at: Int) -> Int { Int(truncatingIfNeeded: (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[at + $1]) << (8 * $1) }) }
         func put(_ value: UInt64, at: Int) { for k in 0..<8 { bytes[at + k] = UInt8(truncatingIfNeeded: value >> (8 * k)) } }
-        guard bytes.count > 113, bytes.starts(with: Array("PLCACHE\u{0}".utf8)), bytes[8] == 2 else { return false }
+        guard bytes.count > 113, bytes.starts(with: Array("PLCACHE\u{0}".utf8)), bytes[8] == 4 else { return false }
         let header = 73 + (0..<4).reduce(0) { $0 | Int(bytes[69 + $1]) << (8 * $1) }
         let trailer = bytes.count - 40
         let indexOffset = u64(trailer), indexLength = u64(trailer + 8)
@@ -252,15 +252,17 @@ import Glibc
         #expect(first.status == 0, "\(first.stdout)")
         // The error goes in; the cache is forged to say the file is the clean one.
         try Hostile.write(Hostile.companion, to: dir + "/companion.yaml")
-        let cache = dir + "/.progress-lint-cache/lint-cache.bin"
-        let forged = try Self.forge(cache, made: Array(clean.utf8), claimed: Array(Hostile.companion.utf8))
-        if forged {
-            // Untracked, the forged cache is trusted (it is as trustworthy as whoever wrote it).
-            let trusted = try Hostile.run(["companion.yaml"], in: dir, environment: environment)
-            #expect(trusted.status == 0, "the forge is taken where the cache is not tracked: \(trusted.stdout)")
-        }
+        let folder = dir + "/.progress-lint-cache"
+        let shards = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("lint-cache-") }
+        #expect(shards.count == 1, "one file, one shard: \(shards)")
+        let shard = folder + "/" + (shards.first ?? "lint-cache-00.bin")
+        let forged = try Self.forge(shard, made: Array(clean.utf8), claimed: Array(Hostile.companion.utf8))
+        try #require(forged, "the forge knows the shard's format")
+        // Untracked, the forged cache is trusted (it is as trustworthy as whoever wrote it).
+        let trusted = try Hostile.run(["companion.yaml"], in: dir, environment: environment)
+        #expect(trusted.status == 0, "the forge is taken where the cache is not tracked: \(trusted.stdout)")
         let commit = try Hostile.shell(#"""
-            cd "$1" && git init -q . && git add companion.yaml .progress-lint.yml && git add -f .progress-lint-cache/lint-cache.bin \
+            cd "$1" && git init -q . && git add companion.yaml .progress-lint.yml && git add -f .progress-lint-cache \
               && git -c user.name=t -c user.email=t@example.com commit -q -m specs && git clone -q . clone
             """#, [dir])
         #expect(commit.status == 0, "\(commit.stderr)")

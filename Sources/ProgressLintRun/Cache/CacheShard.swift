@@ -26,12 +26,11 @@ final class CacheShard: Sendable {
 
     let number: Int
     let path: String
-    /// The shard file read at the start (-1: none), its entries in the order of their records
-    /// (read without the lock: never changed), and where its records end.
+    /// The shard file read at the start (-1: none) and its entries (read without the lock: never changed).
     let file: Int32
     let old: EntryTable
-    let recordsEnd: Int
-    private let cache: LintCacheParts
+    /// The cache, which holds its shards (so not held here).
+    private unowned let cache: LintCache
     private let state: Mutex<State>
 
     /// What became of an entry of the shard read.
@@ -65,26 +64,18 @@ final class CacheShard: Sendable {
         var statistics = LintCache.Statistics()
     }
 
-    /// What a shard needs of its cache (not the cache itself, which holds its shards).
-    struct LintCacheParts: Sendable {
-        var folder: String
-        var header: [UInt8]
-        var build: [UInt8]
-        var rules: RuleNumbers
-    }
-
     init(number: Int, cache: LintCache) {
         self.number = number
         path = CacheShard.path(in: cache.folder, number: number)
-        self.cache = LintCacheParts(folder: cache.folder, header: cache.header, build: cache.build, rules: cache.rules)
+        self.cache = cache
         let fd = CacheTrust.openCacheFile(path)
         file = fd
         var state = State(outcomes: [])
         if fd >= 0, let read = CacheShard.read(fd, build: cache.build),
            read.rules.enumerated().allSatisfy({ cache.rules.number(of: $0.element) == $0.offset }) {
-            (old, recordsEnd) = (read.entries, read.recordsEnd)
+            old = read.entries
         } else {
-            (old, recordsEnd) = (EntryTable(), 0)
+            old = EntryTable()
             // Of another build or format, or damaged: replaced.
             state.changed = fd >= 0
         }
@@ -95,34 +86,29 @@ final class CacheShard: Sendable {
 
     deinit {
         if file >= 0 { close(file) }
-        state.withLock { state in
-            if state.newFile >= 0 {
-                close(state.newFile)
-                _ = CacheIO.withCString(state.temporaryPath) { unlink($0) }
-            }
-        }
+        abandon()
     }
 
     /// Removes the file begun for this shard, if any, without putting it in place.
     func abandon() {
-        state.withLock { state in
-            guard state.newFile >= 0 else { return }
-            close(state.newFile)
-            _ = CacheIO.withCString(state.temporaryPath) { unlink($0) }
-            state.newFile = -1
-        }
+        state.withLock { CacheShard.removeNewFile(&$0) }
+    }
+
+    private static func removeNewFile(_ state: inout State) {
+        guard state.newFile >= 0 else { return }
+        close(state.newFile)
+        _ = CacheIO.withCString(state.temporaryPath) { unlink($0) }
+        state.newFile = -1
     }
 
     var statistics: LintCache.Statistics { state.withLock { $0.statistics } }
     var changed: Bool { state.withLock { $0.changed } }
 
-    /// Entries read on their stamp alone (their places in ``old``), kept as they are.
-    func keep<S: Sequence<Int>>(_ places: S) {
+    /// An entry read on its stamp alone (its place in ``old``), kept as it is.
+    func keep(_ place: Int) {
         state.withLock { state in
-            for place in places {
-                state.outcomes[place] = .kept
-                state.statistics.unread += 1
-            }
+            state.outcomes[place] = .kept
+            state.statistics.unread += 1
         }
     }
 
@@ -190,28 +176,22 @@ final class CacheShard: Sendable {
         } else {
             state.written += state.pending.count
         }
-        state.pending.removeAll(keepingCapacity: true)
+        state.pending = []
     }
 
     /// Writes the shard for the next run when it changed: the entries of this run's files, and
     /// those of files it did not meet that still exist. Returns why it could not.
     func save(ruleIDs: [String]) -> String? {
         state.withLock { state in
-            defer {
-                if state.newFile >= 0 {
-                    close(state.newFile)
-                    _ = CacheIO.withCString(state.temporaryPath) { unlink($0) }
-                    state.newFile = -1
-                }
-            }
+            defer { CacheShard.removeNewFile(&state) }
             guard state.changed || state.failure != nil else { return nil }
-            // Entries of files this run did not meet: kept while their files exist.
+            // Entries of files this run did not meet are kept. When it met most of the shard (a
+            // run over the project), those whose files are gone are dropped; a run over a few
+            // files does not look, which would cost it a `stat` for every entry of the shard.
+            let prune = 2 * state.outcomes.lazy.filter({ $0 != .unmet }).count >= old.count
             for place in old.indices where state.outcomes[place] == .unmet {
-                if old.withKey(at: place, { FileStamp.of(path: $0) }) != nil {
-                    state.outcomes[place] = .kept
-                } else {
-                    state.outcomes[place] = .dropped
-                }
+                let gone = prune && old.withKey(at: place, { FileStamp.of(path: $0) }) == nil
+                state.outcomes[place] = gone ? .dropped : .kept
             }
             if state.newFile < 0 && state.failure == nil { startFile(&state) }
             flush(&state)
@@ -276,9 +256,9 @@ final class CacheShard: Sendable {
         }
     }
 
-    /// The entries of shard file `fd` when it is of `build` (nil: any), in the order of their
-    /// records, where the records end, and the rule ids its records number; nil when it is not whole.
-    static func read(_ fd: Int32, build: [UInt8]?) -> (entries: EntryTable, recordsEnd: Int, rules: [String])? {
+    /// The entries of shard file `fd` when it is of `build` (nil: any), and the rule ids its
+    /// records number; nil when it is not whole. Each entry's record lies before the index.
+    static func read(_ fd: Int32, build: [UInt8]?) -> (entries: EntryTable, rules: [String])? {
         guard let stamp = FileStamp.of(descriptor: fd), let size = Int(exactly: stamp.size),
               let recorded = LintCache.readHeader(fd), build == nil || recorded.build == build
         else { return nil }
@@ -291,16 +271,12 @@ final class CacheShard: Sendable {
         let indexOffset = trailerReader.int(), indexLength = trailerReader.int(), count = trailerReader.int()
         let checksum = trailerReader.u64()
         guard indexOffset >= header.count, indexLength >= 0, indexOffset <= size - LintCache.trailerSize - indexLength,
-              count >= 0, count <= indexLength / 60,
+              count >= 0, count <= indexLength / CacheWriter.entryFixedSize,
               let index = CacheIO.read(fd, at: indexOffset, count: indexLength), index.count == indexLength,
               LintCache.checksumOf(header: header, index: index) == checksum
         else { return nil }
         var r = CacheReader(index)
-        var entries = EntryTable()
-        // The keys are most of the index.
-        entries.reserve(count, keyBytes: indexLength)
-        var inOrder = true
-        var lastOffset = 0
+        var entries = EntryTable(capacity: count, keyBytes: indexLength - count * CacheWriter.entryFixedSize)
         for _ in 0..<count {
             let keyLength = Int(r.u32())
             guard let path = r.slice(keyLength) else { return nil }
@@ -310,8 +286,6 @@ final class CacheShard: Sendable {
             let configuration = ConfigurationKey(r.u64(), r.u64())
             let offset = r.int(), length = r.int(), entryChecksum = r.u64()
             guard r.valid, offset >= header.count, length >= 0, offset <= indexOffset - length else { return nil }
-            if offset < lastOffset { inOrder = false }
-            lastOffset = offset
             // A key twice is not a file this program wrote.
             guard entries.append(key: path, entry: LintCache.Entry(
                 stamp: stamp, settled: settled, contentHash: hash, configuration: configuration, offset: offset,
@@ -319,9 +293,7 @@ final class CacheShard: Sendable {
             else { return nil }
         }
         guard let rules = LintCache.readRuleIDs(&r, limit: indexLength), r.atEnd else { return nil }
-        // The index is written in the records' order; another order is put in it here.
-        if !inOrder { entries.sortByOffset() }
-        return (entries, indexOffset, rules)
+        return (entries, rules)
     }
 
     /// The entries of the shard file at `path` (of whatever build wrote it); none when it is not whole.

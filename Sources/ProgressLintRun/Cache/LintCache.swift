@@ -34,7 +34,8 @@ public final class LintCache: Sendable {
     static let magic = Array("PLCACHE\u{0}".utf8)
     static let endMagic = Array("PLCEND\u{0}\u{1}".utf8)
     static let trailerSize = 40
-    /// How many shards a cache has: a one-file run at 100,000 files reads and rewrites about 400 entries.
+    /// How many shards a cache has: enough that a one-file run reads and rewrites a few hundred
+    /// entries even in a very large project, few enough that a whole-tree run opens few files.
     public static let defaultShardCount = 256
 
     /// One file's entry.
@@ -111,22 +112,14 @@ public final class LintCache: Sendable {
         /// The stamp of the file ``lint(_:configuration:linter:nonSpec:crossFileIDs:folder:worker:)``
         /// took last, nil when it has none (the runner tells the file's identity from it).
         var lastStamp: FileStamp?
-        /// A file's key is made here: the working folder and a `/`, then a relative path.
-        fileprivate var key: [UInt8] = []
         fileprivate var shards: [CacheShard?] = []
-        /// Entries read on their stamp alone, by shard, handed over in ``finish(_:)``.
-        var hits: [(shard: CacheShard, place: Int)] = []
-        /// The part of each shard file read last (``windowSize`` bytes from `start`), by shard: a
-        /// shard's records come in the order the walk meets its files, so one read serves several.
-        var windows: [(start: Int, bytes: [UInt8])] = []
 
         init() {}
     }
 
-    /// Bytes of a shard's results gathered before they are written.
-    static let writeBuffer = 1 << 14
-    /// Bytes of a shard file a worker reads at once for the records it looks up.
-    static let windowSize = 1 << 14
+    /// Bytes of a shard's new records gathered before they are written: a few records, so that
+    /// one system call serves several files, while a run holds at most one such buffer per shard.
+    static let writeBuffer = 1 << 12
 
     private init(folder: String, root: [UInt8]?, shardCount: Int, header: [UInt8], build: [UInt8], headerChanged: Bool,
                  startedAt: (Int64, Int64), workingDirectory: [UInt8], rules: [String]) {
@@ -224,7 +217,7 @@ public final class LintCache: Sendable {
         let fixed = magic.count + 4 + 56 + 1 + 4
         guard let start = CacheIO.read(fd, at: 0, count: fixed), start.count == fixed else { return nil }
         var r = CacheReader(start)
-        guard r.bytes(magic.count) == magic, r.u32() == formatVersion else { return nil }
+        guard r.slice(magic.count)?.elementsEqual(magic) == true, r.u32() == formatVersion else { return nil }
         let executable = r.stamp()
         let settled = r.byte() == 1
         let length = Int(r.u32())
@@ -254,7 +247,7 @@ public final class LintCache: Sendable {
         rules.reserveCapacity(count)
         for _ in 0..<count {
             let length = Int(r.u32())
-            guard let id = r.bytes(length) else { return nil }
+            guard let id = r.slice(length) else { return nil }
             rules.append(String(decoding: id, as: UTF8.self))
         }
         return rules
@@ -290,20 +283,6 @@ public final class LintCache: Sendable {
 
     static func checksumOf(header: [UInt8], index: [UInt8]) -> UInt64 {
         ContentHash.xxh64(index, seed: ContentHash.xxh64(header))
-    }
-
-    /// Calls `body` with the key of the file at `raw`: its path's bytes, after the working
-    /// folder's when relative (made in the worker's buffer, not allocated for each file).
-    private func withKey<R>(_ raw: [UInt8], worker: inout Worker, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        if raw.first == UInt8(ascii: "/") { return raw.withUnsafeBytes(body) }
-        let prefix = workingDirectory.count + 1
-        if worker.key.count < prefix {
-            worker.key = workingDirectory
-            worker.key.append(UInt8(ascii: "/"))
-        }
-        worker.key.removeSubrange(prefix...)
-        worker.key.append(contentsOf: raw)
-        return worker.key.withUnsafeBytes(body)
     }
 
     /// Whether a file of `key` is kept here: under ``root`` and never by way of `..`.
@@ -376,40 +355,14 @@ public final class LintCache: Sendable {
         state.withLock { $0.shards.compactMap { $0 } }
     }
 
-    /// Hands over what `worker` noted: call it when the worker has no more files.
-    func finish(_ worker: inout Worker) {
-        guard !worker.hits.isEmpty else { return }
-        var from = 0
-        while from < worker.hits.count {
-            let shard = worker.hits[from].shard
-            var to = from + 1
-            while to < worker.hits.count, worker.hits[to].shard === shard { to += 1 }
-            shard.keep(worker.hits[from..<to].lazy.map(\.place))
-            from = to
-        }
-        worker.hits.removeAll(keepingCapacity: true)
-    }
-
-    /// The record kept at `entry` of `shard`, when its bytes are whole: read through the worker's
-    /// window of the file, checked there and parsed in place (not copied out).
-    private func record(of entry: (offset: Int, length: Int, checksum: UInt64), in shard: CacheShard,
-                        crossFileIDs: [String], worker: inout Worker) -> FileRecord? {
-        // `offset + length <= recordsEnd` was checked when the index was read.
-        let end = entry.offset + entry.length
-        if worker.windows.count != shardCount { worker.windows = Array(repeating: (0, []), count: shardCount) }
-        var window = worker.windows[shard.number]
-        if entry.offset < window.start || end > window.start + window.bytes.count {
-            let count = min(max(LintCache.windowSize, entry.length), shard.recordsEnd - entry.offset)
-            // A new array each time: records of the last window may still be on their way to the collector.
-            window = (entry.offset, CacheIO.read(shard.file, at: entry.offset, count: count) ?? [])
-            worker.windows[shard.number] = window
-        }
-        let start = entry.offset - window.start
-        guard start >= 0, start <= window.bytes.count - entry.length else { return nil }
-        let range = start..<(start + entry.length)
-        let checksum = window.bytes.withUnsafeBytes { ContentHash.xxh64(UnsafeRawBufferPointer(rebasing: $0[range])) }
-        guard checksum == entry.checksum else { return nil }
-        return FileRecord.parse(window.bytes, range: range, rules: rules.count, crossFileIDs: crossFileIDs)
+    /// The record kept at `entry` of `shard`, when its bytes are whole. Read on its own: the walk
+    /// goes from shard to shard, so a read of more than the record would have to be held per
+    /// shard to serve another file, and a run would hold a buffer for every shard it met.
+    private func record(of entry: Entry, in shard: CacheShard, crossFileIDs: [String]) -> FileRecord? {
+        guard let bytes = CacheIO.read(shard.file, at: entry.offset, count: entry.length), bytes.count == entry.length,
+              ContentHash.xxh64(bytes) == entry.checksum
+        else { return nil }
+        return FileRecord.parse(bytes, rules: rules.count, crossFileIDs: crossFileIDs)
     }
 
     /// What ``lint(_:configuration:linter:nonSpec:crossFileIDs:folder:worker:)`` gives for a file.
@@ -431,9 +384,9 @@ public final class LintCache: Sendable {
               crossFileIDs: [String], folder: OpenFolder? = nil, worker: inout Worker) -> Result<Answer, RunProblem>
     {
         worker.lastStamp = FileStamp.of(file.rawPath, in: folder)
-        let found = withKey(file.rawPath, worker: &worker) { key in
-            belongs(key) ? ContentHash.xxh64(key) : nil
-        }
+        // The file's key: its path, after the working folder's when relative.
+        let key = file.rawPath.first == UInt8(ascii: "/") ? file.rawPath : workingDirectory + [UInt8(ascii: "/")] + file.rawPath
+        let found = key.withUnsafeBytes { belongs($0) ? ContentHash.xxh64($0) : nil }
         guard let stamp = worker.lastStamp, let keyHash = found else {
             if worker.lastStamp != nil { state.withLock { $0.statistics.linted += 1 } }
             return LintRunner.lintFile(file, configuration: configuration, linter: linter, nonSpec: nonSpec)
@@ -441,16 +394,15 @@ public final class LintCache: Sendable {
         }
         let shard = self.shard(for: keyHash, worker: &worker)
         let old = shard.old
-        let place = withKey(file.rawPath, worker: &worker) { old.place(of: $0, hash: keyHash) }
+        let place = key.withUnsafeBytes { old.place(of: $0, hash: keyHash) }
         var configurationKey = self.configurationKey(configuration, linter: linter, worker: &worker)
         switch nonSpec { case .lint: break; case .skip: configurationKey.low ^= 1; case .flag: configurationKey.low ^= 2 }
         if let place {
             // Compared in the table (no entry copied out of it).
             if old.isCurrent(place, stamp: stamp, configuration: configurationKey),
-               let record = record(of: old.record(at: place), in: shard, crossFileIDs: crossFileIDs, worker: &worker),
+               let record = record(of: old[place], in: shard, crossFileIDs: crossFileIDs),
                record.timingsShow(file.path) {
-                worker.hits.append((shard, place))
-                if worker.hits.count >= 256 { finish(&worker) }
+                shard.keep(place)
                 return .success(.record(record))
             }
         }
@@ -462,7 +414,7 @@ public final class LintCache: Sendable {
         let hash = ContentHash.xxh64(bytes)
         let settled = stamp.settled(before: startedAt)
         if let place, old[place].configuration == configurationKey, old[place].contentHash == hash,
-           let record = record(of: old.record(at: place), in: shard, crossFileIDs: crossFileIDs, worker: &worker),
+           let record = record(of: old[place], in: shard, crossFileIDs: crossFileIDs),
            record.timingsShow(file.path) {
             var updated = old[place]
             updated.stamp = stamp
@@ -470,16 +422,15 @@ public final class LintCache: Sendable {
             shard.rehashed(place, updated)
             return .success(.record(record))
         }
-        let key = withKey(file.rawPath, worker: &worker) { EntryKey(Array($0), hash: keyHash) }
         let result = linter.lint(bytes, path: file.path, configuration: configuration, nonSpec: nonSpec)
         // The record is made once: kept in the cache and copied into the run's storage.
         guard let encoded = FileRecord.encode(result, rules: rules),
               let record = FileRecord.parse(encoded, rules: rules.count, crossFileIDs: crossFileIDs)
         else {
-            shard.drop(key: key, place: place)
+            shard.drop(key: EntryKey(key, hash: keyHash), place: place)
             return .success(.result(result))
         }
-        shard.add(encoded, key: key, place: place, entry: Entry(
+        shard.add(encoded, key: EntryKey(key, hash: keyHash), place: place, entry: Entry(
             stamp: stamp, settled: settled, contentHash: hash, configuration: configurationKey,
             offset: 0, length: 0, checksum: 0))
         return .success(.record(record))
@@ -491,7 +442,9 @@ public final class LintCache: Sendable {
     public func save() -> String? {
         let shards = loadedShards()
         guard headerChanged || rules.count > rulesRead || shards.contains(where: \.changed) else { return nil }
-        CacheIO.removeAbandonedTemporaryFiles(in: folder)
+        // Files that stopped runs left are looked for by runs over many files only (a read of the
+        // whole folder), not by a one-file run.
+        if shards.count * 4 > shardCount { CacheIO.removeAbandonedTemporaryFiles(in: folder) }
         let ids = rules.ids
         var failure: String?
         for shard in shards {
@@ -513,12 +466,7 @@ struct EntryKey: Hashable, Sendable {
     let bytes: [UInt8]
     let hash: UInt64
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        hash = ContentHash.xxh64(bytes)
-    }
-
-    /// A key whose bytes' XXH64 is known.
+    /// A key whose bytes' XXH64 is `hash`.
     init(_ bytes: [UInt8], hash: UInt64) {
         self.bytes = bytes
         self.hash = hash
@@ -543,44 +491,24 @@ struct CacheWriter {
     mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
     mutating func bytes(_ more: [UInt8]) { bytes += more }
 
+    /// A file's stamp: seven numbers, appended at once (an index holds one for each file; a tuple
+    /// of eight-byte numbers lies in memory as they do in the file, one after another).
     mutating func stamp(_ s: FileStamp) {
-        u64(s.device)
-        u64(s.inode)
-        for field in [s.size, s.modified, s.modifiedNanoseconds, s.changed, s.changedNanoseconds] { u64(UInt64(bitPattern: field)) }
+        let numbers = (s.device.littleEndian, s.inode.littleEndian, s.size.littleEndian, s.modified.littleEndian,
+                       s.modifiedNanoseconds.littleEndian, s.changed.littleEndian, s.changedNanoseconds.littleEndian)
+        withUnsafeBytes(of: numbers) { bytes += $0 }
     }
 
     /// An entry of the index: its key with its length, the stamp, whether settled, the content
-    /// hash, the configuration, the record's offset, length and checksum. The fixed fields are
-    /// put together on the stack and appended at once (an index holds one per file).
+    /// hash, the configuration, the record's offset, length and checksum.
     mutating func entry(key: UnsafeRawBufferPointer, _ e: LintCache.Entry) {
-        withUnsafeTemporaryAllocation(byteCount: CacheWriter.entryFixedSize, alignment: 8) { raw in
-            var at = 0
-            func put(_ value: UInt64) {
-                raw.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt64.self)
-                at += 8
-            }
-            raw.storeBytes(of: UInt32(clamping: key.count).littleEndian, toByteOffset: 0, as: UInt32.self)
-            at = 4
-            let s = e.stamp
-            put(s.device)
-            put(s.inode)
-            put(UInt64(bitPattern: s.size))
-            put(UInt64(bitPattern: s.modified))
-            put(UInt64(bitPattern: s.modifiedNanoseconds))
-            put(UInt64(bitPattern: s.changed))
-            put(UInt64(bitPattern: s.changedNanoseconds))
-            raw.storeBytes(of: e.settled ? 1 : 0, toByteOffset: at, as: UInt8.self)
-            at += 1
-            put(e.contentHash)
-            put(e.configuration.high)
-            put(e.configuration.low)
-            put(UInt64(bitPattern: Int64(e.offset)))
-            put(UInt64(bitPattern: Int64(e.length)))
-            put(e.checksum)
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<4]))
-            bytes.append(contentsOf: key)
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[4..<at]))
-        }
+        u32(UInt32(clamping: key.count))
+        bytes.append(contentsOf: key)
+        stamp(e.stamp)
+        byte(e.settled ? 1 : 0)
+        let numbers = (e.contentHash.littleEndian, e.configuration.high.littleEndian, e.configuration.low.littleEndian,
+                       Int64(e.offset).littleEndian, Int64(e.length).littleEndian, e.checksum.littleEndian)
+        withUnsafeBytes(of: numbers) { bytes += $0 }
     }
 
     /// The bytes of an entry besides its key: its key's length, the stamp (7 numbers), the
@@ -629,14 +557,5 @@ struct CacheReader {
         }
         defer { offset += count }
         return data[offset..<(offset + count)]
-    }
-
-    mutating func bytes(_ count: Int) -> [UInt8]? {
-        guard count >= 0, offset <= data.count - count else {
-            valid = false
-            return nil
-        }
-        defer { offset += count }
-        return Array(data[offset..<(offset + count)])
     }
 }
