@@ -147,10 +147,11 @@ import Testing
     @Test func aSightingsPathReadsBackFromItsRecordAsWritten() throws {
         for text in Self.unusual {
             for (sighting, expected) in try Self.sightings(of: text) {
-                var writer = CrossFileWriter()
-                writer.record(sighting)
-                let bytes = writer.withBytes { Array($0.dropFirst(4)) }
-                let read = try CrossFileRecord(bytes: bytes, range: 0..<bytes.count).read(ConsistentLocation.Sighting.self)
+                let encoder = CrossFileEncoder()
+                #expect(encoder.append(sighting))
+                let decoder = CrossFileDecoder()
+                decoder.reset(encoder.bytes)
+                let read = try #require(decoder.next(ConsistentLocation.Sighting.self))
                 #expect(read == sighting)
                 #expect(read.yamlPath == expected)
             }
