@@ -12,11 +12,10 @@ public struct AnyCrossFileRule: Sendable {
         collectValues = { screen, context, collection in
             let infos = rule.collect(screen, context: context)
             guard !infos.isEmpty else { return }
-            // The collection's bytes move into the encoder and back: no copy.
-            let encoder = CrossFileEncoder()
-            swap(&encoder.bytes, &collection.records)
-            for info in infos where encoder.append(info) { collection.count += 1 }
-            swap(&encoder.bytes, &collection.records)
+            CrossFileWriter.appending(to: &collection.records) { writer in
+                for info in infos { writer.append(info) }
+            }
+            collection.count += infos.count
         }
         finishValues = { store, order, pathOfFile in
             rule.finish(CrossFileValues<R.Info>(store: store, order: order, pathOfFile: pathOfFile))

@@ -4,14 +4,14 @@ import ProgressLintYAML
 /// A rule whose verdict needs something from every file of the run (``consistent-location``),
 /// in the shape of SwiftLint's `CollectingRule`.
 ///
-/// Per screen it collects values of its own type ``Info``, any `Codable` type; once every file
-/// is read the engine hands it all of them, with the file each came from (files in path order,
+/// Per screen it collects values of its own type ``Info`` (a ``CrossFileValue``); once every
+/// file is read the engine hands it all of them, with the file each came from (files in path order,
 /// then each file's values in the order collected), and it returns its findings. Meanwhile the
 /// engine keeps the values encoded (in memory, or on disk past a bound), so a run of many files
 /// stays small: read them in passes rather than keeping them all.
 public protocol CrossFileRule: Rule {
     /// What one screen contributes: what the rule compares, and what it needs to report.
-    associatedtype Info: Codable & Sendable
+    associatedtype Info: CrossFileValue
     /// The values this screen contributes.
     func collect(_ screen: Screen, context: RuleContext) -> [Info]
     /// The findings once every value is in (severity is the engine's: the file's configured one).

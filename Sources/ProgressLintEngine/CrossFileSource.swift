@@ -6,12 +6,12 @@ public struct CrossFileSource: Hashable, Sendable {
     let number: Int
     /// The severity the file's configuration gives the rule.
     package let severity: Severity
+    /// The file's place in the order files come (0 for the first), and where its values start in the store.
+    let index: Int, start: Int
     private let pathOfFile: @Sendable (Int) -> String
 
-    init(number: Int, severity: Severity, pathOfFile: @escaping @Sendable (Int) -> String) {
-        self.number = number
-        self.severity = severity
-        self.pathOfFile = pathOfFile
+    init(number: Int, severity: Severity, index: Int, start: Int, pathOfFile: @escaping @Sendable (Int) -> String) {
+        (self.number, self.severity, self.index, self.start, self.pathOfFile) = (number, severity, index, start, pathOfFile)
     }
 
     /// The file's path, as reported.

@@ -38,7 +38,7 @@ public struct FileResult: Sendable {
 package struct CrossFileCollection: Sendable {
     package let id: String
     package let severity: Severity
-    /// The values, as ``CrossFileEncoder`` writes them.
+    /// The values, as ``CrossFileWriter`` writes them.
     package var records: [UInt8] = []
     /// How many values.
     package var count = 0

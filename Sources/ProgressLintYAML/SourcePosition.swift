@@ -2,7 +2,7 @@
 ///
 /// `line` and `column` are 1-based; columns and `characterOffset` count Unicode
 /// characters (not bytes), which is what libyaml counts and what editors show.
-public struct SourcePosition: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// 1-based line.
     public var line: Int
     /// 1-based column, in characters.
@@ -28,7 +28,7 @@ public struct SourcePosition: Hashable, Comparable, Sendable, Codable, CustomStr
 }
 
 /// A half-open range `[start, end)` of source text.
-public struct SourceRange: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
     /// The first character of the range.
     public var start: SourcePosition
     /// The position just after the last character of the range.

@@ -2,7 +2,7 @@
 /// it is `list[name]` or `list[name].field` (nearly always): the item's place, or -1 when it is
 /// named by its `id`, and whether the node is the field's. Another node's path is spelt at once.
 /// ``YAMLListItemPaths`` finds them and spells them.
-public struct YAMLItemPath: Hashable, Sendable, Codable {
+public struct YAMLItemPath: Hashable, Sendable {
     /// The path spelt, for a node that is not an item or its field (reached through `<<` or an alias).
     public var text: String?
     /// The item's place in the list, or -1 when it is named by its `id`; nil when ``text`` is the path.

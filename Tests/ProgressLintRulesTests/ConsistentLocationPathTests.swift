@@ -147,11 +147,10 @@ import Testing
     @Test func aSightingsPathReadsBackFromItsRecordAsWritten() throws {
         for text in Self.unusual {
             for (sighting, expected) in try Self.sightings(of: text) {
-                let encoder = CrossFileEncoder()
-                #expect(encoder.append(sighting))
-                let decoder = CrossFileDecoder()
-                decoder.reset(encoder.bytes)
-                let read = try #require(decoder.next(ConsistentLocation.Sighting.self))
+                var writer = CrossFileWriter()
+                writer.append(sighting)
+                var reader = CrossFileReader(writer.bytes)
+                let read = try #require(reader.next(ConsistentLocation.Sighting.self))
                 #expect(read == sighting)
                 #expect(read.yamlPath == expected)
             }

@@ -33,14 +33,14 @@ import TestSupport
         var random = SplitMix64(state: seed)
         let store = CrossFileStore(memoryLimit: memoryLimit)
         for file in 0..<files {
-            let encoder = CrossFileEncoder()
+            var writer = CrossFileWriter()
             for _ in 0..<random.below(most + 1) {
-                _ = encoder.append(sighting(
+                writer.append(sighting(
                     task: tasks[random.below(tasks.count)], location: locations[random.below(locations.count)],
                     line: 1 + random.below(6), column: 1 + random.below(3),
                     screen: random.below(4) == 0 ? nil : "S\(file)", indicator: random.below(5) == 0 ? nil : "i\(random.below(4))"))
             }
-            store.append(encoder.bytes, file: file, severity: random.below(2) == 0 ? .info : .warning)
+            store.append(writer.bytes, file: file, severity: random.below(2) == 0 ? .info : .warning)
         }
         return store
     }
@@ -69,6 +69,20 @@ import TestSupport
         #expect(compared > 100, "the sightings must give findings to compare")
     }
 
+    @Test func theSecondPassReadsOnlyFilesThatMayBeReportedOrEveryFilePastItsBound() {
+        var compared = 0
+        for seed in UInt64(100)...115 {
+            let files = 20 + Int(seed % 7) * 15
+            let values = Self.values(Self.store(seed: seed, files: files, most: 5), files: files, reversed: seed % 2 == 1)
+            let everyFile = ConsistentLocation().finish(values, filesKept: 0)
+            for budget in [3, 40, ConsistentLocation.filesKept] {
+                #expect(ConsistentLocation().finish(values, filesKept: budget) == everyFile, "seed \(seed), \(budget)")
+            }
+            compared += everyFile.count
+        }
+        #expect(compared > 50)
+    }
+
     @Test func textsSwiftCallsEqualAreOneTaskAndOneLocationNamedAsFirstWritten() {
         let store = CrossFileStore()
         let first = [Self.sighting(task: "caf\u{E9}", location: "toolbar", line: 1),
@@ -76,9 +90,9 @@ import TestSupport
         let second = [Self.sighting(task: "caf\u{E9}", location: "content", line: 3),
                       Self.sighting(task: "cafe\u{301}", location: "toolbar", line: 4)]
         for (file, sightings) in [first, second].enumerated() {
-            let encoder = CrossFileEncoder()
-            for sighting in sightings { _ = encoder.append(sighting) }
-            store.append(encoder.bytes, file: file, severity: .info)
+            var writer = CrossFileWriter()
+            for sighting in sightings { writer.append(sighting) }
+            store.append(writer.bytes, file: file, severity: .info)
         }
         let found = ConsistentLocation().finish(CrossFileValues(store: store, order: nil, pathOfFile: { "f\($0).yaml" }))
         #expect(found.map(\.range.start.line) == [3])
@@ -92,9 +106,9 @@ import TestSupport
         #expect(ConsistentLocation().finish(CrossFileValues(store: empty, order: nil, pathOfFile: { _ in "" })).isEmpty)
         let store = CrossFileStore()
         for file in 0..<50 {
-            let encoder = CrossFileEncoder()
-            _ = encoder.append(Self.sighting(task: "sync", location: "toolbar", line: 3))
-            store.append(encoder.bytes, file: file, severity: .info)
+            var writer = CrossFileWriter()
+            writer.append(Self.sighting(task: "sync", location: "toolbar", line: 3))
+            store.append(writer.bytes, file: file, severity: .info)
         }
         #expect(ConsistentLocation().finish(CrossFileValues(store: store, order: nil, pathOfFile: { "f\($0)" })).isEmpty)
     }

@@ -34,7 +34,7 @@ import TestSupport
     }
 
     /// A cross-file rule's own value, as a rule would declare it.
-    struct Seen: Codable, Equatable {
+    struct Seen: CrossFileValue, Equatable {
         var key: String
         var value: String
         var range: SourceRange
@@ -49,12 +49,22 @@ import TestSupport
 
         init(key: String, value: String, range: SourceRange, screen: String?, count: Int) {
             (self.key, self.value, self.range, self.screen, self.count) = (key, value, range, screen, count)
-        }    }
+        }
+
+        func write(to fields: inout CrossFileWriter) {
+            fields.write(key); fields.write(value); fields.write(range); fields.write(screen); fields.write(count)
+        }
+
+        init(from fields: inout CrossFileReader) throws(CrossFileReadError) {
+            (key, value, range) = (try fields.read(), try fields.read(), try fields.read())
+            (screen, count) = (try fields.read(), try fields.read())
+        }
+    }
 
     static func records(_ values: [Seen]) -> [UInt8] {
-        let encoder = CrossFileEncoder()
-        for value in values { _ = encoder.append(value) }
-        return encoder.bytes
+        var writer = CrossFileWriter()
+        for value in values { writer.append(value) }
+        return writer.bytes
     }
 
     static func values(_ store: CrossFileStore, positions: [Int]) -> CrossFileValues<Seen> {
@@ -79,6 +89,25 @@ import TestSupport
         // Already in report order: read as stored.
         #expect(store.order(by: [0, 1, 2]) != nil)
         #expect(store.order(by: [1, 0, 2]) == nil)
+    }
+
+    @Test func theValuesOfSomeFilesReadBackAsInTheWholeInTheSameOrder() {
+        for memoryLimit in [ByteStore.defaultMemoryLimit, 64] {  // in memory, and mostly in the temporary file
+            let store = CrossFileStore(memoryLimit: memoryLimit)
+            for file in [2, 0, 1, 3] {
+                store.append(Self.records((0..<(file + 1)).map { Seen("t\($0)", "content", line: file * 10 + $0) }),
+                             file: file, severity: .info)
+            }
+            let values = Self.values(store, positions: [1, 3, 0, 2])
+            let whole = Array(values)
+            let files = whole.map(\.file)
+            // Files 0 and 3 (reported second and third), named in any order and more than once.
+            let some = Array(values.only([files[5], files[3], files[5]]))
+            #expect(some.map(\.info) == whole.filter { [3, 0].contains($0.file.number) }.map(\.info))
+            #expect(some.map(\.file.path) == ["file0.yaml", "file3.yaml", "file3.yaml", "file3.yaml", "file3.yaml"])
+            #expect(Array(values.only([])).isEmpty)
+            #expect(Array(values.only(files)).map(\.info) == whole.map(\.info))
+        }
     }
 
     @Test func textsAreKeptExactlyAsWritten() {

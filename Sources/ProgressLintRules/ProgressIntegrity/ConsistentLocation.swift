@@ -115,7 +115,7 @@ public struct ConsistentLocation: CrossFileRule {
     public init() {}
 
     /// Where one indicator of a task is drawn, and what a message about it needs.
-    public struct Sighting: Codable, Sendable, Equatable {
+    public struct Sighting: CrossFileValue, Equatable {
         public var task: String
         public var location: String
         /// Where the location is written (the indicator's start when it is the default).
@@ -127,6 +127,25 @@ public struct ConsistentLocation: CrossFileRule {
 
         /// The YAML path of `range`'s node, as ``YAMLPath/of(_:in:)`` spells it.
         public var yamlPath: String? { ConsistentLocation.paths.spelled(path, id: indicator) }
+
+        init(task: String, location: String, range: SourceRange, screen: String?, indicator: String?, path: YAMLItemPath) {
+            (self.task, self.location, self.range, self.screen, self.indicator, self.path)
+                = (task, location, range, screen, indicator, path)
+        }
+
+        public func write(to fields: inout CrossFileWriter) {
+            fields.write(task)
+            fields.write(location)
+            fields.write(range)
+            fields.write(screen)
+            fields.write(indicator)
+            fields.write(path)
+        }
+
+        public init(from fields: inout CrossFileReader) throws(CrossFileReadError) {
+            (task, location, range) = (try fields.read(), try fields.read(), try fields.read())
+            (screen, indicator, path) = (try fields.read(), try fields.read(), try fields.read())
+        }
     }
 
     /// The paths of the indicators and their `location`s.
@@ -153,20 +172,31 @@ public struct ConsistentLocation: CrossFileRule {
         return sightings
     }
 
-    /// A location of a task: how many of its indicators are there, and the first of them.
+    /// A location of a task: how many of its indicators are there, the first of them, and the
+    /// files they are in.
     struct Location {
         var name: String
         var count: Int
         var first: Sighting
         var file: CrossFileSource
+        var files: [CrossFileSource]
     }
 
+    /// How many files the first pass notes, over all tasks and locations, so that the second
+    /// reads only the files that may be reported; past that, the second reads every file.
+    static let filesKept = 1 << 14
+
     public func finish(_ sightings: CrossFileValues<Sighting>) -> [CrossFileFinding] {
+        finish(sightings, filesKept: Self.filesKept)
+    }
+
+    func finish(_ sightings: CrossFileValues<Sighting>, filesKept: Int) -> [CrossFileFinding] {
         // Two passes over the sightings (which may wait on disk): memory grows with tasks and
         // locations, not files. First, each task's locations in order of first appearance (tasks
         // and locations compared as Swift compares texts; each named as first written).
         var taskNumbers: [String: Int] = [:]
         var tasks: [(name: String, locations: [Location])] = []
+        var filesNoted = 0
         for (file, sighting) in sightings {
             let t = taskNumbers[sighting.task] ?? tasks.count
             if t == tasks.count {
@@ -175,8 +205,15 @@ public struct ConsistentLocation: CrossFileRule {
             }
             if let l = tasks[t].locations.firstIndex(where: { $0.name == sighting.location }) {
                 tasks[t].locations[l].count += 1
+                // A file's sightings come together.
+                if filesNoted <= filesKept, tasks[t].locations[l].files.last.map({ $0 != file }) ?? true {
+                    tasks[t].locations[l].files.append(file)
+                    filesNoted += 1
+                }
             } else {
-                tasks[t].locations.append(Location(name: sighting.location, count: 1, first: sighting, file: file))
+                tasks[t].locations.append(Location(name: sighting.location, count: 1, first: sighting, file: file,
+                                                   files: [file]))
+                filesNoted += 1
             }
         }
         // The most common location of each task seen at more than one; a tie goes to the one seen first.
@@ -184,17 +221,28 @@ public struct ConsistentLocation: CrossFileRule {
             task.locations.count < 2 ? nil : task.locations.max { $0.count < $1.count }
         }
         guard common.contains(where: { $0 != nil }) else { return [] }
-        // Second, every indicator of such a task drawn elsewhere. A location written once but
-        // reached by several indicators (`<<`, aliases) is reported once.
+        // Second, every indicator of such a task drawn elsewhere, read from the files where one may
+        // be. A location written once but reached by several indicators (`<<`, aliases) is reported once.
+        let elsewhere = tasks.indices.flatMap { t in
+            tasks[t].locations.filter { common[t] != nil && $0.name != common[t]?.name }.flatMap(\.files)
+        }
         var findings: [CrossFileFinding] = []
-        var reported: (file: CrossFileSource?, places: Set<SourcePosition>) = (nil, [])
-        for (file, sighting) in sightings {
+        // The places reported in the current file, line and column in one number.
+        var reported: (file: CrossFileSource?, places: Set<Int>) = (nil, [])
+        // Each task's example path read once: a path may be read from the run's storage on disk.
+        var examplePaths: [Int: String] = [:]
+        for (file, sighting) in filesNoted > filesKept ? sightings : sightings.only(elsewhere) {
             guard let t = taskNumbers[sighting.task], let usual = common[t], sighting.location != usual.name else { continue }
             if reported.file != file { reported = (file, []) }
-            guard reported.places.insert(sighting.range.start).inserted else { continue }
+            let start = sighting.range.start
+            guard reported.places.insert(start.line << 32 | start.column & 0xFFFF_FFFF).inserted else { continue }
             var whereExample = "indicator '\(usual.first.indicator ?? "(no id)")' on screen "
                 + "'\(usual.first.screen ?? "(unnamed screen)")'"
-            if usual.file.path != file.path { whereExample += " in \(usual.file.path):\(usual.first.range.start.line)" }
+            if usual.file != file {
+                let examplePath = examplePaths[t] ?? usual.file.path
+                examplePaths[t] = examplePath
+                if examplePath != file.path { whereExample += " in \(examplePath):\(usual.first.range.start.line)" }
+            }
             let total = tasks[t].locations.reduce(0) { $0 + $1.count }
             findings.append(CrossFileFinding(
                 file: file, range: sighting.range,

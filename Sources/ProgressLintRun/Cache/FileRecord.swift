@@ -21,7 +21,7 @@ import ProgressLintYAML
 /// | screen names | as ``FileList`` stores them after the path (``FileList/encodeNames(_:into:)``) |
 /// | diagnostics | as ``DiagnosticList`` stores a file's chunk after its path, rules numbered by the cache's ``RuleNumbers`` |
 /// | timings | as ``ScreenTimingList`` stores a file's screens |
-/// | cross-file values | per rule: its id, severity, value count and the values as ``CrossFileEncoder`` wrote them |
+/// | cross-file values | per rule: its id, severity, value count and the values as ``CrossFileWriter`` wrote them |
 /// | the rest | inventory counts and suppressions of cross-file rules, in ``DiagnosticCoder`` varints |
 ///
 /// The header: a flags byte (1: skipped as not a spec), three zero bytes, then seven 4-byte
