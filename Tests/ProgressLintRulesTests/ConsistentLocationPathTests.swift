@@ -150,7 +150,8 @@ import Testing
                 var writer = CrossFileWriter()
                 writer.append(sighting)
                 var reader = CrossFileReader(writer.bytes)
-                let read = try #require(reader.next(ConsistentLocation.Sighting.self))
+                let next = reader.next(ConsistentLocation.Sighting.self)
+                let read = try #require(next)
                 #expect(read == sighting)
                 #expect(read.yamlPath == expected)
             }
