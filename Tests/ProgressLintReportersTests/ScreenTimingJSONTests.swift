@@ -4,6 +4,7 @@ import ProgressLintEngine
 import ProgressLintSupport
 @testable import ProgressLintReporters
 import ProgressLintRules
+import ProgressLintWorkspace
 import Testing
 
 /// The JSON report's `screens[]`, written from the stored bytes, is the text ``JSONWriter`` writes
@@ -156,7 +157,7 @@ import Testing
     ]
 
     @Test func screensWrittenFromStoredBytesAreTheTextJSONWriterWritesAtAnyDepth() throws {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run(inMemory: Self.specs.map { ($0.0, Array($0.1.utf8)) }, configuration: Configuration())
         #expect(result.screens >= 5)
         #expect(!result.diagnostics.isEmpty)
@@ -172,7 +173,7 @@ import Testing
     }
 
     @Test func aRunWithoutScreensWritesAnEmptyArrayAsJSONWriterDoes() {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run(inMemory: [], configuration: Configuration())
         let (fast, reference) = Self.texts(result, depth: 1)
         #expect(fast == reference)
@@ -180,7 +181,7 @@ import Testing
     }
 
     @Test func aFileWhoseStoredTimingsRunShortLosesTheScreensAReadBackLosesAtEveryCut() throws {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         var result = runner.run(inMemory: Self.specs.map { ($0.0, Array($0.1.utf8)) }, configuration: Configuration())
         let whole = (0..<result.files.count).map { ScreenTimingList.encode(result.timings.screens(at: $0)) }
         #expect(whole[0].count > 100)
