@@ -4,18 +4,16 @@ import ProgressLintYAML
 /// A rule whose verdict needs something from every file of the run (``consistent-location``),
 /// in the shape of SwiftLint's `CollectingRule`.
 ///
-/// Per screen it collects values of its own type ``Info``; once every file is read the engine
-/// hands it all of them, with the file each came from (files in path order, then each file's
-/// values in the order collected), and it returns its findings. Where the values wait meanwhile
-/// (in memory, or on disk past a bound) is the engine's business.
+/// Per screen it collects values of its own type ``Info`` (a ``CrossFileValue``); once every
+/// file is read the engine hands it all of them, with the file each came from (files in path order,
+/// then each file's values in the order collected), and it returns its findings. Meanwhile the
+/// engine keeps the values encoded (in memory, or on disk past a bound), so a run of many files
+/// stays small: read them in passes rather than keeping them all.
 public protocol CrossFileRule: Rule {
     /// What one screen contributes: what the rule compares, and what it needs to report.
     associatedtype Info: CrossFileValue
     /// The values this screen contributes.
     func collect(_ screen: Screen, context: RuleContext) -> [Info]
-    /// Hands this screen's values to `values` one at a time, as the engine keeps them. The default
-    /// hands over what ``collect(_:context:)`` returns; a rule may hand each value over as it finds it.
-    func collect(_ screen: Screen, context: RuleContext, into values: inout CrossFileSink<Info>)
     /// The findings once every value is in (severity is the engine's: the file's configured one).
     /// `infos` may be iterated more than once; each pass reads the values again in the same order.
     func finish(_ infos: CrossFileValues<Info>) -> [CrossFileFinding]
@@ -23,10 +21,6 @@ public protocol CrossFileRule: Rule {
 
 extension CrossFileRule {
     public var kind: RuleKind { .crossFile(AnyCrossFileRule(self)) }
-
-    public func collect(_ screen: Screen, context: RuleContext, into values: inout CrossFileSink<Info>) {
-        for info in collect(screen, context: context) { values.add(info) }
-    }
 
     /// Cross-file rules report nothing per screen.
     public func check(_ screen: Screen, context: RuleContext) -> [Violation] { [] }

@@ -38,12 +38,13 @@ public struct FileResult: Sendable {
 package struct CrossFileCollection: Sendable {
     package let id: String
     package let severity: Severity
-    package var records = CrossFileWriter()
+    /// The values, as ``CrossFileWriter`` writes them.
+    package var records: [UInt8] = []
+    /// How many values.
+    package var count = 0
 
     /// A collection read back (from the cache).
-    package init(id: String, severity: Severity, records: CrossFileWriter = CrossFileWriter()) {
-        self.id = id
-        self.severity = severity
-        self.records = records
+    package init(id: String, severity: Severity, records: [UInt8] = [], count: Int = 0) {
+        (self.id, self.severity, self.records, self.count) = (id, severity, records, count)
     }
 }

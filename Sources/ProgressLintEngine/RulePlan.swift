@@ -98,7 +98,7 @@ public struct RulePlan: Sendable {
             // until written), the others find them there, place for place with `crossFileRules`.
             if result.crossFile.count != crossFileRules.count { result.crossFile = crossFileCollections }
             for r in crossFileRules.indices {
-                crossFileRules[r].entry.crossFile!.collect(screen, context: context, into: &result.crossFile[r].records)
+                crossFileRules[r].entry.crossFile!.collect(screen, context: context, into: &result.crossFile[r])
             }
         }
         for step in screenRules {

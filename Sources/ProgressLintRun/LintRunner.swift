@@ -290,7 +290,7 @@ public struct LintRunner: Sendable {
                            pathOfFile: @escaping @Sendable (Int) -> String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for rule in linter.crossFileRules {
-            guard let store = stores[rule.id], store.count > 0 else { continue }
+            guard let store = stores[rule.id], store.bytes.count > 0 else { continue }
             for finding in rule.finish(store, order: order(store), pathOfFile: pathOfFile) {
                 found.append(Diagnostic(
                     ruleID: rule.id, severity: finding.file.severity, message: finding.message,

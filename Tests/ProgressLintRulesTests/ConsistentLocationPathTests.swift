@@ -148,9 +148,10 @@ import Testing
         for text in Self.unusual {
             for (sighting, expected) in try Self.sightings(of: text) {
                 var writer = CrossFileWriter()
-                writer.record(sighting)
-                let bytes = writer.withBytes { Array($0.dropFirst(4)) }
-                let read = try CrossFileRecord(bytes: bytes, range: 0..<bytes.count).read(ConsistentLocation.Sighting.self)
+                writer.append(sighting)
+                var reader = CrossFileReader(writer.bytes)
+                let next = reader.next(ConsistentLocation.Sighting.self)
+                let read = try #require(next)
                 #expect(read == sighting)
                 #expect(read.yamlPath == expected)
             }

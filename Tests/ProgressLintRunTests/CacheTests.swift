@@ -93,7 +93,7 @@ import TestSupport
             #expect(fromRecord.crossFileStores.keys.sorted() == fromResult.crossFileStores.keys.sorted())
             for (id, store) in fromResult.crossFileStores {
                 let other = try #require(fromRecord.crossFileStores[id])
-                #expect(other.records(at: 0, length: other.count) == store.records(at: 0, length: store.count))
+                #expect(other.bytes.read(0, other.bytes.count) { Array($0) } == store.bytes.read(0, store.bytes.count) { Array($0) })
             }
             // Any shorter or longer record, or one numbering a rule the table has not, is refused.
             for cut in [1, bytes.count / 2] where bytes.count > cut {

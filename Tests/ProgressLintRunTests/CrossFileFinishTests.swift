@@ -6,73 +6,11 @@ import ProgressLintYAML
 import Testing
 import TestSupport
 
-/// `consistent-location`'s `finish` reads sightings in place by their bytes; what it reports must be
-/// what reading every sighting as `String`s reported (the reference below is that earlier `finish`,
-/// kept as the oracle), whatever the texts' bytes, the files' order and the store's size.
+/// `consistent-location`'s `finish` reads its sightings from the run's store in two passes: what
+/// it reports must not depend on where they wait (in memory or in the temporary file) or on the
+/// order the files were linted in, and texts Swift calls equal are one task and one location.
 @Suite struct CrossFileFinishTests {
     typealias Sighting = ConsistentLocation.Sighting
-
-    /// A sighting's first two fields, read as `String`s (as the earlier `finish` read them).
-    struct Placement: CrossFileValue {
-        var task, location: String
-        static let layout = CrossFileLayout(Placement.init, \.task, \.location)
-    }
-
-    /// The earlier `finish`, reading every sighting's task and location as `String`s.
-    static func reference(_ sightings: CrossFileValues<Sighting>) -> [CrossFileFinding] {
-        typealias Seen = (location: String, count: Int, first: Int)
-        var taskNumbers: [String: Int] = [:]
-        var tasks: [(spelling: String, locations: [Seen])] = []
-        var firsts: [(sighting: Sighting, file: CrossFileSource)] = []
-        for (file, record) in sightings.records {
-            guard let placement = try? record.read(Placement.self) else { continue }
-            let t = taskNumbers[placement.task] ?? tasks.count
-            if t == tasks.count {
-                taskNumbers[placement.task] = t
-                tasks.append((placement.task, []))
-            }
-            if let l = tasks[t].locations.firstIndex(where: { $0.location == placement.location }) {
-                tasks[t].locations[l].count += 1
-            } else {
-                guard let sighting = try? record.read(Sighting.self) else { continue }
-                tasks[t].locations.append((placement.location, 1, firsts.count))
-                firsts.append((sighting, file))
-            }
-        }
-        var common: [(best: Int, total: Int)?] = Array(repeating: nil, count: tasks.count)
-        for (t, seen) in tasks.enumerated() where seen.locations.count > 1 {
-            let best = seen.locations.indices.max { seen.locations[$0].count < seen.locations[$1].count } ?? 0
-            common[t] = (best, seen.locations.reduce(0) { $0 + $1.count })
-        }
-        guard common.contains(where: { $0 != nil }) else { return [] }
-        var findings: [CrossFileFinding] = []
-        var (reportedFile, reported): (CrossFileSource?, Set<Int>) = (nil, [])
-        for (file, record) in sightings.records {
-            guard let placement = try? record.read(Placement.self),
-                  let t = taskNumbers[placement.task], let usual = common[t] else { continue }
-            let task = tasks[t]
-            let best = task.locations[usual.best]
-            guard placement.location != best.location else { continue }
-            guard let sighting = try? record.read(Sighting.self) else { continue }
-            if reportedFile != file { (reportedFile, reported) = (file, []) }
-            guard reported.insert(sighting.range.start.line << 32 | sighting.range.start.column & 0xFFFF_FFFF).inserted
-            else { continue }
-            let example = firsts[best.first]
-            var whereExample = "indicator '\(example.sighting.indicator ?? "(no id)")' on screen "
-                + "'\(example.sighting.screen ?? "(unnamed screen)")'"
-            if example.file.path != file.path { whereExample += " in \(example.file.path):\(example.sighting.range.start.line)" }
-            findings.append(CrossFileFinding(
-                file: file, range: sighting.range,
-                message: ConsistentLocation.message(sighting, task: task.spelling, common: best.location,
-                                                    count: best.count, total: usual.total, whereExample: whereExample),
-                screen: sighting.screen, indicator: sighting.indicator, yamlPath: sighting.yamlPath,
-                value: sighting.location))
-        }
-        return findings
-    }
-
-    /// SplitMix64: the same sightings on every run and platform.
-    typealias SplitMix = SplitMix64
 
     /// Tasks and locations whose bytes differ where Swift calls some of them equal (`é`
     /// precomposed and decomposed, `Å` as a letter and as the angstrom sign), with an empty one.
@@ -80,79 +18,87 @@ import TestSupport
                         "📷 photos", "", "Sync"]
     static let locations = ["content", "toolbar", "navigation-bar", "below-trigger", "caf\u{E9}", "cafe\u{301}"]
 
+    static func sighting(task: String, location: String, line: Int, column: Int = 1, screen: String? = "S",
+                         indicator: String? = "i") -> Sighting {
+        let start = SourcePosition(line: line, column: column, characterOffset: line * 10)
+        return Sighting(task: task, location: location, range: SourceRange(start: start, end: start), screen: screen,
+                        indicator: indicator, path: YAMLItemPath(text: nil, item: -1, atField: true))
+    }
+
     /// `files` files of up to `most` sightings each, drawn from `tasks` and `locations`; places
     /// repeat within a file (a location reached by several indicators is reported once).
     static func store(seed: UInt64, files: Int, most: Int, memoryLimit: Int = ByteStore.defaultMemoryLimit)
-        -> (store: CrossFileStore, count: Int)
+        -> CrossFileStore
     {
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(state: seed)
         let store = CrossFileStore(memoryLimit: memoryLimit)
-        var count = 0
         for file in 0..<files {
             var writer = CrossFileWriter()
             for _ in 0..<random.below(most + 1) {
-                let line = 1 + random.below(6)
-                let start = SourcePosition(line: line, column: 1 + random.below(3), characterOffset: line * 10)
-                let indicator: String? = random.below(5) == 0 ? nil : "i\(random.below(4))"
-                writer.record(Sighting(
+                writer.append(sighting(
                     task: tasks[random.below(tasks.count)], location: locations[random.below(locations.count)],
-                    range: SourceRange(start: start, end: start), screen: random.below(4) == 0 ? nil : "S\(file)",
-                    indicator: indicator,
-                    path: YAMLItemPath(text: nil, item: random.below(2) == 0 ? -1 : random.below(5), atField: random.below(2) == 0)))
-                count += 1
+                    line: 1 + random.below(6), column: 1 + random.below(3),
+                    screen: random.below(4) == 0 ? nil : "S\(file)", indicator: random.below(5) == 0 ? nil : "i\(random.below(4))"))
             }
-            store.append(writer, file: file, severity: random.below(2) == 0 ? .info : .warning)
+            store.append(writer.bytes, file: file, severity: random.below(2) == 0 ? .info : .warning)
         }
-        return (store, count)
+        return store
     }
 
-    /// The sightings ``store(seed:files:most:memoryLimit:)`` makes, their files reported in the
-    /// order stored or the reverse, five files to a path.
-    static func values(seed: UInt64, files: Int, most: Int, reversed: Bool) -> CrossFileValues<Sighting> {
-        let (store, _) = store(seed: seed, files: files, most: most)
+    static func values(_ store: CrossFileStore, files: Int, reversed: Bool) -> CrossFileValues<Sighting> {
         let positions = reversed ? Array((0..<files).reversed()) : Array(0..<files)
         return CrossFileValues<Sighting>(store: store, order: store.order(by: positions),
                                          pathOfFile: { "specs/f\($0 % 5).yaml" })
     }
 
-    @Test func findingsAreTheSameAsReadingEverySightingAsStringsWhateverTheBytesAndTheOrder() {
+    @Test func findingsAreTheSameInMemoryOrWaitingOnDisk() {
         var compared = 0
-        for seed in UInt64(1)...40 {
+        for seed in UInt64(1)...30 {
             let files = 1 + Int(seed % 23) * 3
-            // Files reported in stored order, and in another (as when linted on several threads).
-            let values = Self.values(seed: seed, files: files, most: 6, reversed: seed % 2 == 0)
-            let expected = Self.reference(values)
-            let found = ConsistentLocation().finish(values)
-            #expect(found == expected, "seed \(seed)")
-            #expect(found.map(\.message) == expected.map(\.message), "seed \(seed)")
-            #expect(found.map(\.file.severity) == expected.map(\.file.severity), "seed \(seed)")
-            compared += expected.count
+            for reversed in [false, true] {
+                let inMemory = ConsistentLocation().finish(
+                    Self.values(Self.store(seed: seed, files: files, most: 6), files: files, reversed: reversed))
+                let onDisk = ConsistentLocation().finish(
+                    Self.values(Self.store(seed: seed, files: files, most: 6, memoryLimit: 64), files: files, reversed: reversed))
+                #expect(inMemory == onDisk, "seed \(seed)")
+                #expect(inMemory.map(\.message) == onDisk.map(\.message), "seed \(seed)")
+                #expect(inMemory.map(\.file.severity) == onDisk.map(\.file.severity), "seed \(seed)")
+                compared += inMemory.count
+            }
         }
         #expect(compared > 100, "the sightings must give findings to compare")
     }
 
-    @Test func manySightingsOfFewTextsWaitingOnDiskGiveTheSameFindings() {
-        let (store, count) = Self.store(seed: 77, files: 3000, most: 4, memoryLimit: 4096)
-        #expect(count > 4000 && store.bytes.count > 100_000)
-        let values = CrossFileValues<Sighting>(store: store, order: nil, pathOfFile: { "specs/f\($0).yaml" })
-        let expected = Self.reference(values)
-        #expect(!expected.isEmpty)
-        #expect(ConsistentLocation().finish(values) == expected)
-    }
-
-    @Test func theSecondPassReadsOnlyFilesThatMayBeReportedOrEveryFileWhenPlacesWereDroppedAlike() {
+    @Test func theSecondPassReadsOnlyFilesThatMayBeReportedOrEveryFilePastItsBound() {
         var compared = 0
         for seed in UInt64(100)...115 {
             let files = 20 + Int(seed % 7) * 15
-            let values = Self.values(seed: seed, files: files, most: 5, reversed: seed % 2 == 1)
-            let expected = Self.reference(values)
-            // No place kept, a few (the largest lists dropped as it goes), and all of them.
-            for budget in [0, 3, 40, ConsistentLocation.placesKept] {
-                #expect(ConsistentLocation().finish(values, keepingPlaces: budget) == expected, "seed \(seed), \(budget)")
+            let values = Self.values(Self.store(seed: seed, files: files, most: 5), files: files, reversed: seed % 2 == 1)
+            let everyFile = ConsistentLocation().finish(values, filesKept: 0)
+            for budget in [3, 40, ConsistentLocation.filesKept] {
+                #expect(ConsistentLocation().finish(values, filesKept: budget) == everyFile, "seed \(seed), \(budget)")
             }
-            compared += expected.count
+            compared += everyFile.count
         }
         #expect(compared > 50)
+    }
+
+    @Test func textsSwiftCallsEqualAreOneTaskAndOneLocationNamedAsFirstWritten() {
+        let store = CrossFileStore()
+        let first = [Self.sighting(task: "caf\u{E9}", location: "toolbar", line: 1),
+                     Self.sighting(task: "cafe\u{301}", location: "toolbar", line: 2)]
+        let second = [Self.sighting(task: "caf\u{E9}", location: "content", line: 3),
+                      Self.sighting(task: "cafe\u{301}", location: "toolbar", line: 4)]
+        for (file, sightings) in [first, second].enumerated() {
+            var writer = CrossFileWriter()
+            for sighting in sightings { writer.append(sighting) }
+            store.append(writer.bytes, file: file, severity: .info)
+        }
+        let found = ConsistentLocation().finish(CrossFileValues(store: store, order: nil, pathOfFile: { "f\($0).yaml" }))
+        #expect(found.map(\.range.start.line) == [3])
+        #expect(found.first?.message == "indicator 'i' draws task 'caf\u{E9}' at `location: content`, but 3 of 4 "
+            + "indicators with this task are at `location: toolbar` (e.g. indicator 'i' on screen 'S' in f0.yaml:1); "
+            + "draw it at `location: toolbar` too, so people find this task's progress in one place")
     }
 
     @Test func anEmptyStoreOrOneTaskAtOneLocationReportsNothing() {
@@ -161,10 +107,8 @@ import TestSupport
         let store = CrossFileStore()
         for file in 0..<50 {
             var writer = CrossFileWriter()
-            let start = SourcePosition(line: 3, column: 5, characterOffset: 30)
-            writer.record(Sighting(task: "sync", location: "toolbar", range: SourceRange(start: start, end: start),
-                                   screen: "S", indicator: "i", path: YAMLItemPath(text: nil, item: -1, atField: true)))
-            store.append(writer, file: file, severity: .info)
+            writer.append(Self.sighting(task: "sync", location: "toolbar", line: 3))
+            store.append(writer.bytes, file: file, severity: .info)
         }
         #expect(ConsistentLocation().finish(CrossFileValues(store: store, order: nil, pathOfFile: { "f\($0)" })).isEmpty)
     }

@@ -82,74 +82,6 @@ import ProgressLintSupport
         }
     }
 
-    enum Kind: String, CrossFileField { case spinner, bar }
-
-    /// A value of every kind of field, as a rule would declare it.
-    struct Fields: CrossFileValue, Equatable {
-        var text: String
-        var number: Int
-        var optional: String?
-        var range: SourceRange
-        var flag: Bool
-        var kind: Kind?
-        var list: [Int]
-
-        static let layout = CrossFileLayout(
-            Fields.init(text:number:optional:range:flag:kind:list:), \.text, \.number, \.optional, \.range, \.flag,
-            \.kind, \.list)
-    }
-
-    @Test func aCrossFileWriterReadsBackEveryRecordAcrossItsGrowth() {
-        let values = (0..<200).map { n in
-            Fields(text: n % 7 == 0 ? "" : String(repeating: "ü", count: n % 40) + "\(n)", number: n * -12_345,
-                   optional: n % 3 == 0 ? nil : (n % 2 == 0 ? "" : "Ünïcode 📷 \(n)"),
-                   range: SourceRange(start: SourcePosition(line: n + 1, column: 1, characterOffset: 0),
-                                      end: SourcePosition(line: n + 1, column: 9, characterOffset: 8)),
-                   flag: n % 2 == 0, kind: n % 5 == 0 ? nil : (n % 2 == 0 ? .bar : .spinner),
-                   list: Array(repeating: n, count: n % 4))
-        }
-        var writer = CrossFileWriter()
-        for value in values { writer.record(value) }
-        #expect(writer.count == values.count)
-        let store = CrossFileStore()
-        store.append(writer, file: 3, severity: .error)
-        let read = CrossFileValues<Fields>(store: store, order: nil, pathOfFile: { "f\($0)" }).map { $0 }
-        #expect(read.map(\.info) == values)
-        #expect(read.allSatisfy { $0.file.number == 3 && $0.file.severity == .error })
-    }
-
-    @Test func consistentLocationHandsOverOneByOneTheSightingsItReturns() throws {
-        let text = """
-            screen: A
-            indicators:
-              - id: a
-                style: spinner
-                task: sync
-                location: toolbar
-              - style: bar
-                determinate: true
-                task: upload
-              - id: c
-                style: spinner
-              - id: "é d"
-                style: spinner
-                task: sync
-                location: navigation-bar
-            """
-        let document = try #require(try YAMLParser.parse(text).first)
-        let screen = try #require(SpecDecoder.decode(document, documentIndex: 0).screen)
-        let context = RuleContext(screen: screen, platform: nil, configuration: Configuration(), document: document)
-        let rule = ConsistentLocation()
-        let returned = rule.collect(screen, context: context)
-        #expect(returned.count == 3)
-        var sink = CrossFileSink<ConsistentLocation.Sighting>(writer: CrossFileWriter())
-        rule.collect(screen, context: context, into: &sink)
-        var writer = CrossFileWriter()
-        for sighting in returned { writer.record(sighting) }
-        #expect(sink.writer.count == writer.count)
-        #expect(sink.writer.withBytes { Array($0) } == writer.withBytes { Array($0) })
-    }
-
     @Test func aFilesCrossFileValuesCarryTheRuleAndItsConfiguredSeverity() {
         let linter = RuleRegistry.makeLinter()
         let spec = Array("""
@@ -170,7 +102,7 @@ import ProgressLintSupport
         configuration.rules["consistent-location"] = .on(.error)
         let result = linter.lint(spec, path: "a.yaml", configuration: configuration)
         #expect(result.crossFile.map(\.id) == ["consistent-location"])
-        #expect(result.crossFile.first?.records.count == 2)
+        #expect(result.crossFile.first?.count == 2)
         #expect(result.crossFileSeverity == ["consistent-location": .error])
         let byDefault = linter.lint(spec, path: "a.yaml", configuration: Configuration())
         #expect(byDefault.crossFileSeverity == ["consistent-location": .info])

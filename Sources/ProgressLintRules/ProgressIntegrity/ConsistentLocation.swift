@@ -128,8 +128,24 @@ public struct ConsistentLocation: CrossFileRule {
         /// The YAML path of `range`'s node, as ``YAMLPath/of(_:in:)`` spells it.
         public var yamlPath: String? { ConsistentLocation.paths.spelled(path, id: indicator) }
 
-        public static let layout = CrossFileLayout(
-            Sighting.init, \.task, \.location, \.range, \.screen, \.indicator, \.path)
+        init(task: String, location: String, range: SourceRange, screen: String?, indicator: String?, path: YAMLItemPath) {
+            (self.task, self.location, self.range, self.screen, self.indicator, self.path)
+                = (task, location, range, screen, indicator, path)
+        }
+
+        public func write(to fields: inout CrossFileWriter) {
+            fields.write(task)
+            fields.write(location)
+            fields.write(range)
+            fields.write(screen)
+            fields.write(indicator)
+            fields.write(path)
+        }
+
+        public init(from fields: inout CrossFileReader) throws(CrossFileReadError) {
+            (task, location, range) = (try fields.read(), try fields.read(), try fields.read())
+            (screen, indicator, path) = (try fields.read(), try fields.read(), try fields.read())
+        }
     }
 
     /// The paths of the indicators and their `location`s.
@@ -137,16 +153,6 @@ public struct ConsistentLocation: CrossFileRule {
 
     public func collect(_ screen: Screen, context: RuleContext) -> [Sighting] {
         var sightings: [Sighting] = []
-        forEachSighting(in: screen, context: context) { sightings.append($0) }
-        return sightings
-    }
-
-    /// Each sighting written as it is found: no array per screen.
-    public func collect(_ screen: Screen, context: RuleContext, into values: inout CrossFileSink<Sighting>) {
-        forEachSighting(in: screen, context: context) { values.add($0) }
-    }
-
-    private func forEachSighting(in screen: Screen, context: RuleContext, _ body: (Sighting) -> Void) {
         var paths = Self.paths
         // The indicators' fields read in place: no copy of each indicator (its strings retained).
         for i in screen.indicators.indices {
@@ -156,181 +162,96 @@ public struct ConsistentLocation: CrossFileRule {
                   screen.indicators[i].invalidKeys.isEmpty || Self.description.judges(screen.indicators[i])
             else { continue }
             let node = screen.indicators[i].location?.node ?? screen.indicators[i].node
-            body(Sighting(
+            sightings.append(Sighting(
                 task: task.value, location: screen.indicators[i].effectiveLocation.rawValue,
                 range: context.document[node].range, screen: screen.name?.value,
                 indicator: screen.indicators[i].id?.value,
                 path: paths.path(of: node, item: screen.indicators[i].node, id: screen.indicators[i].id?.node,
                                  in: context.document)))
         }
+        return sightings
     }
+
+    /// A location of a task: how many of its indicators are there, the first of them, and the
+    /// files they are in.
+    struct Location {
+        var name: String
+        var count: Int
+        var first: Sighting
+        var file: CrossFileSource
+        var files: [CrossFileSource]
+    }
+
+    /// How many files the first pass notes, over all tasks and locations, so that the second
+    /// reads only the files that may be reported; past that, the second reads every file.
+    static let filesKept = 1 << 14
 
     public func finish(_ sightings: CrossFileValues<Sighting>) -> [CrossFileFinding] {
-        finish(sightings, keepingPlaces: Self.placesKept)
+        finish(sightings, filesKept: Self.filesKept)
     }
 
-    /// How many files' places the first pass keeps, over all tasks and locations (16 bytes each),
-    /// so that the second reads only the files that may be reported: past that, the places of the
-    /// location seen in most files are dropped, and the second pass reads every file only when a
-    /// location it must look at has lost its places.
-    static let placesKept = 1 << 16
-
-    func finish(_ sightings: CrossFileValues<Sighting>, keepingPlaces budget: Int) -> [CrossFileFinding] {
-        // Two passes in order over the sightings (which may wait on disk), keeping only counts and
-        // a bounded number of files' places. First: each task's locations in order of first
-        // appearance, with how many indicators are at each and the first of them (compared as
-        // Swift compares texts; a task is named as first written). Both passes read a sighting's
-        // task and location only, by their bytes (see `Placements`), and the whole of it only for
-        // the first at each location or one reported: memory grows with tasks and locations.
-        /// A location of a task: its number in `placements`, how many indicators are there, the first
-        /// of them (in `firsts`), and the key of that first one's texts (the location as it wrote it).
-        typealias Seen = (location: Int, count: Int, first: Int, key: Int)
-        var placements = Placements()
-        var tasks: [[Seen]] = []
-        /// The first sighting at each location of each task, and its file.
-        var firsts: [(sighting: Sighting, file: CrossFileSource)] = []
-        /// By key (a task and location as written): how many indicators have it, its place among
-        /// its task's locations (-1 before its first sighting read back), and the places of the
-        /// files it is in, in the order they come (nil once dropped to stay within `budget`).
-        var countOfKey: [Int] = [], locationOfKey: [Int] = []
-        var placesOfKey: [[CrossFilePlace]?] = []
-        var placesKept = 0
-        // A record that does not read back (damaged storage) is passed over, in both passes alike.
-        sightings.forEachRecord { file, record in
-            guard let (t, location, key) = placements.read(record) else { return }
-            while countOfKey.count <= key {
-                countOfKey.append(0)
-                locationOfKey.append(-1)
-                placesOfKey.append([])
+    func finish(_ sightings: CrossFileValues<Sighting>, filesKept: Int) -> [CrossFileFinding] {
+        // Two passes over the sightings (which may wait on disk): memory grows with tasks and
+        // locations, not files. First, each task's locations in order of first appearance (tasks
+        // and locations compared as Swift compares texts; each named as first written).
+        var taskNumbers: [String: Int] = [:]
+        var tasks: [(name: String, locations: [Location])] = []
+        var filesNoted = 0
+        for (file, sighting) in sightings {
+            let t = taskNumbers[sighting.task] ?? tasks.count
+            if t == tasks.count {
+                taskNumbers[sighting.task] = t
+                tasks.append((sighting.task, []))
             }
-            while tasks.count <= t { tasks.append([]) }
-            // A file's records come together: its place is kept once for each key in it.
-            if placesOfKey[key] != nil, placesOfKey[key]?.last != file.place {
-                placesOfKey[key]?.append(file.place)
-                placesKept += 1
-                if placesKept > budget, let most = placesOfKey.indices.max(by: {
-                    (placesOfKey[$0]?.count ?? 0) < (placesOfKey[$1]?.count ?? 0)
-                }) {
-                    placesKept -= placesOfKey[most]?.count ?? 0
-                    placesOfKey[most] = nil
+            if let l = tasks[t].locations.firstIndex(where: { $0.name == sighting.location }) {
+                tasks[t].locations[l].count += 1
+                // A file's sightings come together.
+                if filesNoted <= filesKept, tasks[t].locations[l].files.last.map({ $0 != file }) ?? true {
+                    tasks[t].locations[l].files.append(file)
+                    filesNoted += 1
                 }
+            } else {
+                tasks[t].locations.append(Location(name: sighting.location, count: 1, first: sighting, file: file,
+                                                   files: [file]))
+                filesNoted += 1
             }
-            if locationOfKey[key] < 0 {
-                // Locations Swift calls equal, written with other bytes, are one place of the task.
-                if let l = tasks[t].firstIndex(where: { $0.location == location }) {
-                    locationOfKey[key] = l
-                } else {
-                    guard let sighting = try? record.read(Sighting.self) else { return }
-                    locationOfKey[key] = tasks[t].count
-                    tasks[t].append((location, 0, firsts.count, key))
-                    firsts.append((sighting, file))
-                }
-            }
-            countOfKey[key] += 1
         }
-        for key in countOfKey.indices where locationOfKey[key] >= 0 {
-            tasks[placements.placement(key).task][locationOfKey[key]].count += countOfKey[key]
-        }
-        // The most common location of each task seen at more than one (its place among the
-        // task's locations); a tie goes to the one seen first.
-        var common: [(best: Int, total: Int)?] = Array(repeating: nil, count: tasks.count)
-        for (t, locations) in tasks.enumerated() where locations.count > 1 {
-            let best = locations.indices.max { locations[$0].count < locations[$1].count } ?? 0
-            common[t] = (best, locations.reduce(0) { $0 + $1.count })
+        // The most common location of each task seen at more than one; a tie goes to the one seen first.
+        let common = tasks.map { task in
+            task.locations.count < 2 ? nil : task.locations.max { $0.count < $1.count }
         }
         guard common.contains(where: { $0 != nil }) else { return [] }
-        // The paths of the sightings a message may point to, read now in the order their files
-        // come (the files reported come in that order too, so reading paths never goes back).
-        var examplePaths: [Int: String] = [:]
-        var lastExample: (file: CrossFileSource, path: String)?
-        for first in common.indices.compactMap({ t in common[t].map { tasks[t][$0.best].first } }).sorted() {
-            let file = firsts[first].file
-            if lastExample?.file != file { lastExample = (file, file.path) }
-            examplePaths[first] = lastExample?.path
-        }
-        // Second: every indicator of such a task drawn elsewhere, read from the files where a task
-        // and location as written may be reported (all files when one of them lost its places).
-        // A location written once but reached by several indicators (`<<`, aliases) is reported once.
-        var revisit: [CrossFilePlace]? = []
-        for key in placesOfKey.indices {
-            let (t, location) = placements.placement(key)
-            guard let usual = common[t], location != tasks[t][usual.best].location else { continue }
-            guard let places = placesOfKey[key] else {
-                revisit = nil
-                break
-            }
-            revisit? += places
+        // Second, every indicator of such a task drawn elsewhere, read from the files where one may
+        // be. A location written once but reached by several indicators (`<<`, aliases) is reported once.
+        let elsewhere = tasks.indices.flatMap { t in
+            tasks[t].locations.filter { common[t] != nil && $0.name != common[t]?.name }.flatMap(\.files)
         }
         var findings: [CrossFileFinding] = []
-        // The places reported in the current file (its values come together), line and column in one number.
-        var (reportedFile, reported): (CrossFileSource?, Set<Int>) = (nil, [])
-        func second(_ file: CrossFileSource, _ record: CrossFileRecordView) {
-            // Every task read here was numbered by the first pass, which read the same records.
-            guard let (t, location, _) = placements.read(record), common.indices.contains(t),
-                  let usual = common[t] else { return }
-            let best = tasks[t][usual.best]
-            // Locations are numbered as Swift compares texts, so this is the first pass's place
-            // of the sighting being other than the most common one.
-            guard location != best.location, let sighting = try? record.read(Sighting.self) else { return }
-            if reportedFile != file { (reportedFile, reported) = (file, []) }
-            guard reported.insert(sighting.range.start.line << 32 | sighting.range.start.column & 0xFFFF_FFFF).inserted
-            else { return }
-            let example = firsts[best.first]
-            var whereExample = "indicator '\(example.sighting.indicator ?? "(no id)")' on screen "
-                + "'\(example.sighting.screen ?? "(unnamed screen)")'"
-            // The same file has the same path.
-            if example.file != file, let examplePath = examplePaths[best.first], examplePath != file.path {
-                whereExample += " in \(examplePath):\(example.sighting.range.start.line)"
+        // The places reported in the current file, line and column in one number.
+        var reported: (file: CrossFileSource?, places: Set<Int>) = (nil, [])
+        // Each task's example path read once: a path may be read from the run's storage on disk.
+        var examplePaths: [Int: String] = [:]
+        for (file, sighting) in filesNoted > filesKept ? sightings : sightings.only(elsewhere) {
+            guard let t = taskNumbers[sighting.task], let usual = common[t], sighting.location != usual.name else { continue }
+            if reported.file != file { reported = (file, []) }
+            let start = sighting.range.start
+            guard reported.places.insert(start.line << 32 | start.column & 0xFFFF_FFFF).inserted else { continue }
+            var whereExample = "indicator '\(usual.first.indicator ?? "(no id)")' on screen "
+                + "'\(usual.first.screen ?? "(unnamed screen)")'"
+            if usual.file != file {
+                let examplePath = examplePaths[t] ?? usual.file.path
+                examplePaths[t] = examplePath
+                if examplePath != file.path { whereExample += " in \(examplePath):\(usual.first.range.start.line)" }
             }
+            let total = tasks[t].locations.reduce(0) { $0 + $1.count }
             findings.append(CrossFileFinding(
                 file: file, range: sighting.range,
-                message: Self.message(sighting, task: placements.taskSpellings[t],
-                                      common: placements.location(best.key), count: best.count,
-                                      total: usual.total, whereExample: whereExample),
+                message: Self.message(sighting, task: tasks[t].name, common: usual.name, count: usual.count,
+                                      total: total, whereExample: whereExample),
                 screen: sighting.screen, indicator: sighting.indicator, yamlPath: sighting.yamlPath,
                 value: sighting.location))
         }
-        if let revisit { sightings.forEachRecord(in: revisit, second) } else { sightings.forEachRecord(second) }
         return findings
-    }
-
-    /// The tasks and locations of sightings, read by their bytes: each different pair of texts is
-    /// read as `String`s once, so that texts Swift calls equal (`é` precomposed or not) are one
-    /// task or one location, as when every sighting was read as `String`s, and every other
-    /// sighting costs one hash of its first two fields' bytes.
-    struct Placements {
-        /// A sighting's task and location by their bytes.
-        private var keys = CrossFileKeys(texts: 2)
-        /// By key: the task's number (numbers follow first appearance) and the location's.
-        private var ofKey: [(task: Int, location: Int)] = []
-        private var taskNumbers: [String: Int] = [:], locationNumbers: [String: Int] = [:]
-        /// Each task as first written, by number.
-        private(set) var taskSpellings: [String] = []
-
-        /// The numbers of the task and location of the sighting in `record`, and the key of its
-        /// texts (see ``location(_:)``); nil when they do not read back.
-        mutating func read(_ record: CrossFileRecordView) -> (task: Int, location: Int, key: Int)? {
-            guard let key = try? keys.number(of: record) else { return nil }
-            if key.isNew {
-                let texts = keys.texts(key.number)
-                let task = taskNumbers[texts[0]] ?? taskSpellings.count
-                if task == taskSpellings.count {
-                    taskNumbers[texts[0]] = task
-                    taskSpellings.append(texts[0])
-                }
-                let location = locationNumbers[texts[1]] ?? locationNumbers.count
-                locationNumbers[texts[1]] = location
-                ofKey.append((task, location))
-            }
-            let (task, location) = ofKey[key.number]
-            return (task, location, key.number)
-        }
-
-        /// The numbers of the task and the location of `key` (a key ``read(_:)`` gave).
-        func placement(_ key: Int) -> (task: Int, location: Int) { ofKey[key] }
-
-        /// The location as the sightings of `key` write it.
-        func location(_ key: Int) -> String { keys.texts(key)[1] }
     }
 
     static func message(_ sighting: Sighting, task: String, common: String, count: Int, total: Int,

@@ -21,7 +21,7 @@ import ProgressLintYAML
 /// | screen names | as ``FileList`` stores them after the path (``FileList/encodeNames(_:into:)``) |
 /// | diagnostics | as ``DiagnosticList`` stores a file's chunk after its path, rules numbered by the cache's ``RuleNumbers`` |
 /// | timings | as ``ScreenTimingList`` stores a file's screens |
-/// | cross-file values | per rule: its id, severity, record count and the records as ``CrossFileWriter`` wrote them |
+/// | cross-file values | per rule: its id, severity, value count and the values as ``CrossFileWriter`` wrote them |
 /// | the rest | inventory counts and suppressions of cross-file rules, in ``DiagnosticCoder`` varints |
 ///
 /// The header: a flags byte (1: skipped as not a spec), three zero bytes, then seven 4-byte
@@ -114,11 +114,9 @@ struct FileRecord: Sendable {
         for collection in result.crossFile where collection.records.count > 0 {
             crossFile.string(collection.id)
             crossFile.byte(UInt8(Severity.allCases.firstIndex(of: collection.severity) ?? 0))
+            crossFile.unsigned(UInt64(collection.count))
             crossFile.unsigned(UInt64(collection.records.count))
-            collection.records.withBytes { bytes in
-                crossFile.unsigned(UInt64(bytes.count))
-                crossFile.bytes.append(contentsOf: bytes)
-            }
+            crossFile.bytes += collection.records
         }
         var rest = DiagnosticCoder.Writer()
         let inventory = result.inventory
