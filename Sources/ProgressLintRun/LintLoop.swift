@@ -108,8 +108,7 @@ final class LintLoop: Sendable {
             if worker.held.count >= Self.outOfTurnLimit {
                 handOver(&worker, all: true)
             } else if worker.held.count >= Self.batch, worker.held[0].sequence == inTurn.load(ordering: .acquiring) {
-                // Handed over only when in turn, so the collector rarely puts one aside (a record
-                // put aside is copied out of its window of the cache file).
+                // Handed over only when in turn, so the collector rarely has to put one aside.
                 handOver(&worker, all: false)
             }
         }
@@ -275,9 +274,6 @@ extension LintLoop {
                     nextSequence += 1
                     take(ready)
                 }
-            } else if case .record(let record, let path, let order) = outcome {
-                // A record that waits holds its own bytes, not the window of the cache file it was read in.
-                waiting[sequence] = .record(record.compacted(), path: path, order: order)
             } else {
                 waiting[sequence] = outcome
             }

@@ -30,9 +30,7 @@ import ProgressLintYAML
 /// tag, rule number and severity, so a record it accepts cannot make the run's storage read
 /// outside what it holds; a damaged entry is refused (the cache's checksum refuses it first).
 struct FileRecord: Sendable {
-    /// Bytes that hold the record at ``range`` (a window of the cache file read at once may hold
-    /// many records: each refers to its own part, none is copied out of it). Every range below is
-    /// of these bytes.
+    /// The record's bytes, read on their own from its shard; every range below is of these bytes.
     let bytes: [UInt8]
     /// Where the record is in ``bytes``.
     let range: Range<Int>
@@ -73,20 +71,6 @@ struct FileRecord: Sendable {
                 return length == 0 || memcmp(r.base.bytes.baseAddress! + r.base.offset, utf8.baseAddress!, length) == 0
             }
         }
-    }
-
-    /// The record with bytes of its own (its part of ``bytes`` copied): kept while it waits, it
-    /// does not keep the rest of a window of the cache file from being freed.
-    func compacted() -> FileRecord {
-        guard range.lowerBound != 0 || range.upperBound != bytes.count else { return self }
-        let base = range.lowerBound
-        func moved(_ r: Range<Int>) -> Range<Int> { (r.lowerBound - base)..<(r.upperBound - base) }
-        return FileRecord(
-            bytes: Array(bytes[range]), range: moved(range), skippedAsNotSpec: skippedAsNotSpec, indicators: indicators,
-            nameCount: nameCount, names: moved(names), diagnostics: moved(diagnostics), severityCounts: severityCounts,
-            timings: moved(timings), crossFile: crossFile.map { ($0.id, $0.severity, moved($0.records)) },
-            inventoryCounts: inventoryCounts, inventoryTables: moved(inventoryTables),
-            deferredSuppressions: deferredSuppressions)
     }
 
     /// The record's inventory, as a value (tests; a run adds records up with ``InventoryTally``).
