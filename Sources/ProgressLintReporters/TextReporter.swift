@@ -63,7 +63,7 @@ public struct TextReporter: Reporter {
                               context: context) + "\n")
     }
 
-    private func summaryLine(_ result: RunResult, shown: DiagnosticList, fixable: String, context: ReportContext) -> String {
+    private func summaryLine(_ result: RunResult, shown: RunReport.Findings, fixable: String, context: ReportContext) -> String {
         let files = plural(result.files.count, "file")
         var scope = "\(files), \(plural(result.screens, "screen")), \(plural(result.indicators, "indicator"))"
         // YAML found in folders that is not a spec (a CI workflow, a compose file) was left alone: say how much.

@@ -13,7 +13,9 @@ public struct RunReport: Sendable {
     /// The files linted, in report order.
     public let files: FileList
     /// The findings shown, in report order.
-    public let diagnostics: DiagnosticList
+    public let diagnostics: Findings
+    /// Each file's screens with their thresholds and indicators' timing, in the order of ``files``.
+    let timings: ScreenTimingList
     /// Whether only errors are shown (`--quiet`).
     public let errorsOnly: Bool
     private let tally: FindingTally
@@ -21,7 +23,8 @@ public struct RunReport: Sendable {
     /// The report of `result`: every finding, or only errors.
     public init(_ result: RunResult, errorsOnly: Bool = false) {
         files = result.files
-        diagnostics = errorsOnly ? result.findings.onlyErrors() : result.findings
+        diagnostics = Findings(list: errorsOnly ? result.findings.onlyErrors() : result.findings)
+        timings = result.timings
         self.errorsOnly = errorsOnly
         tally = result.tally
     }
@@ -37,6 +40,9 @@ public struct RunReport: Sendable {
         counts.infos = diagnostics.count(.info)
         return counts
     }
+
+    /// The screens of the file at `position` in ``files``, with their thresholds and indicators' timing.
+    public func screens(at position: Int) -> [ScreenTiming] { timings.screens(at: position) }
 
     /// Findings shown by rule id (rules with none shown left out).
     public var byRule: [String: Int] { shown(tally.byRule) }
@@ -61,10 +67,6 @@ public struct RunReport: Sendable {
     /// in their place.
     public var byFile: ByFile { ByFile(self) }
 
-    /// Each file in report order with its findings shown read in place (``StoredDiagnostic``: texts
-    /// made only when asked for), and the findings of paths no file has in their place.
-    public var storedByFile: StoredByFile { StoredByFile(self) }
-
     /// One file's findings, or those of a path no file has.
     public struct FileFindings: Sendable {
         /// The file's position in ``RunReport/files``; nil for a path no file has.
@@ -82,7 +84,7 @@ public struct RunReport: Sendable {
         init(_ report: RunReport) { self.report = report }
 
         public func makeIterator() -> Iterator {
-            Iterator(files: report.files, list: report.diagnostics, walk: FindingWalk(report.diagnostics.stored.makeIterator()))
+            Iterator(files: report.files, list: report.diagnostics.list, walk: FindingWalk(report.diagnostics.list.stored.makeIterator()))
         }
 
         /// Hands out one file's findings at a time (read in place, each decoded once).
@@ -106,46 +108,6 @@ public struct RunReport: Sendable {
         }
     }
 
-    /// One file's findings read in place, or those of a path no file has.
-    public struct StoredFileFindings: Sendable {
-        /// The file's position in ``RunReport/files``; nil for a path no file has.
-        public let position: Int?
-        /// The file's path.
-        public let path: String
-        /// Its findings shown, in report order.
-        public let diagnostics: [StoredDiagnostic]
-    }
-
-    /// The files with their findings read in place, in report order.
-    public struct StoredByFile: Sequence {
-        let report: RunReport
-
-        init(_ report: RunReport) { self.report = report }
-
-        public func makeIterator() -> Iterator {
-            Iterator(files: report.files, walk: FindingWalk(report.diagnostics.stored.makeIterator()))
-        }
-
-        /// Hands out one file's findings at a time.
-        public struct Iterator: IteratorProtocol {
-            let files: FileList
-            var walk: FindingWalk<DiagnosticList.StoredIterator>
-            var position = 0
-
-            public mutating func next() -> StoredFileFindings? {
-                let path = position < files.count ? files.path(at: position) : nil
-                if let (otherPath, found) = walk.before(path) {
-                    return StoredFileFindings(position: nil, path: otherPath, diagnostics: found)
-                }
-                guard let path else { return nil }
-                var found: [StoredDiagnostic] = []
-                walk.take(path) { found.append($0) }
-                position += 1
-                return StoredFileFindings(position: position - 1, path: path, diagnostics: found)
-            }
-        }
-    }
-
     /// The files with the counts of their findings, in report order.
     public struct FileCounts: Sequence {
         let report: RunReport
@@ -153,7 +115,7 @@ public struct RunReport: Sendable {
         init(_ report: RunReport) { self.report = report }
 
         public func makeIterator() -> Iterator {
-            Iterator(files: report.files, walk: FindingWalk(report.diagnostics.keys.makeIterator()))
+            Iterator(files: report.files, walk: FindingWalk(report.diagnostics.list.keys.makeIterator()))
         }
 
         /// Hands out one file's counts at a time, with the file.
@@ -172,6 +134,58 @@ public struct RunReport: Sendable {
                 return (position - 1, file, counts)
             }
         }
+    }
+}
+
+extension RunReport {
+    /// The findings shown, in report order: each read back whole (``Diagnostic``), or only what
+    /// summaries count (``keys``), from the start or from a ``Place`` noted on the way.
+    public struct Findings: Sequence, Sendable {
+        let list: DiagnosticList
+
+        /// How many findings are shown.
+        public var count: Int { list.count }
+        /// Whether none is shown.
+        public var isEmpty: Bool { list.isEmpty }
+        /// How many findings of one severity are shown.
+        public func count(_ severity: Severity) -> Int { list.count(severity) }
+
+        public func makeIterator() -> Iterator { Iterator(base: list.makeIterator()) }
+
+        /// The findings from `place` on (noted by a ``KeyIterator``), in order.
+        public func from(_ place: Place) -> Iterator { Iterator(base: list.diagnostics(from: place.base)) }
+
+        /// What summaries count of each finding, in order, read without making the texts they do not need.
+        public var keys: Keys { Keys(list: list) }
+
+        /// Each finding read in place: its texts made only when asked for.
+        public var stored: DiagnosticList.Stored { list.stored }
+
+        /// Hands out the findings in order.
+        public struct Iterator: IteratorProtocol {
+            var base: DiagnosticList.Iterator
+            public mutating func next() -> Diagnostic? { base.next() }
+        }
+
+        /// The ``DiagnosticKey`` of each finding, in order.
+        public struct Keys: Sequence {
+            let list: DiagnosticList
+            public func makeIterator() -> KeyIterator { KeyIterator(base: list.keys.makeIterator()) }
+        }
+
+        /// Hands out the findings' keys in order, and where the findings can be read on from.
+        public struct KeyIterator: IteratorProtocol {
+            var base: DiagnosticList.KeyIterator
+            /// Where ``Findings/from(_:)`` reads on from after the keys handed out so far (nil
+            /// where it cannot start: there, take the place of an earlier key).
+            public var place: Place? { base.place.map(Place.init) }
+            public mutating func next() -> DiagnosticKey? { base.next() }
+        }
+    }
+
+    /// A place in the findings' order, from which ``Findings/from(_:)`` reads on (on any thread).
+    public struct Place: Sendable {
+        let base: DiagnosticList.Place
     }
 }
 
