@@ -277,7 +277,7 @@ public struct JSONReporter: Reporter {
         // Counted as the run stored them, without reading the diagnostics (a large run has many).
         let counts = report.counts
         json.beginObject()
-        for (name, count) in [("files", result.files.count), ("skipped", result.skipped), ("screens", result.screens),
+        for (name, count) in [("files", result.fileCount), ("skipped", result.skipped), ("screens", result.screens),
                               ("indicators", result.indicators), ("errors", counts.errors),
                               ("warnings", counts.warnings), ("infos", counts.infos)] {
             json.key(name)

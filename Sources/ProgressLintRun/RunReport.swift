@@ -1,3 +1,4 @@
+import ProgressLintYAML
 import ProgressLintEngine
 import ProgressLintSupport
 
@@ -11,7 +12,7 @@ import ProgressLintSupport
 /// no file has (a run made by hand) are handed out in their place as a group of their own.
 public struct RunReport: Sendable {
     /// The files linted, in report order.
-    public let files: FileList
+    let files: FileList
     /// The findings shown, in report order.
     public let diagnostics: Findings
     /// Each file's screens with their thresholds and indicators' timing, in the order of ``files``.
@@ -28,6 +29,11 @@ public struct RunReport: Sendable {
         self.errorsOnly = errorsOnly
         tally = result.tally
     }
+
+    /// How many files were linted.
+    public var fileCount: Int { files.count }
+    /// The file at `position` in report order (`0..<fileCount`).
+    public func file(at position: Int) -> FileSummary { files[position] }
 
     /// Findings shown of one severity.
     public func count(_ severity: Severity) -> Int { diagnostics.count(severity) }
@@ -158,8 +164,8 @@ extension RunReport {
         /// What summaries count of each finding, in order, read without making the texts they do not need.
         public var keys: Keys { Keys(list: list) }
 
-        /// Each finding read in place: its texts made only when asked for.
-        public var stored: DiagnosticList.Stored { list.stored }
+        /// Each finding read where the run stored it: its texts written from their bytes, made only when asked for.
+        public var inPlace: InPlaceFindings { InPlaceFindings(list: list) }
 
         /// Hands out the findings in order.
         public struct Iterator: IteratorProtocol {
@@ -181,6 +187,42 @@ extension RunReport {
             public var place: Place? { base.place.map(Place.init) }
             public mutating func next() -> DiagnosticKey? { base.next() }
         }
+    }
+
+    /// The findings read where the run stored them, in order.
+    public struct InPlaceFindings: Sequence {
+        let list: DiagnosticList
+        public func makeIterator() -> Iterator { Iterator(base: list.stored.makeIterator()) }
+
+        /// Hands out the findings in order, each read in place.
+        public struct Iterator: IteratorProtocol {
+            var base: DiagnosticList.StoredIterator
+            public mutating func next() -> InPlaceFinding? { base.next().map(InPlaceFinding.init) }
+        }
+    }
+
+    /// A finding read where the run stored it: what a text report writes of it, its texts handed
+    /// over as their stored UTF-8 (valid during the call), no `String` made.
+    public struct InPlaceFinding: Sendable {
+        let stored: StoredDiagnostic
+
+        public var path: String { stored.path }
+        public var ruleID: String { stored.ruleID }
+        public var severity: Severity { stored.severity }
+        public var range: SourceRange { stored.range }
+        /// How its fix applies; nil when it has none.
+        public var fixApplicability: FixApplicability? { stored.fixApplicability }
+        public func startColumn(_ unit: ColumnUnit) -> Int { stored.startColumn(unit) }
+        public func withMessageUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+            try stored.withMessageUTF8(body)
+        }
+        /// `body` of the excerpt of its source line (nil when its line is not known).
+        public func withSourceTextUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+            try stored.withSourceTextUTF8(body)
+        }
+        /// The column of the excerpt's first character, and whether the excerpt stops short of its line's end.
+        public var sourceFirstColumn: Int { stored.sourceFirstColumn }
+        public var sourceClippedEnd: Bool { stored.sourceClippedEnd }
     }
 
     /// A place in the findings' order, from which ``Findings/from(_:)`` reads on (on any thread).
