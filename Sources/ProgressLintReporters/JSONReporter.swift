@@ -2,6 +2,7 @@ import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintSupport
+import Synchronization
 
 /// The JSON report for dashboards and scripts: `version`, `tool`, `summary` (counts by severity,
 /// rule, platform and screen), `files`, `diagnostics` (with YAML path, range, docs link and a
@@ -39,21 +40,29 @@ public struct JSONReporter: Reporter {
             json.key(literal: "columnUnit")
             json.string(context.columnUnit.rawValue)
             json.key(literal: "summary")
-            // One pass over the findings' keys gives the summary's `byScreen`, whether the findings
-            // come file after file (for their fingerprints) and where `diagnostics` is cut into pieces.
+            // One pass over the findings' keys gives the summary's `byScreen`, each file's counts
+            // (for `files`) and whether the findings come file after file (for their fingerprints).
             var keys = FindingsSummary()
             summary(result, report: report, keys: &keys, into: &json)
-            // Each part is written file by file as it is read, never held whole.
+            // Files, diagnostics and screens are written one by one, never built as a whole, through
+            // a buffer written by pointer (``ReportBuffer``).
             json.key(literal: "files")
-            files(report, into: &json)
-            json.key(literal: "diagnostics")
             json.value(writtenBy: { out, level in
-                diagnostics(report, keys: keys, context: context, level: level, to: &out)
+                files(report, counts: &keys.fileCounts, level: level, jobs: context.jobs, to: &out)
+            })
+            json.key(literal: "diagnostics")
+            var findings = ScreenTimingJSON.Findings()
+            json.value(writtenBy: { out, level in
+                diagnostics(report, keys: keys, context: context, level: level, findings: &findings, to: &out)
             })
             json.key(literal: "inventory")
             json.value(inventory(result.inventory))
+            // Each screen's thresholds and indicators' timing, ranges of files rendered on the run's jobs.
             json.key(literal: "screens")
-            screens(report, into: &json)
+            json.value(writtenBy: { out, level in
+                ScreenTimingJSON.write(result, report: report, findings: findings, level: level, jobs: context.jobs,
+                                       to: &out)
+            })
             json.end()
         }
     }
@@ -62,8 +71,10 @@ public struct JSONReporter: Reporter {
     struct FindingsSummary {
         /// Whether the findings come file after file (``Fingerprint/Order``).
         var order = Fingerprint.Order()
-        /// The path of the last finding noted, and whether each path noted came after the one before, byte-wise.
-        var lastPath: String?
+        /// The findings' counts by path (runs of one path's bytes), in report order, with the
+        /// position of the file they belong to once `files` is written (-1 for none).
+        var fileCounts: [(path: String, counts: SeverityCounts, position: Int)] = []
+        /// Whether each run of `fileCounts` is of a path after the one before, byte-wise.
         var pathsAscend = true
         /// Where `diagnostics` is cut into pieces rendered on their own: each piece's place in the
         /// findings' order and how many findings it has. A piece ends at ``diagnosticsPerPiece``
@@ -77,19 +88,23 @@ public struct JSONReporter: Reporter {
         /// from before it, when ``wantsPlace`` asked for it and there is one.
         mutating func note(_ key: DiagnosticKey, placeBefore: RunReport.Place? = nil) {
             order.note(path: key.path)
-            if !(lastPath.map { ByteOrder.same($0, key.path) } ?? false) {
-                if let last = lastPath, !ByteOrder.precedes(last, key.path) { pathsAscend = false }
+            if let last = fileCounts.last, ByteOrder.same(last.path, key.path) {
+                fileCounts[fileCounts.count - 1].counts.add(key.severity)
+            } else {
+                if let last = fileCounts.last, !ByteOrder.precedes(last.path, key.path) { pathsAscend = false }
                 if let placeBefore, wantsPlace,
-                   pieces.isEmpty || !ByteOrder.same(Fingerprint.keyPath(lastPath!), Fingerprint.keyPath(key.path)) {
+                   pieces.isEmpty || !ByteOrder.same(Fingerprint.keyPath(fileCounts.last!.path), Fingerprint.keyPath(key.path)) {
                     pieces.append((placeBefore, 0))
                 }
-                lastPath = key.path
+                var counts = SeverityCounts()
+                counts.add(key.severity)
+                fileCounts.append((key.path, counts, -1))
             }
             if !pieces.isEmpty { pieces[pieces.count - 1].count += 1 }
         }
 
-        /// The pieces of `diagnostics`: one when the fingerprints depend on findings before a cut
-        /// (findings not file after file; paths not ascending).
+        /// The pieces of `diagnostics`: one when the fingerprints or the files' runs depend on
+        /// findings before a cut (findings not file after file; paths not ascending).
         var diagnosticsPieces: [(place: RunReport.Place, count: Int)] {
             guard order.isByFile && pathsAscend, !pieces.isEmpty else {
                 return pieces.first.map { [($0.place, pieces.reduce(0) { $0 + $1.count })] } ?? []
@@ -101,45 +116,142 @@ public struct JSONReporter: Reporter {
     /// Findings in a piece of `diagnostics` rendered on its own, at least (about 50 KB).
     static let diagnosticsPerPiece = 64
 
-    /// The `files` array: each file with its screens' names and its findings' counts (those of the
-    /// first file of their path's bytes, as ``RunReport/fileCounts`` gives them).
-    func files(_ report: RunReport, into json: inout JSONWriter) {
-        json.beginArray()
-        for (_, file, counts) in report.fileCounts {
-            json.beginObject()
-            json.key(literal: "path")
-            json.string(file.path)
-            json.key(literal: "screens")
-            json.beginArray()
-            for name in file.screenNames { json.string(name) }
-            json.end()
-            for (key, value) in [("indicators", file.indicators), ("errors", counts.errors),
-                                 ("warnings", counts.warnings), ("infos", counts.infos)] {
-                json.key(key)
-                json.int(value)
+    /// Files in a piece of `files` rendered on its own (about 60 KB).
+    static let filesPerPiece = 256
+
+    /// The `files` array at nesting `level`, written to `stream`: each file with its screens' names and its
+    /// findings' counts (those of the first file of their path's bytes, as ``RunReport/fileCounts`` gives
+    /// them), rendered a range of files at a time on `jobs` threads (``ReportPieces``) and written
+    /// in order. Which file each run of `counts` belongs to is found first, on this thread, from
+    /// the paths' bytes alone.
+    func files(_ report: RunReport, counts: inout [(path: String, counts: SeverityCounts, position: Int)],
+               level: Int, jobs: Int, to stream: inout ReportStream) {
+        let files = report.fileReader()
+        guard files.count > 0 else { return stream.write(ascii: "[]") }
+        // The files with findings, by position, each with the counts of the run of `counts` it takes.
+        var found: [(position: Int, counts: SeverityCounts)] = []
+        if !counts.isEmpty {
+            var group = 0
+            for position in 0..<files.count where group < counts.count {
+                files.withPath(at: position) { path in
+                    while group < counts.count && ByteOrder.compare(counts[group].path, path) < 0 { group += 1 }
+                    if group < counts.count && ByteOrder.compare(counts[group].path, path) == 0 {
+                        counts[group].position = position
+                        found.append((position, counts[group].counts))
+                        group += 1
+                    }
+                }
             }
-            json.end()
         }
-        json.end()
+        let taken = found
+        var first = true
+        ReportPieces.write(
+            count: (files.count - 1) / JSONReporter.filesPerPiece + 1, jobs: jobs, to: &stream,
+            renderer: { FilePieces(files: report.fileReader(), found: taken, level: level) },
+            write: { stream, buffer, _ in
+                guard !buffer.written.isEmpty else { return }
+                // Each piece starts its first file with `[`; after the first piece, with a comma.
+                if !first { buffer.written[0] = 0x2C }
+                first = false
+                stream.write(block: UnsafeBufferPointer(buffer.written))
+            })
+        stream.write(lineBreakAfterComma: false, spaces: 2 * Swift.max(0, level))
+        stream.write(byte: 0x5D)
     }
 
-    /// The `diagnostics` array at nesting `level`, written to `stream`: the pieces the summary pass
-    /// found (``FindingsSummary/diagnosticsPieces``) rendered on `context.jobs` threads
-    /// (``ReportPieces``), each read from its place in the findings' order, and written in order.
+    /// Renders ranges of ``JSONReporter/filesPerPiece`` files of `files`, each as if it came first, on one thread.
+    struct FilePieces: ReportPieceRenderer {
+        let files: RunReport.FileReader
+        /// The files with findings, by position, with their counts.
+        let found: [(position: Int, counts: SeverityCounts)]
+        let level: Int
+
+        init(files: RunReport.FileReader, found: [(position: Int, counts: SeverityCounts)], level: Int) {
+            self.files = files
+            self.found = found
+            self.level = level
+        }
+
+        mutating func render(_ piece: Int, into b: inout ReportBuffer) -> Int {
+            let start = piece * JSONReporter.filesPerPiece
+            let end = Swift.min(files.count, start + JSONReporter.filesPerPiece)
+            guard start < end else { return 0 }
+            // The first file with findings in the range.
+            var next = 0, high = found.count
+            while next < high {
+                let middle = next + (high - next) / 2
+                if found[middle].position < start { next = middle + 1 } else { high = middle }
+            }
+            let l = level + 1
+            for position in start..<end {
+                var counts = SeverityCounts()
+                if next < found.count && found[next].position == position {
+                    counts = found[next].counts
+                    next += 1
+                }
+                b.put(byte: position == start ? 0x5B : 0x2C)
+                b.newline(level: l)
+                b.put(byte: 0x7B)
+                b.member("path", level: l + 1, first: true)
+                var screens = 0, indicators = 0, name = 0
+                files.read(at: position, file: { path, screenCount, indicatorCount in
+                    b.string(utf8: path.assumingMemoryBound(to: UInt8.self))
+                    b.member("screens", level: l + 1)
+                    screens = screenCount
+                    indicators = indicatorCount
+                }, name: { text in
+                    b.put(byte: name == 0 ? 0x5B : 0x2C)
+                    name += 1
+                    b.newline(level: l + 2)
+                    b.string(utf8: text.assumingMemoryBound(to: UInt8.self))
+                })
+                if screens == 0 {
+                    b.put("[]")
+                } else {
+                    b.newline(level: l + 1)
+                    b.put(byte: 0x5D)
+                }
+                b.member("indicators", level: l + 1)
+                b.int(indicators)
+                b.member("errors", level: l + 1)
+                b.int(counts.errors)
+                b.member("warnings", level: l + 1)
+                b.int(counts.warnings)
+                b.member("infos", level: l + 1)
+                b.int(counts.infos)
+                b.newline(level: l)
+                b.put(byte: 0x7D)
+            }
+            return end - start
+        }
+    }
+
+    /// The `diagnostics` array at nesting `level`, written to `stream`, gathering on the way what
+    /// `screens` counts: the pieces the summary pass found (``FindingsSummary/diagnosticsPieces``) rendered on
+    /// `context.jobs` threads (``ReportPieces``), each read from its place in the findings' order,
+    /// and written in order, with what each gathered for `screens` added in order.
     func diagnostics(_ report: RunReport, keys: FindingsSummary, context: ReportContext, level: Int,
-                     to stream: inout ReportStream) {
+                     findings: inout ScreenTimingJSON.Findings, to stream: inout ReportStream) {
         var noted = keys.diagnosticsPieces
         // A summary pass that noted no place (none asked for): the findings as one piece, from the start.
         if noted.isEmpty, !report.diagnostics.isEmpty, let start = report.diagnostics.keys.makeIterator().place {
             noted = [(start, report.diagnostics.count)]
         }
         let pieces = noted
+        let gathered = GatheredFindings(count: pieces.count)
+        let fileCounts = keys.fileCounts.map { (path: $0.path, position: $0.position) }
         let byFile = keys.order.isByFile
+        var piece = 0
         var first = true
         ReportPieces.write(
             count: pieces.count, jobs: context.jobs, to: &stream,
-            renderer: { DiagnosticPieces(findings: report.diagnostics, pieces: pieces, byFile: byFile, context: context, level: level) },
+            renderer: {
+                DiagnosticPieces(list: report.diagnostics, pieces: pieces, fileCounts: fileCounts, byFile: byFile,
+                                 context: context, level: level, gathered: gathered)
+            },
             write: { stream, buffer, items in
+                findings.append(gathered.take(piece))
+                piece += 1
                 guard items > 0, !buffer.written.isEmpty else { return }
                 // Each piece starts its first finding with `[`; after the first piece, with a comma.
                 if !first { buffer.written[0] = 0x2C }
@@ -151,117 +263,67 @@ public struct JSONReporter: Reporter {
         stream.write(byte: 0x5D)
     }
 
+    /// What each piece of `diagnostics` gathered for `screens`, handed from the thread that
+    /// rendered it to the one that writes it.
+    final class GatheredFindings: Sendable {
+        private let pieces: Mutex<[ScreenTimingJSON.Findings?]>
+
+        init(count: Int) { pieces = Mutex(Array(repeating: nil, count: count)) }
+
+        func put(_ findings: ScreenTimingJSON.Findings, piece: Int) {
+            pieces.withLock { $0[piece] = findings }
+        }
+
+        func take(_ piece: Int) -> ScreenTimingJSON.Findings {
+            pieces.withLock { $0[piece].take() } ?? ScreenTimingJSON.Findings()
+        }
+    }
+
     /// Renders pieces of `diagnostics`, each from its place in the findings' order, on one thread.
     struct DiagnosticPieces: ReportPieceRenderer {
-        let findings: RunReport.Findings
+        let list: RunReport.Findings
         let pieces: [(place: RunReport.Place, count: Int)]
+        /// The findings' runs of one path, ascending, with their files' positions.
+        let fileCounts: [(path: String, position: Int)]
         let byFile: Bool
         let context: ReportContext
         let level: Int
+        let gathered: GatheredFindings
 
         func render(_ piece: Int, into b: inout ReportBuffer) -> Int {
             var fingerprints = Fingerprint.Sequence(byFile: byFile)
-            var iterator = findings.from(pieces[piece].place)
+            var findings = ScreenTimingJSON.Findings()
+            var iterator = list.from(pieces[piece].place)
             let count = pieces[piece].count
+            // The run of `fileCounts` of each finding's path: where its file is.
+            var run = -1
             var written = 0
             while written < count, let d = iterator.next() {
+                if run < 0 {
+                    // The first run not before the piece's first path (0 for the first piece, as
+                    // read from the start; the runs ascend when there are more pieces).
+                    run = 0
+                    if piece > 0 {
+                        var high = fileCounts.count
+                        while run < high {
+                            let middle = run + (high - run) / 2
+                            if ByteOrder.compare(fileCounts[middle].path, d.path) < 0 { run = middle + 1 } else { high = middle }
+                        }
+                    }
+                }
+                while run < fileCounts.count && ByteOrder.compare(fileCounts[run].path, d.path) < 0 { run += 1 }
+                let position = run < fileCounts.count && ByteOrder.same(fileCounts[run].path, d.path)
+                    ? fileCounts[run].position : -1
                 b.put(byte: written == 0 ? 0x5B : 0x2C)
                 b.newline(level: level + 1)
                 JSONReporter().diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit,
                                           docs: context.documentationURI(for:), level: level + 1, into: &b)
+                findings.add(d, position: position)
                 written += 1
             }
+            gathered.put(findings, piece: piece)
             return written
         }
-    }
-
-    /// The `screens` array: one entry per screen in report order, with the effective thresholds of
-    /// its configuration and each indicator's timing and finding counts.
-    func screens(_ report: RunReport, into json: inout JSONWriter) {
-        json.beginArray()
-        for file in report.byFile {
-            guard let position = file.position else { continue }
-            let screens = report.screens(at: position)
-            for (s, screen) in screens.enumerated() {
-                var counts = [SeverityCounts](repeating: SeverityCounts(), count: screen.indicators.count)
-                for d in file.diagnostics {
-                    guard screens.firstIndex(where: { $0.holds(d) }) == s, let i = screen.indicatorIndex(of: d) else { continue }
-                    counts[i].add(d.severity)
-                }
-                JSONReporter.screen(screen, counts: counts, into: &json)
-            }
-        }
-        json.end()
-    }
-
-    /// One screen of `screens`, with its indicators' finding counts.
-    static func screen(_ screen: ScreenTiming, counts: [SeverityCounts], into json: inout JSONWriter) {
-        func number(_ value: Double?) {
-            guard let value else { return json.null() }
-            if value == value.rounded(), abs(value) < 1e15 { json.int(Int(value)) } else { json.double(value) }
-        }
-        json.beginObject()
-        json.key(literal: "path"); json.string(screen.path)
-        json.key(literal: "screen"); json.string(screen.screen)
-        json.key(literal: "platform"); json.string(screen.platform)
-        json.key(literal: "thresholds")
-        json.beginObject()
-        let t = screen.thresholds
-        for (key, value) in [("instantMs", t.instant), ("noticeableMs", t.noticeable), ("attentionMs", t.attention),
-                             ("showAfterMaxMs", t.showAfterMax), ("updatesEveryMaxMs", t.updatesEveryMax),
-                             ("determinateAfterMs", t.determinateAfter), ("minDisplayMs", t.minDisplay)] {
-            json.key(key); number(value.milliseconds)
-        }
-        json.end()
-        json.key(literal: "indicators")
-        json.beginArray()
-        for (i, indicator) in screen.indicators.enumerated() {
-            json.beginObject()
-            json.key(literal: "id"); json.string(indicator.id)
-            json.key(literal: "line"); json.int(indicator.line)
-            json.key(literal: "style"); json.string(indicator.style)
-            json.key(literal: "determinate"); json.bool(indicator.determinate)
-            json.key(literal: "component"); json.string(indicator.component)
-            json.key(literal: "presentation"); json.string(indicator.presentation)
-            json.key(literal: "location"); json.string(indicator.location)
-            json.key(literal: "showAfterMs"); number(indicator.showAfterMs)
-            json.key(literal: "duration")
-            json.beginObject()
-            json.key(literal: "minMs"); number(indicator.durationMinMs)
-            json.key(literal: "maxMs"); number(indicator.durationMaxMs)
-            json.key(literal: "unknown"); json.bool(indicator.durationUnknown)
-            json.end()
-            json.key(literal: "phases")
-            json.beginArray()
-            for phase in indicator.phases {
-                json.beginObject()
-                json.key(literal: "name"); json.string(phase.name)
-                json.key(literal: "share"); number(phase.share)
-                json.key(literal: "durationMs"); number(phase.durationMs)
-                json.end()
-            }
-            json.end()
-            json.key(literal: "becomes")
-            json.beginArray()
-            for state in indicator.becomes {
-                json.beginObject()
-                json.key(literal: "when"); json.string(state.when)
-                json.key(literal: "determinate")
-                if let d = state.determinate { json.bool(d) } else { json.null() }
-                json.key(literal: "style"); json.string(state.style)
-                json.end()
-            }
-            json.end()
-            json.key(literal: "findings")
-            json.beginObject()
-            json.key(literal: "error"); json.int(counts[i].errors)
-            json.key(literal: "warning"); json.int(counts[i].warnings)
-            json.key(literal: "info"); json.int(counts[i].infos)
-            json.end()
-            json.end()
-        }
-        json.end()
-        json.end()
     }
 
     /// One run error: its message, and its path, line and column when known.

@@ -50,6 +50,52 @@ public struct RunReport: Sendable {
     /// The screens of the file at `position` in ``files``, with their thresholds and indicators' timing.
     public func screens(at position: Int) -> [ScreenTiming] { timings.screens(at: position) }
 
+    /// The path of the file at `position` in report order.
+    public func path(at position: Int) -> String { files.path(at: position) }
+
+    /// A reader of the files' screens' timing field by field as stored, for one thread (several
+    /// threads each read through their own).
+    public func screenReader() -> ScreenReader { ScreenReader(base: timings.reader()) }
+
+    /// A reader of the files with their texts as stored UTF-8, for one thread (several threads
+    /// each read through their own).
+    public func fileReader() -> FileReader { FileReader(base: files.reader()) }
+
+    /// Reads the screens of a file field by field as the run stored them (``ScreenTimingVisitor``):
+    /// no `String`, array or ``ScreenTiming`` made.
+    public struct ScreenReader {
+        @usableFromInline let base: ScreenTimingList.Reader
+
+        /// Hands `visitor` the screens of the file at `position` in report order (those
+        /// ``RunReport/screens(at:)`` gives), as they are read; false when the stored bytes ran
+        /// short part-way: then what was handed over since the last ``ScreenTimingVisitor/endScreen()``
+        /// is not a whole screen, and nothing follows it.
+        @inlinable
+        public func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
+            base.readScreens(at: position, &visitor)
+        }
+    }
+
+    /// Reads the files with their texts as stored UTF-8 (valid during each call).
+    public struct FileReader {
+        let base: FileList.Reader
+
+        /// How many files it reads.
+        public var count: Int { base.count }
+
+        /// `body` of the UTF-8 of the path of the file at `position`.
+        public func withPath<R>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+            base.withPath(at: position, body)
+        }
+
+        /// Hands over the file at `position`: `file` with its path's UTF-8, how many screens it has
+        /// and its indicators, then `name` with each screen name's UTF-8, in order.
+        public func read(at position: Int, file: (_ path: UnsafeRawBufferPointer, _ screens: Int, _ indicators: Int) -> Void,
+                         name: (UnsafeRawBufferPointer) -> Void) {
+            base.read(at: position, file: file, name: name)
+        }
+    }
+
     /// Findings shown by rule id (rules with none shown left out).
     public var byRule: [String: Int] { shown(tally.byRule) }
 

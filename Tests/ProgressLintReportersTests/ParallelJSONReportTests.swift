@@ -19,7 +19,7 @@ import Testing
     static func run(extra: [(String, String)] = []) -> RunResult {
         let many = ScreenTimingJSONTests.specs[0].1
         var specs: [(String, String)] = []
-        for i in 0..<(529) {
+        for i in 0..<(max(3 * ScreenTimingJSON.filesPerPiece, 2 * JSONReporter.filesPerPiece) + 17) {
             let name = (i % 11 == 5 ? "é/ü-" : "specs/") + String(1000 + i) + ".yaml"
             let text: String
             switch i % 6 {
@@ -66,7 +66,7 @@ import Testing
 
     @Test func aReportRenderedOnSeveralThreadsIsTheOneThreadReportByteForByte() throws {
         let result = Self.result
-        #expect(result.files.count > 500)
+        #expect(result.files.count > 3 * ScreenTimingJSON.filesPerPiece)
         let one = Self.report(result, jobs: 1, blocks: true)
         let text = String(decoding: one, as: UTF8.self)
         // What the cuts fall between is there: cross-file findings, non-ASCII paths, both files of one path.
@@ -86,27 +86,35 @@ import Testing
         #expect(Self.report(result, jobs: 3, blocks: true, quiet: true) == quiet)
     }
 
-    /// `diagnostics` written from each ``Diagnostic`` one after another (as the report wrote it
-    /// before it was rendered in pieces): the reference.
-    static func diagnosticsOneByOne(_ report: RunReport, keys: JSONReporter.FindingsSummary, level: Int) -> String {
+    /// `diagnostics` written from each ``Diagnostic`` one after another, gathering what `screens`
+    /// counts (as the report wrote it before it was rendered in pieces): the reference.
+    static func diagnosticsOneByOne(_ report: RunReport, keys: JSONReporter.FindingsSummary, level: Int)
+        -> (text: String, findings: ScreenTimingJSON.Findings) {
         var out = ReportStream()
+        var findings = ScreenTimingJSON.Findings()
         ReportBuffer.writing(to: &out) { b in
             var fingerprints = Fingerprint.Sequence(byFile: keys.order.isByFile)
             var first = true
+            var run = 0
             for d in report.diagnostics {
+                while run < keys.fileCounts.count && ByteOrder.compare(keys.fileCounts[run].path, d.path) < 0 { run += 1 }
+                let position = run < keys.fileCounts.count && ByteOrder.same(keys.fileCounts[run].path, d.path)
+                    ? keys.fileCounts[run].position : -1
                 b.put(byte: first ? 0x5B : 0x2C)
                 first = false
                 b.newline(level: level + 1)
                 JSONReporter().diagnostic(d, fingerprint: fingerprints.next(d), level: level + 1, into: &b)
+                findings.add(d, position: position)
             }
             if first { return b.put("[]") }
             b.newline(level: level)
             b.put(byte: 0x5D)
         }
-        return out.text
+        return (out.text, findings)
     }
 
-    /// The key pass of `report`, as the summary's `byScreen` makes it.
+    /// The key pass of `report` (as the summary's `byScreen` makes it) and `files` written, which
+    /// gives each run of findings its file.
     static func findingsSummary(_ report: RunReport) -> JSONReporter.FindingsSummary {
         var keys = JSONReporter.FindingsSummary()
         var iterator = report.diagnostics.keys.makeIterator()
@@ -115,10 +123,17 @@ import Testing
             keys.note(key, placeBefore: place)
             place = keys.wantsPlace ? iterator.place : nil
         }
+        var out = ReportStream()
+        JSONReporter().files(report, counts: &keys.fileCounts, level: 1, jobs: 1, to: &out)
         return keys
     }
 
-    @Test func diagnosticsRenderedInPiecesFromTheirPlacesAreTheTextWrittenOneByOne() {
+    static func describe(_ findings: ScreenTimingJSON.Findings) -> String {
+        "\(findings.runs.map { "\($0.path) \($0.end) \($0.position)" }) "
+            + "\(findings.findings.map { "\($0.documentIndex) \($0.line) \($0.severity) \($0.indicator ?? "-")" })"
+    }
+
+    @Test func diagnosticsRenderedInPiecesFromTheirPlacesAreTheTextWrittenOneByOneWithTheSameFindingsGathered() {
         for quiet in [false, true] {
             let report = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet).report(Self.result)
             let keys = Self.findingsSummary(report)
@@ -127,13 +142,15 @@ import Testing
                 #expect(keys.diagnosticsPieces.count >= 3)
             }
             #expect(keys.diagnosticsPieces.reduce(0) { $0 + $1.count } == report.diagnostics.count)
-            let expected = Self.diagnosticsOneByOne(report, keys: keys, level: 1)
+            let (expected, expectedFindings) = Self.diagnosticsOneByOne(report, keys: keys, level: 1)
             for jobs in 1...4 {
                 var context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet)
                 context.jobs = jobs
                 var out = ReportStream()
-                JSONReporter().diagnostics(report, keys: keys, context: context, level: 1, to: &out)
+                var findings = ScreenTimingJSON.Findings()
+                JSONReporter().diagnostics(report, keys: keys, context: context, level: 1, findings: &findings, to: &out)
                 #expect(out.text == expected, "\(jobs) jobs, quiet \(quiet)")
+                #expect(Self.describe(findings) == Self.describe(expectedFindings), "\(jobs) jobs, quiet \(quiet)")
             }
         }
     }
@@ -150,15 +167,108 @@ import Testing
         #expect(Self.report(result, jobs: 4, blocks: true) == one)
     }
 
-    @Test func withNoPlaceNotedDiagnosticsIsOnePieceReadFromTheStart() {
-        let report = ReportContext(rules: RuleRegistry.descriptions).report(Self.result)
+    @Test func screensRenderedInPiecesAreTheTextWrittenFileByFileWhateverTheJobs() {
+        var result = Self.result
+        let report = ReportContext(rules: RuleRegistry.descriptions).report(result)
+        let findings = ScreenTimingJSON.Findings(report)
+        func pieces(jobs: Int) -> String {
+            var out = ReportStream()
+            ScreenTimingJSON.write(result, report: report, findings: findings, level: 1, jobs: jobs, to: &out)
+            return out.text
+        }
+        func wholeFiles() -> String {
+            var out = ReportStream()
+            ReportBuffer.writing(to: &out) {
+                ScreenTimingJSON.write(result, report: report, findings: findings, level: 1, into: &$0)
+            }
+            return out.text
+        }
+        let whole = wholeFiles()
+        #expect(whole.contains("\"findings\""))
+        for jobs in 1...4 { #expect(pieces(jobs: jobs) == whole, "\(jobs) jobs") }
+
+        // The files of the second piece cut short: their last screens are left out, as file by file.
+        let first = ScreenTimingJSON.filesPerPiece
+        var timings = ScreenTimingList()
+        for position in 0..<result.files.count {
+            var bytes = ScreenTimingList.encode(result.timings.screens(at: position))
+            if position >= first && position < 2 * first { bytes.removeLast(min(bytes.count, 9)) }
+            bytes.withUnsafeBytes { timings.appendEncoded($0, file: position) }
+        }
+        result.timings = timings
+        let cut = wholeFiles()
+        #expect(cut != whole)
+        for jobs in 1...4 { #expect(pieces(jobs: jobs) == cut, "\(jobs) jobs, cut") }
+    }
+
+    /// `files` written from each ``FileSummary`` read whole, one file after another (as the report
+    /// wrote it before it was rendered in pieces): the reference.
+    static func filesOneByOne(_ report: RunReport, counts: inout [(path: String, counts: SeverityCounts, position: Int)],
+                              level: Int) -> String {
+        var json = JSONWriter()
+        for _ in 0..<level { json.beginArray() }
+        json.beginArray()
+        var group = 0
+        for position in report.files.indices {
+            let file = report.files[position]
+            var found = SeverityCounts()
+            while group < counts.count && ByteOrder.compare(counts[group].path, file.path) < 0 { group += 1 }
+            if group < counts.count && ByteOrder.same(counts[group].path, file.path) {
+                found = counts[group].counts
+                counts[group].position = position
+                group += 1
+            }
+            json.beginObject()
+            json.key("path"); json.string(file.path)
+            json.key("screens")
+            json.beginArray()
+            for name in file.screenNames { json.string(name) }
+            json.end()
+            json.key("indicators"); json.int(file.indicators)
+            json.key("errors"); json.int(found.errors)
+            json.key("warnings"); json.int(found.warnings)
+            json.key("infos"); json.int(found.infos)
+            json.end()
+        }
+        json.end()
+        for _ in 0..<level { json.end() }
+        return json.out.text
+    }
+
+    @Test func filesRenderedInPiecesAreTheTextWrittenFileByFileWithTheirFindingsCounted() {
+        let result = Self.result
+        let report = ReportContext(rules: RuleRegistry.descriptions).report(result)
         var keys = JSONReporter.FindingsSummary()
         for key in report.diagnostics.keys { keys.note(key) }
         #expect(keys.pieces.isEmpty)
-        var text = ReportStream()
-        JSONReporter().diagnostics(report, keys: keys, context: ReportContext(rules: RuleRegistry.descriptions),
-                                   level: 1, to: &text)
-        #expect(text.text == Self.diagnosticsOneByOne(report, keys: keys, level: 1))
+        // With no place noted, `diagnostics` is one piece read from the start, the same text.
+        do {
+            var noPlaces = keys
+            var counts = keys.fileCounts
+            var out = ReportStream()
+            JSONReporter().files(report, counts: &counts, level: 1, jobs: 1, to: &out)
+            noPlaces.fileCounts = counts
+            var findings = ScreenTimingJSON.Findings()
+            var text = ReportStream()
+            JSONReporter().diagnostics(report, keys: noPlaces, context: ReportContext(rules: RuleRegistry.descriptions),
+                                       level: 1, findings: &findings, to: &text)
+            #expect(text.text == Self.diagnosticsOneByOne(report, keys: noPlaces, level: 1).text)
+        }
+        #expect(result.files.count > 2 * JSONReporter.filesPerPiece)
+        var expectedCounts = keys.fileCounts
+        let expected = Self.filesOneByOne(report, counts: &expectedCounts, level: 1)
+        #expect(expected.contains("\"errors\": 1") || expected.contains("\"warnings\": 1"))
+        for jobs in 1...4 {
+            var counts = keys.fileCounts
+            var json = JSONWriter()
+            json.beginArray()
+            json.value(writtenBy: { out, level in
+                JSONReporter().files(report, counts: &counts, level: level, jobs: jobs, to: &out)
+            })
+            json.end()
+            #expect(json.out.text == expected, "\(jobs) jobs")
+            #expect(counts.map(\.position) == expectedCounts.map(\.position), "\(jobs) jobs")
+        }
     }
 
     @Test func aRunWithoutFilesWritesTheSameEmptyArraysOnSeveralThreads() {

@@ -140,6 +140,76 @@ final class ByteStore: Sendable {
         precondition(done == count, "progress-lint: its temporary file lost data (\(done) of \(count) bytes)")
     }
 
+    /// A reader of the bytes written so far, with a window of its own (see ``Reader``).
+    func reader() -> Reader {
+        state.withLock { Reader(store: self, memory: $0.memory, memoryStart: $0.memoryStart, fd: $0.fd) }
+    }
+
+    /// Reads the bytes a store held when the reader was made, through a window of its own filled by
+    /// `pread`, without the store's lock: several threads read one store at once, each through its
+    /// own reader, each read costing a bounds check while it stays in the window. What is appended
+    /// to the store after the reader was made is not seen (the store is done with by then: a
+    /// finished run's, read by its reports). One thread uses a reader at a time.
+    final class Reader {
+        /// Kept alive, so that its file stays open.
+        private let store: ByteStore
+        /// The bytes that were in memory, from `memoryStart` (shared with the store until it is appended to).
+        private let memory: [UInt8]
+        private let memoryStart: Int
+        private let fd: Int32
+        /// The window: `windowCount` bytes of the file from `windowStart`, in `capacity` allocated.
+        private var window: UnsafeMutableRawPointer
+        private var capacity: Int
+        private var windowStart = 0
+        private var windowCount = 0
+
+        fileprivate init(store: ByteStore, memory: [UInt8], memoryStart: Int, fd: Int32) {
+            self.store = store
+            self.memory = memory
+            self.memoryStart = memoryStart
+            self.fd = fd
+            capacity = fd >= 0 ? ByteStore.windowSize : 0
+            window = .allocate(byteCount: Swift.max(1, capacity), alignment: 8)
+        }
+
+        deinit { window.deallocate() }
+
+        /// How many bytes it reads.
+        var count: Int { memoryStart + memory.count }
+
+        /// Calls `body` with the `length` bytes at `offset` (as ``ByteStore/read(_:_:_:)`` does).
+        func read<R>(_ offset: Int, _ length: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+            if offset >= memoryStart {
+                let start = offset - memoryStart
+                return memory.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
+            }
+            if offset + length > memoryStart {
+                // Part in the file, part in memory.
+                var bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+                    if let base = buffer.baseAddress {
+                        ByteStore.readFile(fd, at: offset, count: memoryStart - offset, into: base)
+                    }
+                    initialized = memoryStart - offset
+                }
+                bytes += memory[0..<(offset + length - memoryStart)]
+                return bytes.withUnsafeBytes(body)
+            }
+            if !(offset >= windowStart && offset + length <= windowStart + windowCount) {
+                let count = Swift.min(Swift.max(ByteStore.windowSize, length), memoryStart - offset)
+                if count > capacity {
+                    window.deallocate()
+                    window = .allocate(byteCount: count, alignment: 8)
+                    capacity = count
+                }
+                windowCount = 0
+                ByteStore.readFile(fd, at: offset, count: count, into: window)
+                windowStart = offset
+                windowCount = count
+            }
+            return body(UnsafeRawBufferPointer(start: window + (offset - windowStart), count: length))
+        }
+    }
+
     /// A new temporary file, already unlinked; -1 when none can be made.
     private static func temporaryFile(in folder: String) -> Int32 {
         var template = Array("\(folder)/progress-lint.XXXXXX".utf8CString)

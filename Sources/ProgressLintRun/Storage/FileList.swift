@@ -213,3 +213,63 @@ struct FileList: RandomAccessCollection, Sendable {
     }
 }
 
+extension FileList {
+    /// A reader of the list's files from any position on, through windows of its own
+    /// (``ByteStore/Reader``): several threads read one list at once, each through its own reader,
+    /// without a lock, and texts are handed over as their stored UTF-8 (no `String` made). It reads
+    /// what the list held when it was made. One thread uses it at a time.
+    struct Reader {
+        private let store: ByteStore.Reader
+        private let records: ByteStore.Reader
+        private let reportOrder: [Int32]?
+        /// How many files it reads.
+        let count: Int
+
+        init(_ list: FileList) {
+            store = list.store.reader()
+            records = list.records.reader()
+            reportOrder = list.reportOrder
+            count = list.recordCount
+        }
+
+        private func record(at position: Int) -> Record {
+            let number = reportOrder.map { Int($0[position]) } ?? position
+            return records.read(number * MemoryLayout<Record>.stride, MemoryLayout<Record>.size) {
+                $0.loadUnaligned(as: Record.self)
+            }
+        }
+
+        /// `body` of the UTF-8 of the path of the file at `position` (valid during the call).
+        func withPath<R>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+            let record = record(at: position)
+            return store.read(record.start, Int(record.pathLength), body)
+        }
+
+        /// Hands over the file at `position`: `file` with its path's UTF-8, how many screens it has
+        /// and its indicators, then `name` with each screen name's UTF-8, in order (each valid
+        /// during its call), as ``FileList/subscript(_:)`` reads them.
+        func read(at position: Int, file: (_ path: UnsafeRawBufferPointer, _ screens: Int, _ indicators: Int) -> Void,
+                         name: (UnsafeRawBufferPointer) -> Void) {
+            let record = record(at: position)
+            let length = Int(record.pathLength), names = Int(record.names)
+            store.read(record.start, length) { file($0, names, Int(record.indicators)) }
+            var offset = record.start + length
+            for _ in 0..<names {
+                let nameLength = store.read(offset, 8) { Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) }
+                offset += 8
+                store.read(offset, nameLength, name)
+                offset += nameLength
+            }
+        }
+    }
+
+    /// A reader of the list from any file on, for one thread (see ``Reader``).
+    func reader() -> Reader { Reader(self) }
+
+    /// `body` of the UTF-8 of the path of the file at `position` (valid during the call), without
+    /// making a `String`.
+    func withPath<R: Sendable>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let record = self.record(number(at: position))
+        return store.read(record.start, Int(record.pathLength), body)
+    }
+}

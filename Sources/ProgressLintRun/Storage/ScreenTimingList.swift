@@ -4,7 +4,7 @@ import ProgressLintSpec
 /// Each file's ``ScreenTiming``s, kept compactly in a ``ByteStore`` (past 64 KB in a temporary
 /// file), so a run over 100,000 files keeps them without its memory growing: per file, 12 bytes
 /// of index and its screens' bytes on disk. Read back one file at a time, in report order.
-struct ScreenTimingList: Sendable {
+@usableFromInline struct ScreenTimingList: Sendable {
     private var data = ByteStore()
     /// Per file number: where its bytes start (8 bytes) and how long they are (4 bytes).
     private var index = ByteStore()
@@ -76,8 +76,43 @@ struct ScreenTimingList: Sendable {
         } ?? []
     }
 
+    /// Hands `visitor` the screens of the file at `position` in report order, field by field as
+    /// they are stored: the screens ``screens(at:)`` gives, in its order, with no `String`, array
+    /// or ``ScreenTiming`` made (texts are the stored UTF-8, valid only during the call). A
+    /// screen whose bytes run short, and every one after it, is left out, as there.
+    @inlinable
+    func visitScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) {
+        _ = withBytes(at: position) { raw -> Bool in
+            // First how many screens are whole, then those are visited.
+            var check = TimingReader(raw)
+            let count = check.int()
+            var whole = 0
+            var skip = SkippingVisitor()
+            while whole < count, !check.failed {
+                check.visitScreen(&skip)
+                if check.failed { break }
+                whole += 1
+            }
+            var reader = TimingReader(raw)
+            _ = reader.int()
+            for _ in 0..<whole { reader.visitScreen(&visitor) }
+            return true
+        }
+    }
+
+    /// Hands `visitor` the screens of the file at `position` in report order as ``visitScreens(at:_:)``
+    /// does, but as they are read, without first checking that they are whole (one pass over the
+    /// bytes, not two). Returns false when the bytes ran short part-way: then what was handed over
+    /// since the last ``ScreenTimingVisitor/endScreen()`` (or the start) is not a whole screen, and
+    /// nothing follows it; a visitor that must leave it out, as ``visitScreens(at:_:)`` does, undoes
+    /// what it did since.
+    @inlinable
+    func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
+        withBytes(at: position) { TimingReader.readScreens($0, &visitor) } ?? true
+    }
+
     /// `body` of the stored bytes of the file at `position` in report order; nil when it has none.
-    func withBytes<R: Sendable>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+    @usableFromInline func withBytes<R: Sendable>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
         guard let number = ScreenTimingList.number(at: position, reportOrder: reportOrder, fileCount: fileCount)
         else { return nil }
         let (start, length) = index.read(number * 12, 12, ScreenTimingList.entry)
@@ -87,6 +122,42 @@ struct ScreenTimingList: Sendable {
 }
 
 extension ScreenTimingList {
+    /// A reader of the list's files from any position on, through windows of its own
+    /// (``ByteStore/Reader``): several threads read one list at once, each through its own reader,
+    /// without a lock. It reads what the list held when it was made. One thread uses it at a time.
+    @usableFromInline struct Reader {
+        let data: ByteStore.Reader
+        let index: ByteStore.Reader
+        let fileCount: Int
+        let reportOrder: [Int32]?
+
+        init(_ list: ScreenTimingList) {
+            data = list.data.reader()
+            index = list.index.reader()
+            fileCount = list.fileCount
+            reportOrder = list.reportOrder
+        }
+
+        /// Hands `visitor` the screens of the file at `position` in report order, as
+        /// ``ScreenTimingList/readScreens(at:_:)`` does.
+        @inlinable
+        func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
+            withBytes(at: position) { TimingReader.readScreens($0, &visitor) } ?? true
+        }
+
+        /// `body` of the stored bytes of the file at `position` in report order; nil when it has none.
+        @usableFromInline func withBytes<R>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+            guard let number = ScreenTimingList.number(at: position, reportOrder: reportOrder, fileCount: fileCount)
+            else { return nil }
+            let (start, length) = index.read(number * 12, 12, ScreenTimingList.entry)
+            guard length > 0 else { return nil }
+            return data.read(start, length, body)
+        }
+    }
+
+    /// A reader of the list from any file on, for one thread (see ``Reader``).
+    func reader() -> Reader { Reader(self) }
+
     /// The file number at `position` in report order; nil for a position the list has not.
     static func number(at position: Int, reportOrder: [Int32]?, fileCount: Int) -> Int? {
         guard position >= 0 else { return nil }
@@ -107,6 +178,17 @@ extension ScreenTimingList {
         let l = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
         return (Int(clamping: s), Int(l))
     }
+}
+
+/// Visits nothing: reading through it checks that the bytes are whole.
+@usableFromInline struct SkippingVisitor: ScreenTimingVisitor {
+    @inlinable init() {}
+    @inlinable mutating func screen(_ screen: EncodedScreen) {}
+    @inlinable mutating func indicator(_ indicator: EncodedIndicator) {}
+    @inlinable mutating func phase(name: UnsafeRawBufferPointer?, share: Double?, durationMs: Double?) {}
+    @inlinable mutating func becomes(when: UnsafeRawBufferPointer?, determinate: Bool?, style: UnsafeRawBufferPointer?) {}
+    @inlinable mutating func endIndicator() {}
+    @inlinable mutating func endScreen() {}
 }
 
 /// Writes timings as bytes: integers as varints (zigzag: LEB128 of `(v << 1) ^ (v >> 63)`, as
@@ -184,14 +266,28 @@ private struct TimingWriter {
 }
 
 /// Reads what ``TimingWriter`` wrote; bytes that run short set `failed` and read as zero.
-struct TimingReader {
-    let bytes: UnsafeRawBufferPointer
-    var at = 0
-    var failed = false
+/// Inlinable, so that a visitor in another module (the JSON report's) is specialised and inlined.
+@usableFromInline struct TimingReader {
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    @usableFromInline var at = 0
+    @usableFromInline var failed = false
 
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    @inlinable init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    @inline(__always)
+    /// Hands `visitor` the screens of one file's stored bytes; false when they ran short part-way.
+    @inlinable static func readScreens<Visitor: ScreenTimingVisitor>(_ raw: UnsafeRawBufferPointer,
+                                                                     _ visitor: inout Visitor) -> Bool {
+        var reader = TimingReader(raw)
+        let count = reader.int()
+        var n = 0
+        while n < count, !reader.failed {
+            reader.visitScreen(&visitor)
+            n += 1
+        }
+        return !reader.failed
+    }
+
+    @inlinable @inline(__always)
     mutating func byte() -> UInt8 {
         guard at < bytes.count else {
             failed = true
@@ -201,7 +297,7 @@ struct TimingReader {
         return bytes[at - 1]
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func word() -> UInt64 {
         guard bytes.count - at >= 8 else {
             failed = true
@@ -214,7 +310,7 @@ struct TimingReader {
         return v
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func int() -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -232,14 +328,14 @@ struct TimingReader {
         }
         return Int(truncatingIfNeeded: Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1))))
     }
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func count() -> Int { Swift.max(0, Swift.min(int(), bytes.count - at)) }
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func double() -> Double { Double(bitPattern: word()) }
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func optionalDouble() -> Double? { byte() == 1 ? double() : nil }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func bool() -> Bool? {
         switch byte() {
         case 0: false
@@ -253,7 +349,7 @@ struct TimingReader {
     }
 
     /// A text's stored UTF-8, nil when absent (or the bytes run short).
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func stringBytes() -> UnsafeRawBufferPointer? {
         guard byte() == 1 else { return nil }
         let length = int()
@@ -264,6 +360,58 @@ struct TimingReader {
         }
         defer { at += length }
         return UnsafeRawBufferPointer(rebasing: bytes[at..<(at + length)])
+    }
+
+    /// Reads one screen as ``screen()`` does, handing its fields to `visitor` as they come;
+    /// stops handing over once the bytes ran short (`failed`).
+    @inlinable
+    mutating func visitScreen<Visitor: ScreenTimingVisitor>(_ visitor: inout Visitor) {
+        let path = stringBytes()
+        let screen = stringBytes()
+        let documentIndex = int()
+        let platform = stringBytes()
+        let thresholds = (double(), double(), double(), double(), double(), double(), double())
+        let indicatorCount = count()
+        guard !failed else { return }
+        visitor.screen(EncodedScreen(path: path, screen: screen, documentIndex: documentIndex, platform: platform,
+                                     thresholds: thresholds, indicatorCount: indicatorCount))
+        for _ in 0..<indicatorCount {
+            let id = stringBytes()
+            let line = int(), endLine = int()
+            let style = stringBytes()
+            let determinate = bool() ?? false
+            let component = stringBytes()
+            let presentation = stringBytes()
+            let location = stringBytes()
+            let showAfter = optionalDouble(), minMs = optionalDouble(), maxMs = optionalDouble()
+            let phaseCount = count()
+            guard !failed else { return }
+            // The count of `becomes` comes after the phases: read them first, visited after.
+            let phasesStart = at
+            for _ in 0..<phaseCount where !failed {
+                _ = stringBytes()
+                _ = optionalDouble()
+                _ = optionalDouble()
+            }
+            let becomesCount = count()
+            guard !failed else { return }
+            visitor.indicator(EncodedIndicator(
+                id: id, line: line, endLine: endLine, style: style, determinate: determinate, component: component,
+                presentation: presentation, location: location, showAfterMs: showAfter, durationMinMs: minMs,
+                durationMaxMs: maxMs, phaseCount: phaseCount, becomesCount: becomesCount))
+            at = phasesStart
+            for _ in 0..<phaseCount {
+                visitor.phase(name: stringBytes(), share: optionalDouble(), durationMs: optionalDouble())
+            }
+            // Read again, the same bytes give the same count: `at` is `becomesStart` after it.
+            _ = count()
+            for _ in 0..<becomesCount where !failed {
+                visitor.becomes(when: stringBytes(), determinate: bool(), style: stringBytes())
+            }
+            guard !failed else { return }
+            visitor.endIndicator()
+        }
+        visitor.endScreen()
     }
 
     mutating func screen() -> ScreenTiming? {

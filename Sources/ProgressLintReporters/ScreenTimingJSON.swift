@@ -1,0 +1,555 @@
+import ProgressLintEngine
+import ProgressLintSupport
+import ProgressLintRun
+import ProgressLintWorkspace
+
+/// The JSON report's `screens[]`: one entry per screen in report order, with the effective
+/// thresholds of its configuration and each indicator's timing and finding counts. Written file
+/// by file straight from the run's stored timings (``RunReport/ScreenReader``): each field goes from the stored bytes
+/// into the report, between key texts made once per report (with their commas, line breaks and
+/// indentation), with no ``ScreenTiming``, `String` or array made per screen or indicator. The
+/// text is what ``JSONWriter`` writes for the same values member by member (a test compares them).
+enum ScreenTimingJSON {
+    /// Findings by severity for one indicator: error, warning, info.
+    struct Counts: Hashable {
+        var error = 0, warning = 0, info = 0
+
+        mutating func add(_ severity: Severity) {
+            switch severity {
+            case .error: error += 1
+            case .warning: warning += 1
+            case .info: info += 1
+            }
+        }
+    }
+
+    /// The findings `screens[]` counts against indicators (those about a screen's document), in
+    /// report order, in runs of one path's bytes, each with the position of the file it belongs to
+    /// (the first of its path's bytes, as ``RunReport/byFile`` hands them out; -1 for none): what of
+    /// each the count needs, gathered as the report writes its `diagnostics` so they are not read twice.
+    struct Findings {
+        /// Each run's path, where its findings end in `findings`, and its file's position.
+        var runs: [(path: String, end: Int, position: Int)] = []
+        var findings: [(documentIndex: Int, line: Int, severity: Severity, indicator: String?)] = []
+
+        /// Notes the next finding in report order, of the file at `position`.
+        mutating func add(_ d: Diagnostic, position: Int) {
+            guard let documentIndex = d.documentIndex, position >= 0 else { return }
+            if runs.isEmpty || runs[runs.count - 1].position != position { runs.append((d.path, findings.count, position)) }
+            findings.append((documentIndex, d.range.start.line, d.severity, d.indicator))
+            runs[runs.count - 1].end = findings.count
+        }
+
+        /// The findings of `report`, read for themselves, each run given the position of the first
+        /// file of its path.
+        init(_ report: RunReport) {
+            var position = 0
+            var path: String?
+            var found = -1
+            for d in report.diagnostics {
+                if path.map({ !ByteOrder.same($0, d.path) }) ?? true {
+                    path = d.path
+                    found = -1
+                    while position < report.fileCount && ByteOrder.compare(report.path(at: position), d.path) < 0 {
+                        position += 1
+                    }
+                    if position < report.fileCount && ByteOrder.same(report.path(at: position), d.path) {
+                        found = position
+                        position += 1
+                    }
+                }
+                add(d, position: found)
+            }
+        }
+
+        init() {}
+
+        /// Adds `later`, the findings that come after these in report order.
+        mutating func append(_ later: Findings) {
+            let base = findings.count
+            findings += later.findings
+            for run in later.runs {
+                if let last = runs.last, last.position == run.position {
+                    runs[runs.count - 1].end = base + run.end
+                } else {
+                    runs.append((run.path, base + run.end, run.position))
+                }
+            }
+        }
+
+        /// The first run of a file at `position` or after (where ``of(position:run:)`` starts from there).
+        func firstRun(from position: Int) -> Int {
+            var low = 0, high = runs.count
+            while low < high {
+                let middle = low + (high - low) / 2
+                if runs[middle].position < position { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        /// The range in `findings` of the file at `position`, found by moving `run` on (positions only grow).
+        func of(position: Int, run: inout Int) -> Range<Int>? {
+            while run < runs.count && runs[run].position < position { run += 1 }
+            guard run < runs.count && runs[run].position == position else { return nil }
+            return (run == 0 ? 0 : runs[run - 1].end)..<runs[run].end
+        }
+    }
+
+    /// Writes `screens` as an array of every file's screens.
+    static func write(_ result: RunResult, report: RunReport, into json: inout JSONWriter) {
+        write(result, report: report, findings: Findings(report), into: &json)
+    }
+
+    /// Writes `screens` as an array of every file's screens, counting `findings` (those of `report`).
+    static func write(_ result: RunResult, report: RunReport, findings: Findings, into json: inout JSONWriter) {
+        json.value(writtenBy: { out, level in
+            ReportBuffer.writing(to: &out) { buffer in
+                write(result, report: report, findings: findings, level: level, into: &buffer)
+            }
+        })
+    }
+
+    /// Writes `screens` as an array at nesting `level` into `buffer`, a file at a time.
+    static func write(_ result: RunResult, report: RunReport, findings: Findings, level: Int,
+                      into buffer: inout ReportBuffer) {
+        var arena = TextArena()
+        defer { arena.free() }
+        var index = FindingIndex()
+        var text = ScreenText(out: buffer, texts: Texts(level: level, arena: &arena))
+        let timings = report.screenReader()
+        var run = 0
+        for position in 0..<report.fileCount {
+            writeScreens(ofFile: position, timings: timings, findings: findings, run: &run, index: &index, into: &text)
+        }
+        text.out.put(text.screens > 0 ? text.t.arrayEnd : text.t.emptyArray)
+        buffer = text.out
+    }
+
+    /// Writes the screens of the file at `position` into `text` (`run` the run of `findings` where
+    /// its findings are looked for: positions only grow).
+    static func writeScreens(ofFile position: Int, timings: RunReport.ScreenReader, findings: Findings,
+                             run: inout Int, index: inout FindingIndex, into text: inout ScreenText) {
+        if let found = findings.of(position: position, run: &run) {
+            index.reset()
+            // In one pass: a screen whose bytes run short is not written, so what is counted against it is never read.
+            _ = timings.readScreens(at: position, &index)
+            index.count(findings.findings[found], into: &text.counts)
+        } else {
+            text.counts.removeAll(keepingCapacity: true)
+        }
+        text.countsBase = 0
+        text.screenMark = text.out.mark
+        text.screensAtMark = text.screens
+        // A screen whose bytes run short, and every one after it, is left out.
+        if !timings.readScreens(at: position, &text) { text.leaveOutLastScreen() }
+        text.out.endItem()
+    }
+
+    /// Files in a piece of `screens` rendered on its own: about 60 KB at two or three screens a
+    /// file, within a ``ReportBuffer``'s first allocation (larger pieces grow the buffers of every
+    /// slot, and the peak memory with them).
+    static let filesPerPiece = 24
+
+    /// Writes `screens` as an array at nesting `level` to `stream`, rendered a range of files at a
+    /// time on `jobs` threads (``ReportPieces``) and written in order: the text ``write(_:report:findings:level:into:)``
+    /// writes. Each range is rendered as if it came first (its first screen after `[`), and the `[`
+    /// becomes a comma when screens were written before it.
+    static func write(_ result: RunResult, report: RunReport, findings: Findings, level: Int, jobs: Int,
+                      to stream: inout ReportStream) {
+        let files = report.fileCount
+        let (pieces, overflow) = files.addingReportingOverflow(filesPerPiece - 1)
+        var screens = 0
+        if !overflow {
+            let timings = report
+            ReportPieces.write(
+                count: pieces / filesPerPiece, jobs: jobs, to: &stream,
+                renderer: { Pieces(report: timings, findings: findings, level: level, files: files) },
+                write: { stream, buffer, items in
+                    guard items > 0, !buffer.written.isEmpty else { return }
+                    if screens > 0 { buffer.written[0] = 0x2C }
+                    screens += items
+                    stream.write(block: UnsafeBufferPointer(buffer.written))
+                })
+        }
+        if screens == 0 { return stream.write(ascii: "[]") }
+        stream.write(lineBreakAfterComma: false, spaces: 2 * Swift.max(0, level))
+        stream.write(byte: 0x5D)
+    }
+
+    /// Renders ranges of ``filesPerPiece`` files' screens, on one thread.
+    final class Pieces: ReportPieceRenderer {
+        let timings: RunReport.ScreenReader
+        let findings: Findings
+        let files: Int
+        var arena = TextArena()
+        var index = FindingIndex()
+        var text: ScreenText
+
+        init(report: RunReport, findings: Findings, level: Int, files: Int) {
+            self.timings = report.screenReader()
+            self.findings = findings
+            self.files = files
+            text = ScreenText(out: ReportBuffer.collecting(), texts: Texts(level: level, arena: &arena))
+        }
+
+        deinit {
+            arena.free()
+            text.out.free()
+        }
+
+        func render(_ piece: Int, into buffer: inout ReportBuffer) -> Int {
+            let start = piece * ScreenTimingJSON.filesPerPiece
+            let end = Swift.min(files, start + ScreenTimingJSON.filesPerPiece)
+            guard start < end else { return 0 }
+            swap(&text.out, &buffer)
+            defer { swap(&text.out, &buffer) }
+            text.screens = 0
+            var run = findings.firstRun(from: start)
+            for position in start..<end {
+                ScreenTimingJSON.writeScreens(ofFile: position, timings: timings, findings: findings, run: &run,
+                                              index: &index, into: &text)
+            }
+            return text.screens
+        }
+    }
+
+    /// Texts made once per report, each in an allocation of its own, freed together.
+    struct TextArena {
+        private var made: [UnsafeMutableBufferPointer<UInt8>] = []
+
+        /// `bytes`, kept until ``free()``.
+        mutating func keep(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(1, bytes.count))
+            _ = copy.initialize(from: bytes)
+            made.append(copy)
+            return UnsafeBufferPointer(rebasing: copy[0..<bytes.count])
+        }
+
+        func free() {
+            for bytes in made { bytes.deallocate() }
+        }
+    }
+
+    /// The texts between values, with their separators and indentation, for a `screens` array
+    /// at `level`: its screens at L = `level` + 1 (their members at L + 1), an indicator's
+    /// members at M = L + 3. Pointers into a ``TextArena``: written with no reference counted.
+    struct Texts {
+        let firstScreen, nextScreen, arrayEnd, emptyArray, null, emptyText, falseText, trueText: UnsafeBufferPointer<UInt8>
+        let screen, platform, instant, noticeable, attention, showAfterMax, updatesEveryMax, determinateAfter, minDisplay,
+            indicators,
+            noIndicators, firstIndicator, nextIndicator, indicatorsEnd, screenEnd: UnsafeBufferPointer<UInt8>
+        let line, style, determinate, component, presentation, location, showAfter, minMs, maxMs, unknown, phases,
+            firstPhase, nextPhase, share, durationMs, memberEnd, listEnd, becomes, noBecomes, firstState, nextState,
+            stateDeterminate, stateStyle, findings, warning, info, indicatorEnd: UnsafeBufferPointer<UInt8>
+
+        init(level: Int, arena: inout TextArena) {
+            func indent(_ level: Int) -> String { "\n" + String(repeating: " ", count: 2 * level) }
+            func key(_ key: String, _ level: Int, first: Bool = false) -> [UInt8] {
+                Array(((first ? "{" : ",") + indent(level) + "\"\(key)\": ").utf8)
+            }
+            func text(_ s: String) -> [UInt8] { Array(s.utf8) }
+            func keep(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> { arena.keep(bytes) }
+            let l = level + 1, m = l + 3
+            firstScreen = keep(text("[" + indent(l)) + key("path", l + 1, first: true))
+            nextScreen = keep(text("," + indent(l)) + key("path", l + 1, first: true))
+            arrayEnd = keep(text(indent(level) + "]"))
+            emptyArray = keep(text("[]"))
+            null = keep(text("null"))
+            emptyText = keep(text("\"\""))
+            falseText = keep(text("false"))
+            trueText = keep(text("true"))
+            screen = keep(key("screen", l + 1))
+            platform = keep(key("platform", l + 1))
+            instant = keep(key("thresholds", l + 1) + key("instantMs", l + 2, first: true))
+            noticeable = keep(key("noticeableMs", l + 2))
+            attention = keep(key("attentionMs", l + 2))
+            showAfterMax = keep(key("showAfterMaxMs", l + 2))
+            updatesEveryMax = keep(key("updatesEveryMaxMs", l + 2))
+            determinateAfter = keep(key("determinateAfterMs", l + 2))
+            minDisplay = keep(key("minDisplayMs", l + 2))
+            indicators = keep(text(indent(l + 1) + "}") + key("indicators", l + 1))
+            noIndicators = keep(text(indent(l + 1) + "}") + key("indicators", l + 1) + text("[]"))
+            firstIndicator = keep(text("[" + indent(l + 2)) + key("id", m, first: true))
+            nextIndicator = keep(text("," + indent(l + 2)) + key("id", m, first: true))
+            indicatorsEnd = keep(text(indent(l + 1) + "]"))
+            screenEnd = keep(text(indent(l) + "}"))
+            line = keep(key("line", m))
+            style = keep(key("style", m))
+            determinate = keep(key("determinate", m))
+            component = keep(key("component", m))
+            presentation = keep(key("presentation", m))
+            location = keep(key("location", m))
+            showAfter = keep(key("showAfterMs", m))
+            minMs = keep(key("duration", m) + key("minMs", m + 1, first: true))
+            maxMs = keep(key("maxMs", m + 1))
+            unknown = keep(key("unknown", m + 1))
+            phases = keep(text(indent(m) + "}") + key("phases", m))
+            firstPhase = keep(text("[" + indent(m + 1)) + key("name", m + 2, first: true))
+            nextPhase = keep(text("," + indent(m + 1)) + key("name", m + 2, first: true))
+            share = keep(key("share", m + 2))
+            durationMs = keep(key("durationMs", m + 2))
+            memberEnd = keep(text(indent(m + 1) + "}"))
+            listEnd = keep(text(indent(m) + "]"))
+            becomes = keep(key("becomes", m))
+            noBecomes = keep(key("becomes", m) + text("[]"))
+            firstState = keep(text("[" + indent(m + 1)) + key("when", m + 2, first: true))
+            nextState = keep(text("," + indent(m + 1)) + key("when", m + 2, first: true))
+            stateDeterminate = keep(key("determinate", m + 2))
+            stateStyle = keep(key("style", m + 2))
+            findings = keep(key("findings", m) + key("error", m + 1, first: true))
+            warning = keep(key("warning", m + 1))
+            info = keep(key("info", m + 1))
+            indicatorEnd = keep(text(indent(m) + "}" + indent(l + 2) + "}"))
+        }
+    }
+
+    /// The texts of 64 fractions written lately, each in the slot its bits hash to (0 marks an
+    /// empty slot: the bits of 0.0, which is whole, so never kept).
+    struct Fractions {
+        static let width = 32
+        var bits = [UInt64](repeating: 0, count: 64)
+        var lengths = [Int](repeating: 0, count: 64)
+        var texts = [UInt8](repeating: 0, count: 64 * Fractions.width)
+    }
+
+    /// Writes screens as ``JSONWriter`` writes their members, from the fields
+    /// ``RunReport/ScreenReader/readScreens(at:_:)`` hands over, into a ``ReportBuffer``.
+    struct ScreenText: ScreenTimingVisitor {
+        var out: ReportBuffer
+        let t: Texts
+        /// Each indicator's findings in the current file (by screen, then indicator, flat); none means all zero.
+        var counts: [Counts] = []
+        /// Where the current screen's indicators start in `counts`.
+        var countsBase = 0
+        /// Screens written so far (of all files).
+        var screens = 0
+        /// Where `out` was when the last screen ended (or the file began), and `screens` then: to
+        /// leave out a screen whose bytes run short.
+        var screenMark = 0, screensAtMark = 0
+        /// The current screen's indicators written, and the current indicator's phases and states.
+        var indicatorNumber = 0, phaseNumber = 0, stateNumber = 0
+        var phaseCount = 0, stateCount = 0
+        var fractions = Fractions()
+
+        init(out: ReportBuffer, texts: Texts) {
+            self.out = out
+            t = texts
+        }
+
+        /// Takes back what was written since the last screen ended: a screen whose bytes ran short.
+        mutating func leaveOutLastScreen() {
+            out.rollBack(to: screenMark)
+            screens = screensAtMark
+        }
+
+        @inline(__always) mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { out.put(bytes) }
+
+        @inline(__always) mutating func string(_ bytes: UnsafeRawBufferPointer?) {
+            guard let bytes else { return put(t.null) }
+            out.string(utf8: bytes.assumingMemoryBound(to: UInt8.self))
+        }
+
+        @inline(__always) mutating func bool(_ value: Bool) { put(value ? t.trueText : t.falseText) }
+
+        /// A number as ``ReportBuffer/number(_:)`` writes it; a fraction's text (a phase's share,
+        /// mostly, of a few values) from `fractions` when it was written lately.
+        @inline(__always) mutating func number(_ value: Double?) {
+            if let value, abs(value) < 1e15, Double(Int(value)) != value { return fraction(value) }
+            out.number(value)
+        }
+
+        /// A finite number below 10^15 that is not whole, as `String(value)` spells it.
+        mutating func fraction(_ value: Double) {
+            let bits = value.bitPattern
+            let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            let start = slot * Fractions.width
+            if fractions.bits[slot] != bits {
+                var text = String(value)
+                let fits = text.withUTF8 { utf8 in
+                    guard utf8.count <= Fractions.width else { return false }
+                    fractions.texts.replaceSubrange(start..<(start + utf8.count), with: utf8)
+                    fractions.lengths[slot] = utf8.count
+                    return true
+                }
+                guard fits else { return text.withUTF8 { out.put($0) } }
+                fractions.bits[slot] = bits
+            }
+            let end = start + fractions.lengths[slot]
+            fractions.texts.withUnsafeBufferPointer { out.put(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        }
+
+        mutating func screen(_ s: EncodedScreen) {
+            put(screens == 0 ? t.firstScreen : t.nextScreen)
+            screens += 1
+            string(s.path)
+            put(t.screen)
+            string(s.screen)
+            put(t.platform)
+            string(s.platform)
+            put(t.instant)
+            number(s.thresholds.0)
+            put(t.noticeable)
+            number(s.thresholds.1)
+            put(t.attention)
+            number(s.thresholds.2)
+            put(t.showAfterMax)
+            number(s.thresholds.3)
+            put(t.updatesEveryMax)
+            number(s.thresholds.4)
+            put(t.determinateAfter)
+            number(s.thresholds.5)
+            put(t.minDisplay)
+            number(s.thresholds.6)
+            put(s.indicatorCount == 0 ? t.noIndicators : t.indicators)
+            indicatorNumber = 0
+        }
+
+        mutating func indicator(_ i: EncodedIndicator) {
+            put(indicatorNumber == 0 ? t.firstIndicator : t.nextIndicator)
+            string(i.id)
+            put(t.line)
+            out.int(i.line)
+            put(t.style)
+            string(i.style)
+            put(t.determinate)
+            bool(i.determinate)
+            put(t.component)
+            string(i.component)
+            put(t.presentation)
+            emptyOr(i.presentation)
+            put(t.location)
+            emptyOr(i.location)
+            put(t.showAfter)
+            number(i.showAfterMs)
+            put(t.minMs)
+            number(i.durationMinMs)
+            put(t.maxMs)
+            number(i.durationMaxMs)
+            put(t.unknown)
+            bool(i.durationMaxMs == nil)
+            put(t.phases)
+            phaseNumber = 0
+            phaseCount = i.phaseCount
+            stateNumber = 0
+            stateCount = i.becomesCount
+            if phaseCount == 0 { afterPhases() }
+        }
+
+        /// A text that is empty when absent.
+        @inline(__always) mutating func emptyOr(_ bytes: UnsafeRawBufferPointer?) {
+            if let bytes { out.string(utf8: bytes.assumingMemoryBound(to: UInt8.self)) } else { put(t.emptyText) }
+        }
+
+        mutating func afterPhases() {
+            if phaseCount > 0 { put(t.listEnd) } else { put(t.emptyArray) }
+            put(stateCount == 0 ? t.noBecomes : t.becomes)
+        }
+
+        mutating func phase(name: UnsafeRawBufferPointer?, share s: Double?, durationMs d: Double?) {
+            put(phaseNumber == 0 ? t.firstPhase : t.nextPhase)
+            string(name)
+            put(t.share)
+            number(s)
+            put(t.durationMs)
+            number(d)
+            put(t.memberEnd)
+            phaseNumber += 1
+            if phaseNumber == phaseCount { afterPhases() }
+        }
+
+        mutating func becomes(when: UnsafeRawBufferPointer?, determinate d: Bool?, style s: UnsafeRawBufferPointer?) {
+            put(stateNumber == 0 ? t.firstState : t.nextState)
+            string(when)
+            put(t.stateDeterminate)
+            if let d { bool(d) } else { put(t.null) }
+            put(t.stateStyle)
+            string(s)
+            put(t.memberEnd)
+            stateNumber += 1
+            if stateNumber == stateCount { put(t.listEnd) }
+        }
+
+        mutating func endIndicator() {
+            let n = countsBase + indicatorNumber
+            let c = n < counts.count ? counts[n] : Counts()
+            put(t.findings)
+            out.int(c.error)
+            put(t.warning)
+            out.int(c.warning)
+            put(t.info)
+            out.int(c.info)
+            put(t.indicatorEnd)
+            indicatorNumber += 1
+        }
+
+        mutating func endScreen() {
+            if indicatorNumber > 0 { put(t.indicatorsEnd) }
+            put(t.screenEnd)
+            countsBase += indicatorNumber
+            screenMark = out.mark
+            screensAtMark = screens
+        }
+    }
+
+    /// One file's screens' document indexes and indicators' ids and lines, to find which
+    /// indicator each finding is about (as ``ScreenTiming/indicatorIndex(of:)`` does).
+    struct FindingIndex: ScreenTimingVisitor {
+        /// Per screen: its document and where its indicators start in `indicators`.
+        var screens: [(documentIndex: Int, first: Int)] = []
+        /// Per indicator: its id's bytes in `ids` (nil when it has none) and its lines.
+        var indicators: [(id: Range<Int>?, line: Int, endLine: Int)] = []
+        var ids: [UInt8] = []
+
+        mutating func reset() {
+            screens.removeAll(keepingCapacity: true)
+            indicators.removeAll(keepingCapacity: true)
+            ids.removeAll(keepingCapacity: true)
+        }
+
+        mutating func screen(_ screen: EncodedScreen) { screens.append((screen.documentIndex, indicators.count)) }
+
+        mutating func indicator(_ indicator: EncodedIndicator) {
+            var id: Range<Int>?
+            if let bytes = indicator.id {
+                id = ids.count..<(ids.count + bytes.count)
+                ids.append(contentsOf: bytes)
+            }
+            indicators.append((id, indicator.line, indicator.endLine))
+        }
+
+        mutating func phase(name: UnsafeRawBufferPointer?, share: Double?, durationMs: Double?) {}
+        mutating func becomes(when: UnsafeRawBufferPointer?, determinate: Bool?, style: UnsafeRawBufferPointer?) {}
+        mutating func endIndicator() {}
+        mutating func endScreen() {}
+
+        /// Whether the indicator numbered `i` has the id `id` (as `String`s compare: its stored bytes decoded).
+        func has(_ i: Int, id: String) -> Bool {
+            guard let range = indicators[i].id else { return false }
+            let bytes = ids[range]
+            if id.utf8.elementsEqual(bytes) { return true }
+            // Different bytes are different ASCII texts; other texts compare as `String`s do.
+            if id.utf8.allSatisfy({ $0 < 0x80 }) && bytes.allSatisfy({ $0 < 0x80 }) { return false }
+            return String(decoding: bytes, as: UTF8.self) == id
+        }
+
+        /// Each indicator's findings among `diagnostics`, flat by screen then indicator.
+        func count(_ diagnostics: ArraySlice<(documentIndex: Int, line: Int, severity: Severity, indicator: String?)>,
+                   into counts: inout [Counts]) {
+            counts.removeAll(keepingCapacity: true)
+            counts.append(contentsOf: repeatElement(Counts(), count: indicators.count))
+            for d in diagnostics {
+                guard let s = screens.firstIndex(where: { $0.documentIndex == d.documentIndex }) else { continue }
+                let range = screens[s].first..<(s + 1 < screens.count ? screens[s + 1].first : indicators.count)
+                let line = d.line
+                func holds(_ i: Int) -> Bool { indicators[i].line <= line && line <= indicators[i].endLine }
+                var found: Int?
+                if let id = d.indicator {
+                    // Lines first: an id's bytes are compared only for the indicator that holds the finding.
+                    found = range.first(where: { holds($0) && has($0, id: id) }) ?? range.first(where: { has($0, id: id) })
+                }
+                if found == nil { found = range.first(where: holds) }
+                if let found { counts[found].add(d.severity) }
+            }
+        }
+    }
+}
