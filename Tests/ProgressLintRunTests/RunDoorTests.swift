@@ -26,7 +26,7 @@ import Testing
 
     /// The types declared at the top level of the storage and cache files.
     static func storageTypes() -> Set<String> {
-        let declaration = /^(?:(?:final|private|fileprivate|internal|package)\s+)*(?:struct|enum|class|protocol|typealias|actor)\s+([A-Z][A-Za-z0-9_]*)/
+        let declaration = /^(?:@\w+\s+)*(?:(?:final|private|fileprivate|internal|package)\s+)*(?:struct|enum|class|protocol|typealias|actor)\s+([A-Z][A-Za-z0-9_]*)/
             .anchorsMatchLineEndings()
         var names: Set<String> = []
         for folder in inside {
