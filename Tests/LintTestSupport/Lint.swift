@@ -1,6 +1,6 @@
 import ProgressLintEngine
 import ProgressLintReporters
-@testable import ProgressLintRun
+import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintRules
 
