@@ -28,7 +28,7 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // Logic shared across the layers (did you mean, JSON strings, byte order); no dependencies.
+        // Logic shared across the layers (system calls, paths, JSON strings, byte order); no dependencies.
         .target(name: "ProgressLintSupport"),
         // Events → a document arena of nodes, each with its start and end position.
         .target(name: "ProgressLintYAML", dependencies: ["CYAML", "ProgressLintSupport"]),
@@ -50,7 +50,8 @@ let package = Package(
         ),
         // One file per rule, grouped by category; the registry of all rules. The engine only.
         .target(name: "ProgressLintRules", dependencies: ["ProgressLintEngine", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport"]),
-        // One file per output format; they read a finished run.
+        // One file per output format, and the report streams and JSON writer they write through;
+        // they read a finished run.
         .target(
             name: "ProgressLintReporters",
             dependencies: ["ProgressLintRun", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport"]
@@ -112,6 +113,12 @@ let package = Package(
             dependencies: ["ProgressLintReporters", "ProgressLintEngine", "ProgressLintWorkspace", "ProgressLintRun", "ProgressLintRules", "ProgressLintSpec", "ProgressLintYAML", "ProgressLintSupport", "TestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["progress-lint", "TestSupport"]),
+        // The documentation generators of the command (`Sources/progress-lint/Docs`): rule pages,
+        // key tables, schemas, profiles; each fails when its committed file is stale.
+        .testTarget(
+            name: "DocsTests",
+            dependencies: ["progress-lint", "ProgressLintReporters", "ProgressLintRules", "ProgressLintWorkspace", "ProgressLintEngine", "ProgressLintSpec", "TestSupport"]
+        ),
         // The language server in process (framing, encodings, the message loop) and, through
         // pytest-lsp, the built binary (Tests/LanguageServerTests/python).
         .testTarget(

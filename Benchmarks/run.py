@@ -38,7 +38,7 @@ ratios and writes them to bench-out/bench-<date>.json (and bench-out/latest.json
 
 With --reference (a release build of an earlier commit), it first checks that the two binaries
 write byte-identical reports over Examples/ and every corpus size, in every format (text,
-concise, json, sarif, github, junit with its timestamps masked; text also with --statistics,
+concise, json, sarif, github, junit with its timestamps masked, gitlab, html; text also with --statistics,
 --column-unit byte and --color always), with --jobs 1 and the default jobs, and stops with the
 differences if they do not. --compare-only stops after that check.
 
@@ -288,7 +288,8 @@ def bench_single(lint, trivial, runs):
 
 COMPARED_FORMATS = [
     ['--format', 'text'], ['--format', 'concise'], ['--format', 'json'], ['--format', 'sarif'],
-    ['--format', 'github'], ['--format', 'junit'], ['--format', 'text', '--statistics'],
+    ['--format', 'github'], ['--format', 'junit'], ['--format', 'gitlab'], ['--format', 'html'],
+    ['--format', 'text', '--statistics'],
     ['--format', 'text', '--column-unit', 'byte', '--color', 'always'],
 ]
 JUNIT_TIMESTAMP = re.compile(rb'timestamp="[^"]*"')

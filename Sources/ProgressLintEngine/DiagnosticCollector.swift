@@ -14,8 +14,8 @@ struct DiagnosticCollector {
     private var diagnostics: [Diagnostic] = []
     /// The rules of the diagnostics of the current document, by position (line and column in one
     /// number, exact for the positions of a file of at most 4 GiB), to report each once. Not a set of
-    /// a key type of its own: hashing a new type costs a scan of every protocol conformance in the
-    /// process (270,000 instructions).
+    /// a key type of its own: hashing a new type costs, at its first use, a scan of every protocol
+    /// conformance in the process (Benchmarks/README.md).
     private var seen: [Int: [String]] = [:]
     private var pathCache = YAMLPath.Cache()
     private var pathCacheDocument = -1

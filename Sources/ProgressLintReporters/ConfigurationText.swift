@@ -106,7 +106,7 @@ public enum ConfigurationText {
 
     static func quote(_ s: String) -> String {
         var out = ""
-        JSONValue.escape(s, into: &out)
+        JSONString.escape(s, into: &out)
         return out
     }
 }

@@ -3,14 +3,9 @@ import ProgressLintRules
 import ProgressLintRun
 import ProgressLintWorkspace
 
-/// What needs the registry and more than the engine: a configuration loader that knows every
-/// rule, and the rules' examples linted as a run (for the rule pages, `explain` and the rule tests).
+/// The rules' examples linted as a run (for the rule pages, `explain`, the server's hover and the
+/// rule tests): what needs the registry and the run module.
 extension RuleRegistry {
-    /// A configuration loader that knows every rule.
-    public static func makeConfigurationLoader() -> ConfigurationLoader {
-        ConfigurationLoader(rules: descriptions)
-    }
-
     /// What every rule reports on one of the rules' examples, linted as `example.yaml` with the
     /// example's config (or the defaults), then `adjust`ed: the rule tests and the rule pages use this.
     public static func lint(_ example: RuleExample, adjust: (inout Configuration) -> Void = { _ in })
@@ -18,11 +13,11 @@ extension RuleRegistry {
     {
         var configuration = Configuration()
         if let config = example.config {
-            configuration = try makeConfigurationLoader()
+            configuration = try ConfigurationLoader(rules: descriptions)
                 .load(Array(config.utf8), path: "example-config.yml", directory: "/")
         }
         adjust(&configuration)
-        let runner = LintRunner(linter: makeLinter(), loader: makeConfigurationLoader())
+        let runner = LintRunner(linter: makeLinter(), loader: ConfigurationLoader(rules: descriptions))
         return runner.run(inMemory: [("example.yaml", Array(example.source.utf8))], configuration: configuration)
     }
 

@@ -28,26 +28,6 @@ extension String {
 }
 
 extension Phrase {
-    /// Text the spec already gives for what is happening (label, announcement, accessibility label), quoted.
-    static func knownText(_ indicator: Indicator) -> String? {
-        let accessibility = indicator.accessibility?.value
-        let candidates = [indicator.label?.value, accessibility?.announce?.value.start?.value, accessibility?.label?.value]
-        return candidates.compactMap { $0 }.map { $0.trimmed() }.first { !$0.isEmpty }.map { "\"\($0)\"" }
-    }
-
-    /// ` (e.g. "Upload complete")` from the indicator's `task`, or nothing when it has none.
-    static func completionExample(_ indicator: Indicator) -> String {
-        guard let task = indicator.task?.value.trimmed(), let first = task.first else { return "" }
-        let words = task.replacingDashes()
-        return " (e.g. \"\(first.uppercased())\(words.dropFirst()) complete\")"
-    }
-}
-
-extension String {
-    fileprivate func replacingDashes() -> String { String(map { $0 == "-" || $0 == "_" ? " " : $0 }) }
-}
-
-extension Phrase {
     /// The known component `known` as a message names it: `UIProgressView` as written (`quoted`
     /// puts it in backticks), or for a wrapper declared under the config's `components:`, what was
     /// written and what it stands for: `` `BrandProgressBar` (as `UIProgressView`) ``.

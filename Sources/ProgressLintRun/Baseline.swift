@@ -115,31 +115,26 @@ public struct Baseline: Hashable, Sendable {
         Set(result.files.indices.map { Key(path: result.files.path(at: $0), rule: "", yamlPath: "", location: location).path })
     }
 
-    /// The baseline file's text: JSON, one entry per key, sorted, so it diffs well in review.
+    /// The baseline file's text: JSON, one entry per key, sorted, so it diffs well in review (one
+    /// entry a line, its members in a fixed order, indented by two spaces as the reports' JSON is).
     public func rendered() -> String {
-        var out = ReportStream()
-        out.writeJSON { json in
-            json.beginObject()
-            json.key(literal: "version")
-            json.int(Baseline.formatVersion)
-            json.key(literal: "entries")
-            json.beginArray()
-            for key in counts.keys.sorted() {
-                json.beginOneLineObject()
-                json.key(literal: "path")
-                json.string(key.path)
-                json.key(literal: "rule")
-                json.string(key.rule)
-                json.key(literal: "yamlPath")
-                json.string(key.yamlPath)
-                json.key(literal: "count")
-                json.int(counts[key] ?? 1)
-                json.end()
-            }
-            json.end()
-            json.end()
+        var out = Array("{\n  \"version\": \(Baseline.formatVersion),\n  \"entries\": ".utf8)
+        func write(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+        let keys = counts.keys.sorted()
+        write(keys.isEmpty ? "[]" : "[")
+        for (i, key) in keys.enumerated() {
+            write(i == 0 ? "\n    {\"path\": " : ",\n    {\"path\": ")
+            JSONString.escape(key.path, into: &out)
+            write(", \"rule\": ")
+            JSONString.escape(key.rule, into: &out)
+            write(", \"yamlPath\": ")
+            JSONString.escape(key.yamlPath, into: &out)
+            write(", \"count\": ")
+            out.append(contentsOf: String(counts[key] ?? 1).utf8)
+            write("}")
         }
-        return out.text
+        write(keys.isEmpty ? "\n}\n" : "\n  ]\n}\n")
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Reads a baseline file written by ``rendered()``. With a `location`, the paths of a version-1

@@ -86,7 +86,7 @@ public final class LanguageServer {
         self.log = log
         self.backgroundWork = backgroundWork
         self.linter = RuleRegistry.makeLinter()
-        self.loader = RuleRegistry.makeConfigurationLoader()
+        self.loader = ConfigurationLoader(rules: RuleRegistry.descriptions)
         self.configurations = ConfigurationCache(loader: loader)
     }
 

@@ -46,20 +46,22 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Parses `250ms`, `3s`, `1.5s`, `2m`, `1h`, `0s`; longer than ``maximum`` throws `outOfRange`.
     public static func parse(_ text: Substring) throws(ParseError) -> Duration {
-        // Works on the UTF-8 bytes: the digits, `.` and units are ASCII, and a byte of a
-        // non-ASCII character (a combining mark included) ends the number or spoils the unit,
-        // just as the grapheme that holds it would.
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        var end = bytes.endIndex
-        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") {
-            start = bytes.index(after: start)
-        }
-        while start < end {
-            let last = bytes[bytes.index(before: end)]
-            guard last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") else { break }
-            end = bytes.index(before: end)
-        }
+        var text = String(text)
+        return try text.withUTF8 { read(UnsafeRawBufferPointer($0)) }.get()
+    }
+
+    /// ``parse(_:)`` of UTF-8 `bytes` (a spec's scalar, read where it lies), nil where it throws.
+    static func parseQuickly(_ bytes: UnsafeRawBufferPointer) -> Duration? { try? read(bytes).get() }
+
+    /// Reads UTF-8 `bytes`: spaces and tabs trimmed, digits with at most one `.`, a unit. The
+    /// digits, `.` and units are ASCII, and a byte of a non-ASCII character (a combining mark
+    /// included) ends the number or spoils the unit, just as the grapheme that holds it would.
+    static func read(_ bytes: UnsafeRawBufferPointer) -> Result<Duration, ParseError> {
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var start = 0
+        var end = bytes.count
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        while start < end, isBlank(bytes[end - 1]) { end -= 1 }
         var digitsEnd = start
         var sawDigit = false
         var sawDot = false
@@ -72,40 +74,38 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
             } else {
                 break
             }
-            digitsEnd = bytes.index(after: digitsEnd)
+            digitsEnd += 1
         }
-        let number = text[start..<digitsEnd]
-        guard sawDigit, number.utf8.last != UInt8(ascii: "."), let value = exactValue(of: number) ?? Double(number)
-        else { throw .malformed }
-        let unit = text[digitsEnd..<end]
+        let number = bytes[start..<digitsEnd]
+        // Most numbers are read exactly from their digits; a longer one as `Double` reads its text.
+        guard sawDigit, bytes[digitsEnd - 1] != UInt8(ascii: "."),
+              let value = exactValue(ofDigits: number) ?? Double(String(decoding: number, as: UTF8.self))
+        else { return .failure(.malformed) }
         let factor: Double
-        switch unit.utf8.count {
-        case 0: throw .missingUnit(String(number))
+        switch end - digitsEnd {
+        case 0: return .failure(.missingUnit(String(decoding: number, as: UTF8.self)))
         case 1:
-            switch unit.utf8.first! {
+            switch bytes[digitsEnd] {
             case UInt8(ascii: "s"): factor = 1000
             case UInt8(ascii: "m"): factor = 60_000
             case UInt8(ascii: "h"): factor = 3_600_000
-            default: throw .malformed
+            default: return .failure(.malformed)
             }
-        case 2 where unit.utf8.elementsEqual("ms".utf8): factor = 1
-        default: throw .malformed
+        case 2 where bytes[digitsEnd] == UInt8(ascii: "m") && bytes[digitsEnd + 1] == UInt8(ascii: "s"): factor = 1
+        default: return .failure(.malformed)
         }
         // A 310-digit number reads as infinity; a finite one can still overflow when multiplied.
         let milliseconds = value * factor
-        guard milliseconds.isFinite, milliseconds <= maximum.milliseconds else { throw .outOfRange }
-        return Duration(milliseconds: milliseconds)
+        guard milliseconds.isFinite, milliseconds <= maximum.milliseconds else { return .failure(.outOfRange) }
+        return .success(Duration(milliseconds: milliseconds))
     }
 }
 
 extension Duration {
-    /// The value of `number` (digits and at most one `.`, as `parse` reads them) with no `String`
-    /// made, when it has at most 15 digits, or nil: then it and 10^(digits after the dot) are exact
-    /// `Double`s, and one division rounds their quotient correctly, as `Double(_:)` does (Clinger's
-    /// fast path), so both give the same value.
-    static func exactValue(of number: Substring) -> Double? { exactValue(ofDigits: number.utf8) }
-
-    /// ``exactValue(of:)`` for the number's UTF-8 bytes.
+    /// The value of a number's UTF-8 `bytes` (digits and at most one `.`, as `parse` reads them)
+    /// with no `String` made, when it has at most 15 digits, or nil: then it and 10^(digits after
+    /// the dot) are exact `Double`s, and one division rounds their quotient correctly, as
+    /// `Double(_:)` does (Clinger's fast path), so both give the same value.
     static func exactValue<Bytes: Sequence<UInt8>>(ofDigits bytes: Bytes) -> Double? {
         var digits = 0
         var mantissa: UInt64 = 0
@@ -127,51 +127,6 @@ extension Duration {
     }
 }
 
-extension Duration {
-    /// What ``parse(_:)`` gives for the UTF-8 `bytes` when it gives a duration whose number has at
-    /// most 15 digits (as specs write them), with no `String` made; nil otherwise, and then
-    /// ``parse(_:)`` reads the text (a longer number) or says what is wrong with it.
-    static func parseQuickly(_ bytes: UnsafeRawBufferPointer) -> Duration? {
-        // The same steps as `parse`, on bytes: spaces and tabs trimmed, digits with at most one `.`, a unit.
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        var start = 0
-        var end = bytes.count
-        while start < end, isBlank(bytes[start]) { start += 1 }
-        while start < end, isBlank(bytes[end - 1]) { end -= 1 }
-        var digitsEnd = start
-        var sawDigit = false
-        var sawDot = false
-        while digitsEnd < end {
-            let c = bytes[digitsEnd]
-            if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
-                sawDigit = true
-            } else if c == UInt8(ascii: ".") && !sawDot {
-                sawDot = true
-            } else {
-                break
-            }
-            digitsEnd += 1
-        }
-        guard sawDigit, bytes[digitsEnd - 1] != UInt8(ascii: "."),
-              let value = exactValue(ofDigits: bytes[start..<digitsEnd]) else { return nil }
-        let factor: Double
-        switch end - digitsEnd {
-        case 1:
-            switch bytes[digitsEnd] {
-            case UInt8(ascii: "s"): factor = 1000
-            case UInt8(ascii: "m"): factor = 60_000
-            case UInt8(ascii: "h"): factor = 3_600_000
-            default: return nil
-            }
-        case 2 where bytes[digitsEnd] == UInt8(ascii: "m") && bytes[digitsEnd + 1] == UInt8(ascii: "s"): factor = 1
-        default: return nil
-        }
-        let milliseconds = value * factor
-        guard milliseconds.isFinite, milliseconds <= maximum.milliseconds else { return nil }
-        return Duration(milliseconds: milliseconds)
-    }
-}
-
 /// How long the work is expected to take: unknown, or a range (a single duration is a range of one).
 public enum ExpectedDuration: Hashable, Sendable, CustomStringConvertible {
     /// Nobody knows; there is no upper bound.
@@ -190,9 +145,6 @@ public enum ExpectedDuration: Hashable, Sendable, CustomStringConvertible {
         if case .range(let lower, _) = self { return lower }
         return nil
     }
-
-    /// Whether it is `unknown`.
-    public var isUnknown: Bool { self == .unknown }
 
     public var description: String {
         switch self {

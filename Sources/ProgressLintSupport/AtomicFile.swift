@@ -49,8 +49,8 @@ package enum AtomicFile {
     /// into a file beside `path`, with `path`'s permissions; ``commit(_:)`` puts it in place. When
     /// `mustExist`, a missing target is an error; else a new file gets 0644. When `sync`, the
     /// content is on the disk before the file is closed (`fsync`): what a spec needs, and more
-    /// than a report regenerated on every run does (a 30 MB report's `fsync` can take longer than
-    /// a warm run's linting).
+    /// than a report regenerated on every run does (the `fsync` of a large report can take longer
+    /// than a warm run's linting; Benchmarks/history.md).
     package static func stage(_ path: [UInt8], mustExist: Bool, sync: Bool = true, _ body: (Int32) -> String?)
         -> Result<Staged, Failure>
     {

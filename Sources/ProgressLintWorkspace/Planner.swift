@@ -93,7 +93,8 @@ package struct Planner {
         return folder.withUTF8 { folder in
             path.utf8.withContiguousStorageIfAvailable { path in
                 guard !folder.isEmpty, path.count > folder.count + 1, path[folder.count] == slash else { return false }
-                // Compared byte by byte on the buffers (`starts(with:)` cost ~750 instructions here).
+                // Compared byte by byte on the buffers: `starts(with:)` goes through generic
+                // collection code, many times slower on this path taken for every file found.
                 for i in 0..<folder.count where path[i] != folder[i] { return false }
                 let name = path[(folder.count + 1)...]
                 if name[name.startIndex] >= 0x80 || name.contains(slash) { return false }

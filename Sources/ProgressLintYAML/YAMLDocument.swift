@@ -85,16 +85,6 @@ public struct YAMLDocument: Sendable {
     /// is comparing its text.
     @inlinable public func isASCII(_ id: NodeID) -> Bool { nodes[Int(id.index)].isASCII }
 
-    /// Whether two scalars have equal text as Swift's `String ==` has it (canonical equivalence:
-    /// `K` equals the Kelvin sign): bytes when both are ASCII, else `String`s.
-    public func valuesEqual(_ a: NodeID, _ b: NodeID) -> Bool {
-        let ra = nodes[Int(a.index)].textRange, rb = nodes[Int(b.index)].textRange
-        if nodes[Int(a.index)].isASCII && nodes[Int(b.index)].isASCII {
-            guard ra.count == rb.count else { return false }
-            return text.withUnsafeBufferPointer { $0[ra].elementsEqual($0[rb]) }
-        }
-        return value(of: a) == value(of: b)
-    }
     /// The node's explicit tag, if any.
     public func tag(of id: NodeID) -> String? { tags.isEmpty ? nil : tags[id.index] }
 

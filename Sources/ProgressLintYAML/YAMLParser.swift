@@ -515,7 +515,8 @@ private struct Builder {
         String(decoding: bytes(of: record), as: UTF8.self)
     }
 
-    /// Whether two scalars' texts are equal as `String ==` has it (``YAMLDocument/valuesEqual(_:_:)``).
+    /// Whether two scalars' texts are equal as `String ==` has it (canonical equivalence: bytes when
+    /// both are ASCII, else `String`s).
     private func keysEqual(_ a: NodeRecord, _ b: NodeRecord) -> Bool {
         keysEqual(Key(first: a.first, count: a.count, node: 0, isASCII: a.isASCII),
                   Key(first: b.first, count: b.count, node: 0, isASCII: b.isASCII))

@@ -5,13 +5,13 @@
 /// an alias is named where it is written.
 public enum YAMLPath {
     /// Where each child of the collections already seen was first placed, so that naming many
-    /// nodes of one long list costs one pass over it, not one per node (100,000 diagnostics
-    /// in one list took minutes). Valid for one document.
+    /// nodes of one long list costs one pass over it, not one per node (which made the findings
+    /// of one long list quadratic). Valid for one document.
     public struct Cache {
         /// For each collection, the positions in it of the children it holds first, in order of
         /// node (their order in the source), found by binary search: 4 bytes a child, where a
-        /// table of segments cost a string and two hash entries a child (a mapping of 2 million
-        /// keys took 200 MB).
+        /// table of segments cost a string and two hash entries a child (figures in
+        /// Benchmarks/README.md).
         var places: [NodeID: [Int32]] = [:]
 
         /// An empty cache.

@@ -31,8 +31,8 @@ struct GenerateDocs: ParsableCommand {
                                  + "\(TerminalText.safe(here)) or above)\n")
             throw ExitCode(2)
         }
-        let folder = try inside(root, output, here: here, default: RulePage.folder, what: "--output")
-        let pages = RulePage.all(RuleRegistry.descriptions, reports: RuleRegistry.reports(of:on:))
+        let folder = try inside(root, output, here: here, default: RulePages.folder, what: "--output")
+        let pages = RulePages.all(RuleRegistry.descriptions, reports: RuleRegistry.reports(of:on:))
         do {
             try DocsFolder.sync(pages, in: folder)
         } catch {

@@ -167,7 +167,7 @@ struct Lint: ParsableCommand {
                                  + "using \(LintRunner.maxJobs)\n")
         }
         var runner = LintRunner(
-            linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader(),
+            linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions),
             configPath: config, jobs: jobs ?? max(1, cores))
         if let printConfig { return try printConfiguration(for: printConfig) }
         if listFiles { return try listPlannedFiles(runner) }
@@ -317,7 +317,7 @@ struct Lint: ParsableCommand {
     /// failures are printed here; a failure is exit 2.
     private func applyBaseline(to result: inout RunResult) throws {
         guard let step = BaselineStep(
-            baseline: baseline, writeBaseline: writeBaseline, loader: RuleRegistry.makeConfigurationLoader(),
+            baseline: baseline, writeBaseline: writeBaseline, loader: ConfigurationLoader(rules: RuleRegistry.descriptions),
             configPath: config,
             write: { text, path throws(BaselineStep.Failure) in
                 do throws(OutputError) {
@@ -338,7 +338,7 @@ struct Lint: ParsableCommand {
     }
 
     private func printConfiguration(for path: String) throws {
-        let resolver = ConfigurationResolver(loader: RuleRegistry.makeConfigurationLoader(), configPath: config)
+        let resolver = ConfigurationResolver(loader: ConfigurationLoader(rules: RuleRegistry.descriptions), configPath: config)
         switch resolver.configuration(for: path) {
         case .success(let configuration):
             Output.standardOutput(ConfigurationText.render(configuration, for: path, rules: RuleRegistry.descriptions))

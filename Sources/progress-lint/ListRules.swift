@@ -48,7 +48,7 @@ struct ListRules: ParsableCommand {
     }
 
     func run() throws {
-        let resolver = ConfigurationResolver(loader: RuleRegistry.makeConfigurationLoader(), configPath: config)
+        let resolver = ConfigurationResolver(loader: ConfigurationLoader(rules: RuleRegistry.descriptions), configPath: config)
         let configuration: Configuration
         // As for a spec in the current folder: its .progress-lint.yml counts, not only its parent's.
         switch resolver.configuration(for: "./progress-lint-rules.yaml") {

@@ -94,7 +94,7 @@ import Glibc
     @Test func aFileDeletedAfterListingIsAProblemAndTheRestIsLinted() throws {
         let dir = try Hostile.folder(with: "gone.yaml", Array(Hostile.companion.utf8))
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let (files, planned) = runner.plan([dir])
         #expect(planned.problems.isEmpty)
         #expect(files.map(\.0.path) == [dir + "/companion.yaml", dir + "/gone.yaml"])
@@ -125,7 +125,7 @@ import Glibc
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/fuzz-crashes").path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         for name in names.sorted() where !name.hasPrefix(".") {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
             let result = runner.run(inMemory: [(path: name, bytes: bytes)], configuration: Configuration())

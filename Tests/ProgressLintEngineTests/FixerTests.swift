@@ -113,7 +113,7 @@ import Testing
             try? "changed\n".write(toFile: file.path, atomically: true, encoding: .utf8)
             return FixMode.isUnchanged(file, Array(FixerTests.toolbar.utf8))
         }
-        var runner = LintRunner(linter: linter, loader: RuleRegistry.makeConfigurationLoader())
+        var runner = LintRunner(linter: linter, loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         runner.fixMode = mode
         let result = runner.run([path])
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "changed\n")

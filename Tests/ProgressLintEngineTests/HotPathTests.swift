@@ -157,7 +157,7 @@ import LintTestSupport
     }
 
     @Test func aContextReadsARuleOptionAsItsConfigurationDoes() throws {
-        let configuration = try RuleRegistry.makeConfigurationLoader().load(
+        let configuration = try ConfigurationLoader(rules: RuleRegistry.descriptions).load(
             Array("vague-labels: [Hold on]\n".utf8), path: "c.yml", directory: "/")
         let document = try #require(try YAMLParser.parse("a: 1\n").first)
         let root = try #require(document.root)

@@ -15,7 +15,7 @@ import Testing
         let expected = "`show-after-max: 30` has no unit; add one: 30ms, 30s, 30m or 30h"
         #expect(Duration.missingUnitMessage(key: "show-after-max", number: "30") == expected)
         do {
-            _ = try RuleRegistry.makeConfigurationLoader().load(Array("thresholds: {show-after-max: 30}\n".utf8),
+            _ = try ConfigurationLoader(rules: RuleRegistry.descriptions).load(Array("thresholds: {show-after-max: 30}\n".utf8),
                                                                   path: "cfg.yml", directory: "/p")
             Issue.record("a threshold without a unit was accepted")
         } catch {

@@ -75,7 +75,7 @@ import TestSupport
 
     @Test(.enabled(if: BrowserReportTests.ready, BrowserReportTests.skipReason), .timeLimit(.minutes(3)))
     func examplesReportRendersInChromiumWithNoAxeViolationAndNoRequest() throws {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run(["Examples"].map { Python.packageRoot.appendingPathComponent($0).path })
         #expect(result.indicators > 0)
         _ = try check(result, name: "examples")
@@ -118,7 +118,7 @@ import TestSupport
                 [try #require(Self.generator), folder.path, "--files", "1000", "--seed", "1"])
             try #require(status == 0, "\(output)")
         }
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run([folder.appendingPathComponent("specs").path])
         #expect(result.files.count == 1000 && !result.diagnostics.isEmpty)
         let output = try check(result, name: "corpus-1000")

@@ -66,13 +66,13 @@ import Testing
         for s in ByteWriterTests.strings {
             let want = ByteWriterTests.reference(s)
             var stream = ReportStream()
-            JSONWriter.escape(s, into: &stream)
+            JSONString.escape(s, into: &stream)
             #expect(stream.text == want, "report stream: \(Array(s.unicodeScalars))")
             var bytes: [UInt8] = []
             JSONString.escape(s, into: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == want, "bytes: \(Array(s.unicodeScalars))")
             var text = "x"
-            JSONValue.escape(s, into: &text)
+            JSONString.escape(s, into: &text)
             #expect(text == "x" + want, "string: \(Array(s.unicodeScalars))")
             #expect(JSONString.quoted(s) == want)
         }

@@ -36,13 +36,13 @@ import Testing
 
     /// Lints `sources` in memory with every rule on, under `configuration`.
     static func run(_ sources: [(String, String)], configuration: Configuration = Configuration()) -> RunResult {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         return runner.run(inMemory: sources.map { ($0.0, Array($0.1.utf8)) }, configuration: configuration)
     }
 
     /// The project's Examples, linted as the command lints them.
     static func examples() -> RunResult {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         return runner.run([Python.packageRoot.appendingPathComponent("Examples").path])
     }
 
@@ -110,7 +110,7 @@ import Testing
     // MARK: JSON screens[]
 
     @Test func jsonScreensCarryAProfilesDeterminateAfterAndMinDisplay() throws {
-        let configuration = try RuleRegistry.makeConfigurationLoader().load(
+        let configuration = try ConfigurationLoader(rules: RuleRegistry.descriptions).load(
             Array("extends: [progress-lint:gnome, progress-lint:acorn]\nthresholds: {min-display: 500ms}\n".utf8),
             path: "c.yml", directory: "/")
         let result = Self.run([("specs/upload.yaml", Self.timedSpec)], configuration: configuration)

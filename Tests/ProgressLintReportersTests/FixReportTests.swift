@@ -5,6 +5,7 @@ import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules
 import Testing
+import TestSupport
 
 /// Fixes in the reports: `[*]` and the fixable count in text, `fix` in JSON, `fixes` in SARIF.
 @Suite struct FixReportTests {
@@ -22,7 +23,7 @@ import Testing
         """
 
     func run(_ text: String = FixReportTests.spec) -> RunResult {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         return runner.run(inMemory: [("specs/upload.yaml", Array(text.utf8))], configuration: Configuration())
     }
 

@@ -10,7 +10,7 @@ import Testing
 @Suite struct HelpTextTests {
     @Test func theInitConfigurationLoadsAsTheDefaults() throws {
         let text = ConfigurationText.starter(rules: RuleRegistry.descriptions)
-        let loaded = try RuleRegistry.makeConfigurationLoader().load(Array(text.utf8), path: ".progress-lint.yml", directory: "/")
+        let loaded = try ConfigurationLoader(rules: RuleRegistry.descriptions).load(Array(text.utf8), path: ".progress-lint.yml", directory: "/")
         let defaults = Configuration()
         #expect(loaded.platform == defaults.platform)
         #expect(loaded.include == defaults.include && loaded.exclude == defaults.exclude)

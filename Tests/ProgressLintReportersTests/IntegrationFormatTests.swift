@@ -7,6 +7,7 @@ import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintYAML
 import Testing
+import TestSupport
 
 /// SARIF, GitHub annotations, JUnit XML and the dashboard JSON, from real runs of the parser and
 /// decoder (files, screens, inventory, input findings) with fixed rule findings: these tests check
@@ -63,7 +64,7 @@ import Testing
         var configuration = Configuration()
         configuration.platform = platform
         let linter = Linter(rules: [], descriptions: RuleRegistry.descriptions)
-        let runner = LintRunner(linter: linter, loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: linter, loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run(inMemory: sources.map { ($0.0, Array($0.1.utf8)) }, configuration: configuration)
         let withoutPlatform = Self.spec.replacingOccurrences(of: "platform: ios\n", with: "")
         var diagnostics = result.diagnostics

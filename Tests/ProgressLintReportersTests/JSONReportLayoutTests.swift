@@ -4,6 +4,7 @@ import ProgressLintEngine
 import ProgressLintSupport
 import ProgressLintReporters
 import ProgressLintRules
+import ProgressLintWorkspace
 import Testing
 
 /// The JSON report's large parts are written by pointer (``ReportBuffer``), not member by member
@@ -102,7 +103,7 @@ import Testing
     ]
 
     func result() -> RunResult {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         return runner.run(inMemory: Self.specs.map { ($0.0, Array($0.1.utf8)) }, configuration: Configuration())
     }
 
@@ -124,7 +125,7 @@ import Testing
     }
 
     @Test func aRunOfNoFilesHasEmptyArraysOnOneLine() {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run(inMemory: [], configuration: Configuration())
         let report = JSONReporter().render(result, context: ReportContext(rules: RuleRegistry.descriptions))
         #expect(report == Self.relaid(report))

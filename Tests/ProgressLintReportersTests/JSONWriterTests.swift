@@ -11,7 +11,7 @@ import Testing
         out.writeJSON { json in json.string("a\u{FEFF}b ##[c") }
         #expect(out.text == #""a\ufeffb ##\u005bc""# + "\n")
         var tree = ""
-        JSONValue.escape("\u{FEFF}", into: &tree)
+        JSONString.escape("\u{FEFF}", into: &tree)
         #expect(tree == #""\ufeff""#)
     }
 

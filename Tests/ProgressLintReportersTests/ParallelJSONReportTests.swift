@@ -5,6 +5,7 @@ import ProgressLintSupport
 @testable import ProgressLintReporters
 import ProgressLintRules
 import Synchronization
+import ProgressLintWorkspace
 import Testing
 
 /// The JSON report rendered in pieces (ranges of files) on several threads and written in order
@@ -47,7 +48,7 @@ import Testing
         specs.append(("specs/1001.yaml", ScreenTimingJSONTests.specs[1].1))
         specs.insert(("specs/1001.yaml", many), at: 3)
         specs += extra
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         return runner.run(inMemory: specs.map { ($0.0, Array($0.1.utf8)) }, configuration: Configuration())
     }
 
@@ -273,7 +274,7 @@ import Testing
     }
 
     @Test func aRunWithoutFilesWritesTheSameEmptyArraysOnSeveralThreads() {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run(inMemory: [], configuration: Configuration())
         let one = Self.report(result, jobs: 1, blocks: true)
         #expect(String(decoding: one, as: UTF8.self).contains("\"screens\": []"))

@@ -1,4 +1,5 @@
-@testable import ProgressLintSupport
+@testable import ProgressLintReporters
+import ProgressLintSupport
 import Testing
 
 /// ``ReportBuffer``, the pointer-written buffer the JSON report's large parts go through: what it
@@ -44,7 +45,7 @@ import Testing
         let (text, _) = Self.written { buffer in bytes.withUnsafeBufferPointer { buffer.string(utf8: $0) } }
         #expect(text == Array(("<" + ByteWriterTests.reference(repaired) + ">").utf8))
         var stream = ReportStream()
-        bytes.withUnsafeBytes { JSONWriter.escape(utf8: $0, into: &stream) }
+        bytes.withUnsafeBufferPointer { JSONString.escape(utf8: $0, into: &stream) }
         #expect(Array(stream.text.utf8) == Array(text.dropFirst().dropLast()))
     }
 

@@ -1,6 +1,6 @@
 import Testing
 @testable import ProgressLintReporters
-@testable import ProgressLintSupport
+import ProgressLintSupport
 import ProgressLintEngine
 @testable import ProgressLintRun
 import ProgressLintWorkspace

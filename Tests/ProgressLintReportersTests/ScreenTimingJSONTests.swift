@@ -4,6 +4,7 @@ import ProgressLintEngine
 import ProgressLintSupport
 @testable import ProgressLintReporters
 import ProgressLintRules
+import ProgressLintWorkspace
 import Testing
 
 /// The JSON report's `screens[]`: each screen's thresholds and indicators' timing, with the
@@ -57,7 +58,7 @@ import Testing
     ]
 
     @Test func everyScreenIsWrittenWithItsIndicatorsTimingAndTheFindingsAboutThem() throws {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run(inMemory: Self.specs.map { ($0.0, Array($0.1.utf8)) }, configuration: Configuration())
         #expect(result.screens >= 5)
         #expect(!result.diagnostics.isEmpty)
@@ -80,7 +81,7 @@ import Testing
     }
 
     @Test func aRunWithoutScreensWritesAnEmptyArray() throws {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run(inMemory: [], configuration: Configuration())
         let (text, screens) = try Self.screens(result)
         #expect(screens.isEmpty)
@@ -88,7 +89,7 @@ import Testing
     }
 
     @Test func aFileWhoseStoredTimingsRunShortLosesTheScreensAReadBackLoses() throws {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         var result = runner.run(inMemory: Self.specs.map { ($0.0, Array($0.1.utf8)) }, configuration: Configuration())
         let whole = (0..<result.files.count).map { ScreenTimingList.encode(result.timings.screens(at: $0)) }
         let all = try Self.screens(result).screens.count

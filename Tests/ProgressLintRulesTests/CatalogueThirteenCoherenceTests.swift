@@ -18,7 +18,7 @@ import Testing
 
     /// The 1.3 problems of one run over `files`.
     static func problems(_ files: [(path: String, bytes: [UInt8])]) -> [String] {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run(inMemory: files, configuration: Configuration())
         var problems: [String] = []
         var byIndicator: [String: [Diagnostic]] = [:]

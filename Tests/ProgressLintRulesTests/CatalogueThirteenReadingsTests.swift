@@ -3,6 +3,7 @@ import ProgressLintEngine
 @testable import ProgressLintRules
 import ProgressLintSpec
 import LintTestSupport
+import ProgressLintWorkspace
 import Testing
 
 /// The readings of catalogue 1.3 ("Additions in catalogue 1.3", with "Settled after review") that
@@ -13,7 +14,7 @@ import Testing
     static func findings(_ spec: String, configure: (inout Configuration) -> Void = { _ in }) -> [String] {
         var configuration = Configuration()
         configure(&configuration)
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         return runner.run(inMemory: [("spec.yaml", Array(spec.utf8))], configuration: configuration).diagnostics
             .map { "\($0.ruleID) \($0.range.start.line):\($0.range.start.column)" }
     }
@@ -178,7 +179,7 @@ import Testing
         #expect(Self.findings(of: "flash-risk", spec).isEmpty)
         let found = Self.findings(of: "flash-risk", spec) { $0.thresholds.minDisplay = .seconds(1) }
         #expect(found == ["flash-risk 4:5"])
-        let message = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let message = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
             .run(inMemory: [("s.yaml", Array(spec.utf8))], configuration: {
                 var configuration = Configuration()
                 configuration.thresholds.minDisplay = .seconds(1)

@@ -36,7 +36,7 @@ import Testing
     static func incoherences(_ files: [(path: String, bytes: [UInt8])], configuration: Configuration = Configuration())
         -> [String]
     {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run(inMemory: files, configuration: configuration)
         // Each indicator's facts, by file, document and indicator id.
         var facts: [String: Facts] = [:]
@@ -360,7 +360,7 @@ import Testing
 extension RuleExampleTests {
     /// The ids of the rules that report on `spec`.
     static func ruleIDs(_ spec: String) -> Set<String> {
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         return Set(runner.run(inMemory: [("spec.yaml", Array(spec.utf8))], configuration: Configuration())
             .diagnostics.map(\.ruleID))
     }

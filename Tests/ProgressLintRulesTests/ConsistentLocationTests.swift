@@ -16,10 +16,10 @@ import Testing
     static func run(_ files: [(String, String)], config: String? = nil) throws -> [Diagnostic] {
         var configuration = Configuration()
         if let config {
-            configuration = try RuleRegistry.makeConfigurationLoader()
+            configuration = try ConfigurationLoader(rules: RuleRegistry.descriptions)
                 .load(Array(config.utf8), path: "test-config.yml", directory: "/")
         }
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run(inMemory: files.map { (path: $0.0, bytes: Array($0.1.utf8)) },
                                 configuration: configuration)
         let broken = result.diagnostics.filter { $0.ruleID == "yaml-syntax" || $0.ruleID == "spec-schema" }
@@ -72,7 +72,7 @@ import Testing
         let warned = try Self.run([("a.yaml", a), ("b.yaml", b)], config: "rules: {consistent-location: warning}")
         #expect(warned.map(\.severity) == [.warning])
         let suppressed = "# progress-lint-disable-file consistent-location\n" + b
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let result = runner.run(inMemory: [("a.yaml", Array(a.utf8)), ("b.yaml", Array(suppressed.utf8))],
                                 configuration: Configuration())
         #expect(result.diagnostics.filter { $0.ruleID == "consistent-location" || $0.ruleID == "unused-suppression" }

@@ -57,7 +57,7 @@ import Testing
         let planted = all.filter { registered.contains($0.rule) && ($0.rule == "yaml-syntax" || !broken.contains($0.path)) }
         #expect(planted.count > 50)
 
-        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: RuleRegistry.makeConfigurationLoader(),
+        let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions),
                                 jobs: 2)
         // The manifest names files relative to the corpus folder; the run is given its absolute
         // path (changing the process's folder would race the tests running beside this one).

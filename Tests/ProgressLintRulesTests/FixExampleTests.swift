@@ -15,7 +15,7 @@ import Testing
 
     static func configuration(_ example: RuleExample) throws -> Configuration {
         guard let config = example.config else { return Configuration() }
-        return try RuleRegistry.makeConfigurationLoader().load(Array(config.utf8), path: "c.yml", directory: "/")
+        return try ConfigurationLoader(rules: RuleRegistry.descriptions).load(Array(config.utf8), path: "c.yml", directory: "/")
     }
 
     /// Every scalar of the file by its path (`0.indicators.1.track`), keys included as `path.<key>`.

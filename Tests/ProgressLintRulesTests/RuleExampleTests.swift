@@ -96,3 +96,24 @@ import Testing
             .joined(separator: "\n")
     }
 }
+
+/// Finds the `↓` markers of a rule example.
+enum ExampleMarkers {
+    /// The 1-based line and column (in characters, markers not counted) of each marker.
+    static func positions(in yaml: String) -> [(line: Int, column: Int)] {
+        var result: [(line: Int, column: Int)] = []
+        var line = 1
+        var column = 1
+        for character in yaml {
+            if character == RuleExample.marker {
+                result.append((line, column))
+            } else if character == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return result
+    }
+}

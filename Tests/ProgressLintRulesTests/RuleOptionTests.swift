@@ -14,7 +14,7 @@ import Testing
     static let specFormat = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/spec-format.md")
 
     func load(_ text: String) throws(ConfigurationError) -> Configuration {
-        try RuleRegistry.makeConfigurationLoader().load(Array(text.utf8), path: "cfg.yml", directory: "/p")
+        try ConfigurationLoader(rules: RuleRegistry.descriptions).load(Array(text.utf8), path: "cfg.yml", directory: "/p")
     }
 
     @Test func everyOptionBelongsToTheRuleThatDeclaresItAndHasItsOwnKey() {

@@ -24,7 +24,7 @@ import TestSupport
 
     func step(baseline: String? = nil, writeBaseline: String? = nil, into written: Written = Written(),
               failing reason: String? = nil) -> BaselineStep {
-        BaselineStep(baseline: baseline, writeBaseline: writeBaseline, loader: RuleRegistry.makeConfigurationLoader(),
+        BaselineStep(baseline: baseline, writeBaseline: writeBaseline, loader: ConfigurationLoader(rules: RuleRegistry.descriptions),
                      configPath: nil) { text, path throws(BaselineStep.Failure) in
             if let reason { throw .cannotWrite(path: path, reason: reason) }
             written.files[path] = text
@@ -38,7 +38,7 @@ import TestSupport
     }
 
     @Test func withoutABaselineOptionThereIsNoStep() {
-        #expect(BaselineStep(baseline: nil, writeBaseline: nil, loader: RuleRegistry.makeConfigurationLoader(),
+        #expect(BaselineStep(baseline: nil, writeBaseline: nil, loader: ConfigurationLoader(rules: RuleRegistry.descriptions),
                              configPath: nil) { _, _ in } == nil)
     }
 

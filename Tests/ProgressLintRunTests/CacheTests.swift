@@ -310,7 +310,7 @@ import TestSupport
         c = Configuration(); c.options[VagueLabel.labels] = VagueLabel.Labels(["Working"]); changes.append(c)
         c = Configuration(); c.options[VagueLabel.labels] = VagueLabel.Labels(["Work", "ing"]); changes.append(c)
         c = Configuration(); c.options[VagueLabel.labels] = VagueLabel.Labels(["Working", ""]); changes.append(c)
-        c = try RuleRegistry.makeConfigurationLoader().load(Array("components:\n  AppSpinner: UIActivityIndicatorView\n".utf8),
+        c = try ConfigurationLoader(rules: RuleRegistry.descriptions).load(Array("components:\n  AppSpinner: UIActivityIndicatorView\n".utf8),
                                                              path: "c.yml", directory: "/")
         #expect(!c.components.isEmpty)
         changes.append(c)

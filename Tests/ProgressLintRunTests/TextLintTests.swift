@@ -15,7 +15,7 @@ import TestSupport
     static func runAlone(_ text: String, path: String = "spec.yaml", configuration: Configuration = Configuration())
         -> (alone: [Diagnostic], run: [Diagnostic])
     {
-        let runner = LintRunner(linter: linter, loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: linter, loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let bytes = Array(text.utf8)
         let alone = runner.lint(text: bytes, path: path, configuration: configuration, skippingNonSpec: false) ?? []
         let run = runner.run(inMemory: [(path, bytes)], configuration: configuration).diagnostics
@@ -101,7 +101,7 @@ import TestSupport
     }
 
     @Test func everyRulesExamplesGetWhatARunOverThemAloneReports() throws {
-        let loader = RuleRegistry.makeConfigurationLoader()
+        let loader = ConfigurationLoader(rules: RuleRegistry.descriptions)
         var compared = 0
         for description in RuleRegistry.descriptions {
             for example in description.triggeringExamples + description.nonTriggeringExamples {
@@ -117,7 +117,7 @@ import TestSupport
     }
 
     @Test func yamlThatIsNotASpecIsSkippedOnlyWhenAsked() {
-        let runner = LintRunner(linter: Self.linter, loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: Self.linter, loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let workflow = Array("on: push\njobs:\n  build: {runs-on: ubuntu-latest}\n".utf8)
         #expect(runner.lint(text: workflow, path: "ci.yml", configuration: Configuration(), skippingNonSpec: true) == nil)
         #expect(runner.lint(text: workflow, path: "ci.yml", configuration: Configuration(), skippingNonSpec: false) != nil)
@@ -127,10 +127,10 @@ import TestSupport
     }
 
     @Test func aTextOverTheSizeLimitGetsTheOversizeDiagnostic() throws {
-        let configuration = try RuleRegistry.makeConfigurationLoader().load(
+        let configuration = try ConfigurationLoader(rules: RuleRegistry.descriptions).load(
             Array("limits: {max-file-size: 1KB}\n".utf8), path: "c.yml", directory: "/")
         let text = "screen: S\nindicators: []\n# " + String(repeating: "x", count: 2000) + "\n"
-        let runner = LintRunner(linter: Self.linter, loader: RuleRegistry.makeConfigurationLoader())
+        let runner = LintRunner(linter: Self.linter, loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let diagnostics = runner.lint(text: Array(text.utf8), path: "big.yaml", configuration: configuration,
                                       skippingNonSpec: true)
         #expect(diagnostics?.count == 1)

@@ -11,7 +11,7 @@ import TestSupport
 /// Contract revision 1.2, "Design-system components": `components:` in the config, its errors,
 /// `extends`, and every rule reading a wrapper as the component it stands for.
 @Suite struct ComponentsConfigTests {
-    let loader = RuleRegistry.makeConfigurationLoader()
+    let loader = ConfigurationLoader(rules: RuleRegistry.descriptions)
 
     func load(_ text: String) throws(ConfigurationError) -> Configuration {
         try loader.load(Array(text.utf8), path: "c.yml", directory: "/")

@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct ConfigurationTests {
     func load(_ text: String) throws(ConfigurationError) -> Configuration {
-        try RuleRegistry.makeConfigurationLoader().load(Array(text.utf8), path: "cfg.yml", directory: "/p")
+        try ConfigurationLoader(rules: RuleRegistry.descriptions).load(Array(text.utf8), path: "cfg.yml", directory: "/p")
     }
 
     @Test func everyDocumentedKeyIsRead() throws {

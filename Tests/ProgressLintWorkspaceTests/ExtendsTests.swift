@@ -10,7 +10,7 @@ import TestSupport
 
 /// `extends`: shared settings read first, this file's keys over them key by key.
 @Suite struct ExtendsTests {
-    let loader = RuleRegistry.makeConfigurationLoader()
+    let loader = ConfigurationLoader(rules: RuleRegistry.descriptions)
 
     /// Loads `name` in `folder` as the command does, extended files shown relative to `folder`.
     func load(_ name: String, in folder: TemporaryFolder) throws(ConfigurationError) -> Configuration {

@@ -8,7 +8,7 @@ import TestSupport
 
 @Suite struct GlobTests {
     func load(_ text: String) throws(ConfigurationError) -> Configuration {
-        try RuleRegistry.makeConfigurationLoader().load(Array(text.utf8), path: "cfg.yml", directory: "/p")
+        try ConfigurationLoader(rules: RuleRegistry.descriptions).load(Array(text.utf8), path: "cfg.yml", directory: "/p")
     }
 
     func error(_ pattern: String) -> GlobError? {

@@ -14,7 +14,7 @@ import TestSupport
     /// instant, noticeable, attention, determinate-after, show-after-max, updates-every-max,
     /// min-display; and whether `determinate-after` was set (not following `attention`).
     func values(_ name: String) throws -> ([Double], Bool) {
-        let c = try RuleRegistry.makeConfigurationLoader().load(
+        let c = try ConfigurationLoader(rules: RuleRegistry.descriptions).load(
             Array("extends: progress-lint:\(name)\n".utf8), path: "c.yml", directory: "/nowhere")
         let t = c.thresholds
         return ([t.instant, t.noticeable, t.attention, t.determinateAfter, t.showAfterMax, t.updatesEveryMax, t.minDisplay]
@@ -96,7 +96,7 @@ import TestSupport
 
 /// `extends` with profiles, the two new thresholds, and the order the thresholds must keep.
 @Suite struct ThresholdProfileLoadingTests {
-    let loader = RuleRegistry.makeConfigurationLoader()
+    let loader = ConfigurationLoader(rules: RuleRegistry.descriptions)
 
     func load(_ name: String, in folder: TemporaryFolder) throws(ConfigurationError) -> Configuration {
         let path = folder.path + "/" + name

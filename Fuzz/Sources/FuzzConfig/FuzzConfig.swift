@@ -10,7 +10,7 @@ import ProgressLintRules
 ///   a few paths, is printed as `--print-config` prints it, and lints a small spec, so thresholds,
 ///   limits and word lists that load are also used.
 /// - odd: the bytes are a baseline file, applied to a run with findings.
-private let loader = RuleRegistry.makeConfigurationLoader()
+private let loader = ConfigurationLoader(rules: RuleRegistry.descriptions)
 private let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: loader)
 private let plain = ReportContext(rules: RuleRegistry.descriptions, color: false)
 private let spec = Array("""

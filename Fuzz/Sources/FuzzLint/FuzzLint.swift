@@ -9,12 +9,12 @@ import ProgressLintRules
 /// unit; then the fixer, safe and unsafe, whose result must not fix again (it converged) and must not
 /// gain a syntax error.
 private let linter = RuleRegistry.makeLinter()
-private let runner = LintRunner(linter: linter, loader: RuleRegistry.makeConfigurationLoader())
+private let runner = LintRunner(linter: linter, loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
 private let plain = ReportContext(rules: RuleRegistry.descriptions, color: false)
 private let coloured = ReportContext(rules: RuleRegistry.descriptions, color: true, columnUnit: .utf16)
 private let bytewise = ReportContext(rules: RuleRegistry.descriptions, color: false, columnUnit: .byte)
 /// A configuration that declares components (a wrapper of a known one, a custom one), as an app's does.
-private let declaring = try! RuleRegistry.makeConfigurationLoader().load(
+private let declaring = try! ConfigurationLoader(rules: RuleRegistry.descriptions).load(
     Array("platform: ios\ncomponents: {BrandProgressBar: UIProgressView, ChartShimmer: custom}\n".utf8),
     path: "fuzz.yml", directory: "/")
 

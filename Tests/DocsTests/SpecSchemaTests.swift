@@ -1,7 +1,9 @@
 import Foundation
 import ProgressLintReporters
 import ProgressLintSpec
+@testable import progress_lint
 import Testing
+import TestSupport
 
 /// `schemas/spec.schema.json` stays in step with the decoder.
 @Suite struct SpecSchemaTests {

@@ -2,19 +2,20 @@ import Foundation
 import ProgressLintReporters
 import ProgressLintRules
 import TestSupport
+@testable import progress_lint
 import Testing
 
 /// The pages under `Rules/` are generated from the rules' descriptions; these tests
 /// regenerate them in memory and fail, naming the command, when one is stale.
 @Suite struct RulePagesTests {
     static let packageRoot = TestFolders.packageRoot
-    static let folder = packageRoot.appendingPathComponent(RulePage.folder)
+    static let folder = packageRoot.appendingPathComponent(RulePages.folder)
     static let regenerate = "run `swift run progress-lint generate-docs` and commit Rules/"
 
     @Test("every rule's page matches its description", arguments: RuleRegistry.descriptions.map(\.id))
     func pageIsUpToDate(id: String) throws {
         let rule = try #require(RuleRegistry.description(of: id))
-        let url = Self.folder.appendingPathComponent(RulePage.fileName(for: id))
+        let url = Self.folder.appendingPathComponent(RulePages.fileName(for: id))
         guard let onDisk = try? String(contentsOf: url, encoding: .utf8) else {
             Issue.record("Rules/\(id).md is missing; \(Self.regenerate)")
             return
@@ -37,13 +38,13 @@ import Testing
     }
 
     @Test func theIndexListsEveryRule() throws {
-        let url = Self.folder.appendingPathComponent(RulePage.indexName)
+        let url = Self.folder.appendingPathComponent(RulePages.indexName)
         let onDisk = try? String(contentsOf: url, encoding: .utf8)
-        #expect(onDisk == RulePage.index(RuleRegistry.descriptions), "Rules/README.md is stale or missing; \(Self.regenerate)")
+        #expect(onDisk == RulePages.index(RuleRegistry.descriptions), "Rules/README.md is stale or missing; \(Self.regenerate)")
     }
 
     @Test func noPageWithoutARule() throws {
-        let ids = Set(RulePage.all(RuleRegistry.descriptions, reports: RuleRegistry.reports(of:on:)).map(\.name))
+        let ids = Set(RulePages.all(RuleRegistry.descriptions, reports: RuleRegistry.reports(of:on:)).map(\.name))
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".md") }
         let orphans = files.filter { !ids.contains($0) }
         #expect(orphans.isEmpty, "Rules/ has pages no rule owns: \(orphans); \(Self.regenerate)")

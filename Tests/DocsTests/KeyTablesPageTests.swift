@@ -1,7 +1,9 @@
 import Foundation
 import ProgressLintReporters
 import ProgressLintSpec
+@testable import progress_lint
 import Testing
+import TestSupport
 
 /// The key table is the one spelling of the spec's keys: the key tables of docs/spec-format.md and
 /// the JSON Schema are generated from it, and the committed page is current.

@@ -1,3 +1,4 @@
+import ProgressLintReporters
 import ProgressLintEngine
 import ProgressLintSpec
 import ProgressLintSupport
@@ -7,12 +8,12 @@ import ProgressLintWorkspace
 /// thresholds, the rules and their options, and the built-in profiles (whose names it offers in
 /// `extends` for completion). `progress-lint schema --config` prints it and
 /// `schemas/config.schema.json` keeps it; a test checks that the committed file is current.
-public enum ConfigJSONSchema {
+enum ConfigJSONSchema {
     /// Where the file lives in the repository.
-    public static let path = "schemas/config.schema.json"
+    static let path = "schemas/config.schema.json"
 
     /// The schema's text, for the rules `rules` (the registry's).
-    public static func rendered(rules: [RuleDescription]) -> String { document(rules: rules).rendered() }
+    static func rendered(rules: [RuleDescription]) -> String { document(rules: rules).rendered() }
 
     static func document(rules: [RuleDescription]) -> JSONValue {
         let defaults = Thresholds()

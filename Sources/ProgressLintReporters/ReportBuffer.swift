@@ -1,3 +1,5 @@
+import ProgressLintSupport
+
 /// A report's bytes written through a pointer into a buffer of its own and handed to a
 /// ``ReportStream`` in blocks of about 64 KB, for the large parts of a report (the JSON report's
 /// files, findings and screens): a key text, a number or a short string is one check for room and

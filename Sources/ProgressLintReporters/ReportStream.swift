@@ -1,3 +1,5 @@
+import ProgressLintSupport
+
 /// A report on its way out. Bytes gather in a buffer that is handed to the destination in
 /// blocks of 64 KB, so a report over many files is never held whole in memory.
 public struct ReportStream {

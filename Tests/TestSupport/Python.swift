@@ -1,34 +1,33 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// Runs python3 for validating reports against the real schemas; tests that need it skip when absent.
-enum Python {
+public enum Python {
     /// The package root, found from this file's path.
-    static let packageRoot = TestFolders.packageRoot
+    public static let packageRoot = TestFolders.packageRoot
     /// `../shared/schemas`, next to the package's folder.
-    static let sharedSchemas = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas")
+    public static let sharedSchemas = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas")
 
     /// Whether `../shared/schemas/<file>` exists.
-    static func hasShared(_ file: String) -> Bool {
+    public static func hasShared(_ file: String) -> Bool {
         FileManager.default.fileExists(atPath: sharedSchemas.appendingPathComponent(file).path)
     }
 
     /// The condition of a test that runs python3 importing `modules`, with `../shared/schemas/<shared>`
     /// when given: skipped, naming what is missing, when any is.
-    static func needs(shared file: String? = nil, _ modules: String...) -> ConditionTrait {
+    public static func needs(shared file: String? = nil, _ modules: String...) -> ConditionTrait {
         let missing = file.flatMap { hasShared($0) ? nil : "../shared/schemas/\($0) is not beside the project" }
             ?? OptionalTools.missingPython(modules, packages: modules.map { $0 == "yaml" ? "PyYAML" : $0 })
         return .enabled(if: missing == nil, Comment(rawValue: missing ?? ""))
     }
 
     /// Whether python3 can import every one of `modules`.
-    static func has(_ modules: String...) -> Bool {
+    public static func has(_ modules: String...) -> Bool {
         (try? run("import " + modules.joined(separator: ", "), []).status) == 0
     }
 
     /// Runs `script` with `arguments` (as `sys.argv[1:]`).
-    static func run(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    public static func run(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script] + arguments
@@ -42,14 +41,14 @@ enum Python {
     }
 
     /// Writes `text` to a fresh temporary file and returns its path.
-    static func temporaryFile(_ text: String, suffix: String) throws -> String {
+    public static func temporaryFile(_ text: String, suffix: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pl-\(UUID().uuidString)\(suffix)").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
     /// Validates a JSON file against a JSON Schema file; nil when valid, else the error.
-    static func validateJSON(_ instance: String, schema: String) throws -> String? {
+    public static func validateJSON(_ instance: String, schema: String) throws -> String? {
         let script = """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[2]))

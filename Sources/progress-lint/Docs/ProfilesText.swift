@@ -1,27 +1,28 @@
+import ProgressLintReporters
 import ProgressLintEngine
 import ProgressLintSpec
 
 /// The built-in threshold profiles as people read them, all from ``ThresholdProfile/all``:
 /// `progress-lint profiles` (``list()``), `progress-lint profiles NAME` (``snippet(_:)``) and
 /// `docs/profiles.md` (``page()``, written by `generate-docs`).
-public enum ProfilesText {
+enum ProfilesText {
     /// Where the page lives in the package.
-    public static let page = "docs/profiles.md"
+    static let page = "docs/profiles.md"
 
     /// The thresholds a profile sets, as `instant: 3s, noticeable: 3s*, determinate-after: 30s`
     /// (`*`: raised to `instant` to keep the order, not published).
-    public static func settings(_ profile: ThresholdProfile) -> String {
+    static func settings(_ profile: ThresholdProfile) -> String {
         profile.values.map { "\($0.key): \($0.value)\($0.raised ? "*" : "")" }.joined(separator: ", ")
     }
 
     /// Who publishes the profile's timings and where: publisher, page and address.
-    public static func publication(_ profile: ThresholdProfile) -> String {
+    static func publication(_ profile: ThresholdProfile) -> String {
         "\(profile.publisher), \(profile.page)" + (profile.address.map { ", \($0)" } ?? "")
     }
 
     /// `progress-lint profiles`: one line per profile with its name, the thresholds it sets, its
     /// publisher and address, and `legacy` where the guidance is superseded.
-    public static func list() -> String {
+    static func list() -> String {
         var out = "Built-in threshold profiles, for `extends: progress-lint:NAME` (alone or in a list with files):\n\n"
         let width = ThresholdProfile.all.map(\.id.count).max() ?? 0
         for profile in ThresholdProfile.all {
@@ -36,7 +37,7 @@ public enum ProfilesText {
 
     /// `progress-lint profiles NAME`: the profile as a `thresholds` snippet, each value with its
     /// source as a comment.
-    public static func snippet(_ profile: ThresholdProfile) -> String {
+    static func snippet(_ profile: ThresholdProfile) -> String {
         var out = "# \(profile.id)\(profile.legacy ? " (legacy)" : ""): what `extends: \(profile.id)` sets; "
             + "the other thresholds keep their value.\n"
         out += "# From \(profile.publisher), \(profile.page)\n"
@@ -49,7 +50,7 @@ public enum ProfilesText {
     }
 
     /// `docs/profiles.md`.
-    public static func markdown() -> String {
+    static func markdown() -> String {
         var out = """
             # Threshold profiles
 

@@ -1,13 +1,13 @@
+import ProgressLintSupport
+
 /// Writes JSON as it goes, indented by two spaces with keys in the order written (stable,
-/// diffable output), straight into a ``ReportStream``: no tree of values is built first. Every
-/// JSON the tool writes goes through it: reports, the schema, baselines. Its small members are
-/// inlinable, so a report in another module writes a key or a number without a call.
+/// diffable output), straight into a ``ReportStream``: no tree of values is built first. The
+/// JSON reports and the schemas go through it (a baseline's few lines are written by the baseline).
 public struct JSONWriter {
     /// Where the text goes.
     public var out: ReportStream
-    /// The open arrays and objects, innermost last, with how many members each has so far and
-    /// whether its members stay on one line.
-    @usableFromInline var open: [(isArray: Bool, members: Int, oneLine: Bool)] = []
+    /// The open arrays and objects, innermost last, with how many members each has so far.
+    @usableFromInline var open: [(isArray: Bool, members: Int)] = []
     /// Whether a key was just written, so the value follows it on the same line.
     @usableFromInline var afterKey = false
 
@@ -19,28 +19,20 @@ public struct JSONWriter {
     /// Starts an object; members are written with ``key(_:)`` and a value each.
     @inlinable public mutating func beginObject() {
         beforeValue()
-        open.append((false, 0, false))
-    }
-
-    /// Starts an object whose members stay on one line, `{"a": 1, "b": 2}` (a baseline's entries).
-    @inlinable public mutating func beginOneLineObject() {
-        beforeValue()
-        open.append((false, 0, true))
+        open.append((false, 0))
     }
 
     /// Starts an array.
     @inlinable public mutating func beginArray() {
         beforeValue()
-        open.append((true, 0, false))
+        open.append((true, 0))
     }
 
     /// Ends the innermost object or array.
     @inlinable public mutating func end() {
-        let (isArray, members, oneLine) = open.removeLast()
+        let (isArray, members) = open.removeLast()
         if members == 0 {
             out.write(ascii: isArray ? "[]" : "{}")
-        } else if oneLine {
-            out.write(byte: isArray ? 0x5D : 0x7D)
         } else {
             newline(open.count, comma: false)
             out.write(byte: isArray ? 0x5D : 0x7D)
@@ -50,7 +42,7 @@ public struct JSONWriter {
     /// Writes an object's key; its value is written next.
     @inlinable public mutating func key(_ key: String) {
         beforeValue()
-        JSONWriter.escape(key, into: &out)
+        JSONString.escape(key, into: &out)
         out.write(ascii: ": ")
         afterKey = true
     }
@@ -65,7 +57,7 @@ public struct JSONWriter {
             } else {
                 var hashes = 0
                 out.write(byte: 0x22)
-                JSONWriter.escapeContents(bytes, hashes: &hashes, into: &out)
+                JSONString.escapeContents(bytes, hashes: &hashes, into: &out)
                 out.write(ascii: "\": ")
             }
         }
@@ -75,7 +67,7 @@ public struct JSONWriter {
     /// Writes a string.
     @inlinable public mutating func string(_ value: String) {
         beforeValue()
-        JSONWriter.escape(value, into: &out)
+        JSONString.escape(value, into: &out)
     }
 
     /// Writes a string, or null.
@@ -89,7 +81,7 @@ public struct JSONWriter {
         beforeValue()
         out.write(byte: 0x22)
         var hashes = 0
-        for part in parts { JSONWriter.escapeContents(part, hashes: &hashes, into: &out) }
+        for part in parts { JSONString.escapeContents(part, hashes: &hashes, into: &out) }
         out.write(byte: 0x22)
     }
 
@@ -149,12 +141,6 @@ public struct JSONWriter {
         body(&out, open.count)
     }
 
-    /// Writes UTF-8 `bytes` as a JSON string literal, escaped as ``escape(_:into:)`` escapes the
-    /// string they decode to (bytes that are not UTF-8 are decoded with replacements first).
-    public static func escape(utf8 bytes: UnsafeRawBufferPointer, into out: inout ReportStream) {
-        JSONString.escape(utf8: bytes.assumingMemoryBound(to: UInt8.self), into: &out)
-    }
-
     /// Before a value or key: the separator and indentation its container needs.
     @inlinable mutating func beforeValue() {
         if afterKey {
@@ -166,33 +152,12 @@ public struct JSONWriter {
         let first = open[last].members == 0
         if first { out.write(byte: open[last].isArray ? 0x5B : 0x7B) }
         open[last].members += 1
-        if open[last].oneLine {
-            if !first { out.write(ascii: ", ") }
-        } else {
-            newline(open.count, comma: !first)
-        }
+        newline(open.count, comma: !first)
     }
 
     /// Writes a line break (after a comma when `comma`) and the indentation of `level`.
     @inlinable mutating func newline(_ level: Int, comma: Bool) {
         out.write(lineBreakAfterComma: comma, spaces: 2 * level)
-    }
-
-    /// Writes `s` as a JSON string literal (``JSONString``, the one escaper).
-    public static func escape(_ s: String, into out: inout ReportStream) {
-        JSONString.escape(s, into: &out)
-    }
-
-    /// ``JSONString/escapeContents(_:hashes:into:)-(String,_,_)``: `s` escaped without quotes,
-    /// continuing after the `hashes` `#` written last.
-    static func escapeContents(_ s: String, hashes: inout Int, into out: inout ReportStream) {
-        JSONString.escapeContents(s, hashes: &hashes, into: &out)
-    }
-
-    /// ``JSONString/escapeContents(_:hashes:into:)-(UnsafeBufferPointer<UInt8>,_,_)`` of UTF-8 bytes.
-    @usableFromInline
-    static func escapeContents(_ bytes: UnsafeBufferPointer<UInt8>, hashes: inout Int, into out: inout ReportStream) {
-        JSONString.escapeContents(bytes, hashes: &hashes, into: &out)
     }
 }
 
@@ -219,9 +184,6 @@ public indirect enum JSONValue: Sendable {
         writer.out.write(byte: 0x0A)
         return writer.out.text
     }
-
-    /// Appends `s` as a JSON string literal (``JSONString/escape(_:into:)``).
-    public static func escape(_ s: String, into out: inout String) { JSONString.escape(s, into: &out) }
 }
 
 extension ReportStream {

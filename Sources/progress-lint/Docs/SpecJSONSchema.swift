@@ -1,3 +1,4 @@
+import ProgressLintReporters
 import ProgressLintSpec
 import ProgressLintSupport
 
@@ -6,12 +7,12 @@ import ProgressLintSupport
 ///
 /// `progress-lint schema` prints it and `schemas/spec.schema.json` keeps it in the repository, for
 /// editors (`# yaml-language-server: $schema=…`); a test checks that the committed file is current.
-public enum SpecJSONSchema {
+enum SpecJSONSchema {
     /// Where the file lives in the repository.
-    public static let path = "schemas/spec.schema.json"
+    static let path = "schemas/spec.schema.json"
 
     /// The schema's text.
-    public static func rendered() -> String { document.rendered() }
+    static func rendered() -> String { document.rendered() }
 
     static var document: JSONValue {
         .object([

@@ -4,6 +4,7 @@ import ProgressLintReporters
 import ProgressLintRules
 import ProgressLintSpec
 import ProgressLintWorkspace
+@testable import progress_lint
 import Testing
 import TestSupport
 
@@ -55,7 +56,7 @@ import TestSupport
         #expect(text.contains("  determinate-after: 3s  # \"3–10 seconds: Use a determinate loading state if possible\"\n"))
         #expect(text.contains("https://primer.style/ui-patterns/loading"))
         // Saved as a config, it sets what the profile sets.
-        let loader = RuleRegistry.makeConfigurationLoader()
+        let loader = ConfigurationLoader(rules: RuleRegistry.descriptions)
         for profile in ThresholdProfile.all {
             let fromSnippet = try loader.load(Array(ProfilesText.snippet(profile).utf8), path: "s.yml", directory: "/")
             let fromProfile = try loader.load(Array("extends: \(profile.id)".utf8), path: "p.yml", directory: "/")
@@ -68,7 +69,7 @@ import TestSupport
     func printed(_ text: String, files: [String: String] = [:]) throws -> String {
         let folder = try TemporaryFolder()
         for (name, content) in files { try folder.write(name, content) }
-        let configuration = try RuleRegistry.makeConfigurationLoader().load(
+        let configuration = try ConfigurationLoader(rules: RuleRegistry.descriptions).load(
             Array(text.utf8), path: "c.yml", directory: folder.path, workingDirectory: folder.path)
         return ConfigurationText.render(configuration, for: "a.yaml", rules: RuleRegistry.descriptions)
     }
@@ -123,7 +124,7 @@ import TestSupport
         #expect(text.contains("  # determinate-after: 10s  # follows attention until set"))
         #expect(text.contains("progress-lint:gnome"))
         // As written, it loads to the defaults: `determinate-after` still follows `attention`.
-        let c = try RuleRegistry.makeConfigurationLoader().load(Array(text.utf8), path: "init.yml", directory: "/")
+        let c = try ConfigurationLoader(rules: RuleRegistry.descriptions).load(Array(text.utf8), path: "init.yml", directory: "/")
         #expect(c.thresholds == Thresholds())
     }
 }

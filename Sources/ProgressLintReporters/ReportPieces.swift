@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Dispatch
 import Synchronization
+import ProgressLintSupport
 
 /// Renders one piece of a report at a time into a buffer (a range of the report's files, say),
 /// on the thread that made it.
