@@ -36,8 +36,8 @@ public enum CodeFrame {
     }
 
     /// Writes the frame of a stored diagnostic (each line ended by a line break), nothing when its
-    /// line is not known: what ``lines(_:color:)`` gives of its ``StoredDiagnostic/diagnostic``.
-    public static func write(_ d: StoredDiagnostic, color: Bool, to out: inout ReportStream) {
+    /// line is not known: what ``lines(_:color:)`` gives of it read whole.
+    public static func write(_ d: RunReport.InPlaceFinding, color: Bool, to out: inout ReportStream) {
         d.withSourceTextUTF8 { bytes in
             guard let bytes else { return }
             write(bytes, firstColumn: d.sourceFirstColumn, clippedEnd: d.sourceClippedEnd, range: d.range,

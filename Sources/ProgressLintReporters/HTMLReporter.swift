@@ -74,7 +74,7 @@ public struct HTMLReporter: Reporter {
                 return !previous.fingerprints.contains(fp)
             }
             if let position = file.position {
-                for (s, screen) in result.timings.screens(at: position).enumerated() {
+                for (s, screen) in report.screens(at: position).enumerated() {
                     var ranked = RankedScreen(position: position, index: s, path: file.path, name: screen.screen, platform: screen.platform)
                     for d in file.diagnostics where screen.holds(d) { ranked.counts.add(d.severity) }
                     if ranked.total > 0 { Self.keep(ranked, in: &worst) { (Double($0.total), Double($0.counts.errors), Double($0.counts.warnings)) } }
@@ -124,7 +124,7 @@ public struct HTMLReporter: Reporter {
         out.write(HTMLAssets.definitions)
         out.write("\n<header>\n<h1>progress-lint report</h1>\n")
         let total = bySeverity.reduce(0) { $0 + $1.1 }
-        out.write("<p>\(result.files.count) files, \(result.screens) screens, \(result.indicators) indicators: "
+        out.write("<p>\(result.fileCount) files, \(result.screens) screens, \(result.indicators) indicators: "
                   + "\(bySeverity[0].1) errors, \(bySeverity[1].1) warnings, \(bySeverity[2].1) infos.</p>\n</header>\n")
         out.write("<nav class=\"toc\" aria-label=\"Contents\"><ul><li><a href=\"#run\">The run</a></li>"
                   + "<li><a href=\"#glance\">At a glance</a></li><li><a href=\"#worst\">Most findings</a></li>"
@@ -371,7 +371,7 @@ public struct HTMLReporter: Reporter {
             let first = number
             number += file.diagnostics.count
             guard let position = file.position else { continue }
-            let screens = result.timings.screens(at: position)
+            let screens = report.screens(at: position)
             var line = "\n[["
             var placed = [Bool](repeating: false, count: file.diagnostics.count)
             for (s, screen) in screens.enumerated() {

@@ -80,13 +80,13 @@ public struct JSONReporter: Reporter {
         /// findings' order and how many findings it has. A piece ends at ``diagnosticsPerPiece``
         /// findings or more, where the next finding is of another file as its fingerprint holds
         /// the path (so that the fingerprints of the next piece start afresh, as they would there).
-        var pieces: [(place: DiagnosticList.Place, count: Int)] = []
+        var pieces: [(place: RunReport.Place, count: Int)] = []
         /// Whether the next key's place is wanted (``note(_:placeBefore:)``): the piece is long enough.
         var wantsPlace: Bool { pieces.last.map { $0.count >= JSONReporter.diagnosticsPerPiece } ?? true }
 
         /// Notes the next key in the findings' order; `placeBefore` is where the list is read on
         /// from before it, when ``wantsPlace`` asked for it and there is one.
-        mutating func note(_ key: DiagnosticKey, placeBefore: DiagnosticList.Place? = nil) {
+        mutating func note(_ key: DiagnosticKey, placeBefore: RunReport.Place? = nil) {
             order.note(path: key.path)
             if let last = fileCounts.last, ByteOrder.same(last.path, key.path) {
                 fileCounts[fileCounts.count - 1].counts.add(key.severity)
@@ -105,7 +105,7 @@ public struct JSONReporter: Reporter {
 
         /// The pieces of `diagnostics`: one when the fingerprints or the files' runs depend on
         /// findings before a cut (findings not file after file; paths not ascending).
-        var diagnosticsPieces: [(place: DiagnosticList.Place, count: Int)] {
+        var diagnosticsPieces: [(place: RunReport.Place, count: Int)] {
             guard order.isByFile && pathsAscend, !pieces.isEmpty else {
                 return pieces.first.map { [($0.place, pieces.reduce(0) { $0 + $1.count })] } ?? []
             }
@@ -126,15 +126,14 @@ public struct JSONReporter: Reporter {
     /// the paths' bytes alone.
     func files(_ report: RunReport, counts: inout [(path: String, counts: SeverityCounts, position: Int)],
                level: Int, jobs: Int, to stream: inout ReportStream) {
-        let files = report.files
-        guard !files.isEmpty else { return stream.write(ascii: "[]") }
+        let files = report.fileReader()
+        guard files.count > 0 else { return stream.write(ascii: "[]") }
         // The files with findings, by position, each with the counts of the run of `counts` it takes.
         var found: [(position: Int, counts: SeverityCounts)] = []
         if !counts.isEmpty {
-            let reader = files.reader()
             var group = 0
-            for position in files.indices where group < counts.count {
-                reader.withPath(at: position) { path in
+            for position in 0..<files.count where group < counts.count {
+                files.withPath(at: position) { path in
                     while group < counts.count && ByteOrder.compare(counts[group].path, path) < 0 { group += 1 }
                     if group < counts.count && ByteOrder.compare(counts[group].path, path) == 0 {
                         counts[group].position = position
@@ -148,7 +147,7 @@ public struct JSONReporter: Reporter {
         var first = true
         ReportPieces.write(
             count: (files.count - 1) / JSONReporter.filesPerPiece + 1, jobs: jobs, to: &stream,
-            renderer: { FilePieces(files: files, found: taken, level: level) },
+            renderer: { FilePieces(files: report.fileReader(), found: taken, level: level) },
             write: { stream, buffer, _ in
                 guard !buffer.written.isEmpty else { return }
                 // Each piece starts its first file with `[`; after the first piece, with a comma.
@@ -162,13 +161,13 @@ public struct JSONReporter: Reporter {
 
     /// Renders ranges of ``JSONReporter/filesPerPiece`` files of `files`, each as if it came first, on one thread.
     struct FilePieces: ReportPieceRenderer {
-        let files: FileList.Reader
+        let files: RunReport.FileReader
         /// The files with findings, by position, with their counts.
         let found: [(position: Int, counts: SeverityCounts)]
         let level: Int
 
-        init(files: FileList, found: [(position: Int, counts: SeverityCounts)], level: Int) {
-            self.files = files.reader()
+        init(files: RunReport.FileReader, found: [(position: Int, counts: SeverityCounts)], level: Int) {
+            self.files = files
             self.found = found
             self.level = level
         }
@@ -282,8 +281,8 @@ public struct JSONReporter: Reporter {
 
     /// Renders pieces of `diagnostics`, each from its place in the findings' order, on one thread.
     struct DiagnosticPieces: ReportPieceRenderer {
-        let list: DiagnosticList
-        let pieces: [(place: DiagnosticList.Place, count: Int)]
+        let list: RunReport.Findings
+        let pieces: [(place: RunReport.Place, count: Int)]
         /// The findings' runs of one path, ascending, with their files' positions.
         let fileCounts: [(path: String, position: Int)]
         let byFile: Bool
@@ -294,7 +293,7 @@ public struct JSONReporter: Reporter {
         func render(_ piece: Int, into b: inout ReportBuffer) -> Int {
             var fingerprints = Fingerprint.Sequence(byFile: byFile)
             var findings = ScreenTimingJSON.Findings()
-            var iterator = list.diagnostics(from: pieces[piece].place)
+            var iterator = list.from(pieces[piece].place)
             let count = pieces[piece].count
             // The run of `fileCounts` of each finding's path: where its file is.
             var run = -1
@@ -340,7 +339,7 @@ public struct JSONReporter: Reporter {
         // Counted as the run stored them, without reading the diagnostics (a large run has many).
         let counts = report.counts
         json.beginObject()
-        for (name, count) in [("files", result.files.count), ("skipped", result.skipped), ("screens", result.screens),
+        for (name, count) in [("files", result.fileCount), ("skipped", result.skipped), ("screens", result.screens),
                               ("indicators", result.indicators), ("errors", counts.errors),
                               ("warnings", counts.warnings), ("infos", counts.infos)] {
             json.key(name)
@@ -366,7 +365,7 @@ public struct JSONReporter: Reporter {
     /// belonging to no screen have `screen: null`. Diagnostics come grouped by file, so one
     /// file's screens are counted at a time and written when the next file starts. Each key is
     /// noted in `keys` on the way.
-    private func byScreen(_ shown: DiagnosticList, keys: inout FindingsSummary, into json: inout JSONWriter) {
+    private func byScreen(_ shown: RunReport.Findings, keys: inout FindingsSummary, into json: inout JSONWriter) {
         json.value(writtenBy: { out, level in
             ReportBuffer.writing(to: &out) { b in
                 var path: String?

@@ -87,7 +87,7 @@ public struct JUnitReporter: Reporter {
                 others.append((file.path, file.diagnostics))
                 continue
             }
-            let summary = report.files[position]
+            let summary = report.file(at: position)
             suite(file.path, screens: Array(zip(summary.screenNames, summary.screenDocuments)), diagnostics: file.diagnostics)
         }
         for other in others { suite(other.path, screens: [], diagnostics: other.diagnostics) }

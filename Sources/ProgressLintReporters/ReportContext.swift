@@ -36,14 +36,14 @@ public struct ReportContext: Sendable {
         return Fixer.applies(fix, unsafe: unsafeFixes)
     }
 
-    /// Whether a stored diagnostic has a fix that `--fix` applies in this run (as ``isFixable(_:)-(Diagnostic)``).
-    public func isFixable(_ diagnostic: StoredDiagnostic) -> Bool {
+    /// Whether a finding read in place has a fix that `--fix` applies in this run (as ``isFixable(_:)-(Diagnostic)``).
+    public func isFixable(_ diagnostic: RunReport.InPlaceFinding) -> Bool {
         guard let applicability = diagnostic.fixApplicability else { return false }
         return applicability == .safe || (unsafeFixes && applicability == .unsafe)
     }
 
-    /// Whether a stored diagnostic's fix is one `--unsafe-fixes` would add (counted as "more with --unsafe-fixes").
-    public func isHiddenFix(_ diagnostic: StoredDiagnostic) -> Bool {
+    /// Whether the fix of a finding read in place is one `--unsafe-fixes` would add (counted as "more with --unsafe-fixes").
+    public func isHiddenFix(_ diagnostic: RunReport.InPlaceFinding) -> Bool {
         !unsafeFixes && diagnostic.fixApplicability == .unsafe
     }
 

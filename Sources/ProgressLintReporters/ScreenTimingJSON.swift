@@ -5,7 +5,7 @@ import ProgressLintWorkspace
 
 /// The JSON report's `screens[]`: one entry per screen in report order, with the effective
 /// thresholds of its configuration and each indicator's timing and finding counts. Written file
-/// by file straight from the run's ``ScreenTimingList``: each field goes from the stored bytes
+/// by file straight from the run's stored timings (``RunReport/ScreenReader``): each field goes from the stored bytes
 /// into the report, between key texts made once per report (with their commas, line breaks and
 /// indentation), with no ``ScreenTiming``, `String` or array made per screen or indicator. The
 /// text is what ``JSONWriter`` writes for the same values member by member (a test compares them).
@@ -50,10 +50,10 @@ enum ScreenTimingJSON {
                 if path.map({ !ByteOrder.same($0, d.path) }) ?? true {
                     path = d.path
                     found = -1
-                    while position < report.files.count && ByteOrder.compare(report.files.path(at: position), d.path) < 0 {
+                    while position < report.fileCount && ByteOrder.compare(report.path(at: position), d.path) < 0 {
                         position += 1
                     }
-                    if position < report.files.count && ByteOrder.same(report.files.path(at: position), d.path) {
+                    if position < report.fileCount && ByteOrder.same(report.path(at: position), d.path) {
                         found = position
                         position += 1
                     }
@@ -116,9 +116,9 @@ enum ScreenTimingJSON {
         defer { arena.free() }
         var index = FindingIndex()
         var text = ScreenText(out: buffer, texts: Texts(level: level, arena: &arena))
-        let timings = result.timings.reader()
+        let timings = report.screenReader()
         var run = 0
-        for position in report.files.indices {
+        for position in 0..<report.fileCount {
             writeScreens(ofFile: position, timings: timings, findings: findings, run: &run, index: &index, into: &text)
         }
         text.out.put(text.screens > 0 ? text.t.arrayEnd : text.t.emptyArray)
@@ -127,7 +127,7 @@ enum ScreenTimingJSON {
 
     /// Writes the screens of the file at `position` into `text` (`run` the run of `findings` where
     /// its findings are looked for: positions only grow).
-    static func writeScreens(ofFile position: Int, timings: ScreenTimingList.Reader, findings: Findings,
+    static func writeScreens(ofFile position: Int, timings: RunReport.ScreenReader, findings: Findings,
                              run: inout Int, index: inout FindingIndex, into text: inout ScreenText) {
         if let found = findings.of(position: position, run: &run) {
             index.reset()
@@ -156,14 +156,14 @@ enum ScreenTimingJSON {
     /// becomes a comma when screens were written before it.
     static func write(_ result: RunResult, report: RunReport, findings: Findings, level: Int, jobs: Int,
                       to stream: inout ReportStream) {
-        let files = report.files.count
+        let files = report.fileCount
         let (pieces, overflow) = files.addingReportingOverflow(filesPerPiece - 1)
         var screens = 0
         if !overflow {
-            let timings = result.timings
+            let timings = report
             ReportPieces.write(
                 count: pieces / filesPerPiece, jobs: jobs, to: &stream,
-                renderer: { Pieces(timings: timings, findings: findings, level: level, files: files) },
+                renderer: { Pieces(report: timings, findings: findings, level: level, files: files) },
                 write: { stream, buffer, items in
                     guard items > 0, !buffer.written.isEmpty else { return }
                     if screens > 0 { buffer.written[0] = 0x2C }
@@ -178,15 +178,15 @@ enum ScreenTimingJSON {
 
     /// Renders ranges of ``filesPerPiece`` files' screens, on one thread.
     final class Pieces: ReportPieceRenderer {
-        let timings: ScreenTimingList.Reader
+        let timings: RunReport.ScreenReader
         let findings: Findings
         let files: Int
         var arena = TextArena()
         var index = FindingIndex()
         var text: ScreenText
 
-        init(timings: ScreenTimingList, findings: Findings, level: Int, files: Int) {
-            self.timings = timings.reader()
+        init(report: RunReport, findings: Findings, level: Int, files: Int) {
+            self.timings = report.screenReader()
             self.findings = findings
             self.files = files
             text = ScreenText(out: ReportBuffer.collecting(), texts: Texts(level: level, arena: &arena))
@@ -313,7 +313,7 @@ enum ScreenTimingJSON {
     }
 
     /// Writes screens as ``JSONWriter`` writes their members, from the fields
-    /// ``ScreenTimingList/readScreens(at:_:)`` hands over, into a ``ReportBuffer``.
+    /// ``RunReport/ScreenReader/readScreens(at:_:)`` hands over, into a ``ReportBuffer``.
     struct ScreenText: ScreenTimingVisitor {
         var out: ReportBuffer
         let t: Texts

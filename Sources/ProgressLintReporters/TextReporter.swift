@@ -25,7 +25,7 @@ public struct TextReporter: Reporter {
         // What the summary says of fixes, counted on the way.
         var fixable = 0, hidden = 0
         // Each finding read in place: its message and source line written from their stored bytes.
-        for d in shown.stored {
+        for d in shown.inPlace {
             if shownPath.map({ !ByteOrder.same($0.path, d.path) }) ?? true {
                 shownPath = (d.path, TerminalText.lineStart(TerminalText.safe(d.path)))
             }
@@ -63,8 +63,8 @@ public struct TextReporter: Reporter {
                               context: context) + "\n")
     }
 
-    private func summaryLine(_ result: RunResult, shown: DiagnosticList, fixable: String, context: ReportContext) -> String {
-        let files = plural(result.files.count, "file")
+    private func summaryLine(_ result: RunResult, shown: RunReport.Findings, fixable: String, context: ReportContext) -> String {
+        let files = plural(result.fileCount, "file")
         var scope = "\(files), \(plural(result.screens, "screen")), \(plural(result.indicators, "indicator"))"
         // YAML found in folders that is not a spec (a CI workflow, a compose file) was left alone: say how much.
         if result.skipped > 0 {

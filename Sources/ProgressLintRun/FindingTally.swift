@@ -13,7 +13,7 @@ public struct FindingTally: Sendable {
     public init() {}
 
     /// The tally of `findings`, read once in order (keys only: no texts made).
-    public init(_ findings: DiagnosticList) {
+    init(_ findings: DiagnosticList) {
         for d in findings.keys { count(ruleID: d.ruleID, platform: d.platform, severity: d.severity) }
     }
 

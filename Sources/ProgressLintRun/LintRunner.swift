@@ -25,8 +25,8 @@ public struct LintRunner: Sendable {
     /// With `--fix` or `--diff`: files are fixed first, and the report is of what they hold then.
     public var fixMode: FixMode?
     /// Results kept between runs (``LintCache``): files whose entry is current are not linted again.
-    /// Not used with ``fixMode``, which lints every file afresh.
-    public var cache: LintCache?
+    /// Not used with ``fixMode``, which lints every file afresh; set through ``use(_:)``.
+    var cache: LintCache?
     /// Files the caller must hear of if the run takes them (the command's `--output` targets, which
     /// must never be a file it lints): each file the walk hands out is compared with these by its
     /// identity, by the worker that takes it, and those found are ``RunResult/watchedFilesTaken``.

@@ -1,3 +1,4 @@
+import ProgressLintYAML
 import ProgressLintEngine
 import ProgressLintSupport
 
@@ -11,9 +12,11 @@ import ProgressLintSupport
 /// no file has (a run made by hand) are handed out in their place as a group of their own.
 public struct RunReport: Sendable {
     /// The files linted, in report order.
-    public let files: FileList
+    let files: FileList
     /// The findings shown, in report order.
-    public let diagnostics: DiagnosticList
+    public let diagnostics: Findings
+    /// Each file's screens with their thresholds and indicators' timing, in the order of ``files``.
+    let timings: ScreenTimingList
     /// Whether only errors are shown (`--quiet`).
     public let errorsOnly: Bool
     private let tally: FindingTally
@@ -21,10 +24,16 @@ public struct RunReport: Sendable {
     /// The report of `result`: every finding, or only errors.
     public init(_ result: RunResult, errorsOnly: Bool = false) {
         files = result.files
-        diagnostics = errorsOnly ? result.findings.onlyErrors() : result.findings
+        diagnostics = Findings(list: errorsOnly ? result.findings.onlyErrors() : result.findings)
+        timings = result.timings
         self.errorsOnly = errorsOnly
         tally = result.tally
     }
+
+    /// How many files were linted.
+    public var fileCount: Int { files.count }
+    /// The file at `position` in report order (`0..<fileCount`).
+    public func file(at position: Int) -> FileSummary { files[position] }
 
     /// Findings shown of one severity.
     public func count(_ severity: Severity) -> Int { diagnostics.count(severity) }
@@ -36,6 +45,55 @@ public struct RunReport: Sendable {
         counts.warnings = diagnostics.count(.warning)
         counts.infos = diagnostics.count(.info)
         return counts
+    }
+
+    /// The screens of the file at `position` in ``files``, with their thresholds and indicators' timing.
+    public func screens(at position: Int) -> [ScreenTiming] { timings.screens(at: position) }
+
+    /// The path of the file at `position` in report order.
+    public func path(at position: Int) -> String { files.path(at: position) }
+
+    /// A reader of the files' screens' timing field by field as stored, for one thread (several
+    /// threads each read through their own).
+    public func screenReader() -> ScreenReader { ScreenReader(base: timings.reader()) }
+
+    /// A reader of the files with their texts as stored UTF-8, for one thread (several threads
+    /// each read through their own).
+    public func fileReader() -> FileReader { FileReader(base: files.reader()) }
+
+    /// Reads the screens of a file field by field as the run stored them (``ScreenTimingVisitor``):
+    /// no `String`, array or ``ScreenTiming`` made.
+    public struct ScreenReader {
+        @usableFromInline let base: ScreenTimingList.Reader
+
+        /// Hands `visitor` the screens of the file at `position` in report order (those
+        /// ``RunReport/screens(at:)`` gives), as they are read; false when the stored bytes ran
+        /// short part-way: then what was handed over since the last ``ScreenTimingVisitor/endScreen()``
+        /// is not a whole screen, and nothing follows it.
+        @inlinable
+        public func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
+            base.readScreens(at: position, &visitor)
+        }
+    }
+
+    /// Reads the files with their texts as stored UTF-8 (valid during each call).
+    public struct FileReader {
+        let base: FileList.Reader
+
+        /// How many files it reads.
+        public var count: Int { base.count }
+
+        /// `body` of the UTF-8 of the path of the file at `position`.
+        public func withPath<R>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+            base.withPath(at: position, body)
+        }
+
+        /// Hands over the file at `position`: `file` with its path's UTF-8, how many screens it has
+        /// and its indicators, then `name` with each screen name's UTF-8, in order.
+        public func read(at position: Int, file: (_ path: UnsafeRawBufferPointer, _ screens: Int, _ indicators: Int) -> Void,
+                         name: (UnsafeRawBufferPointer) -> Void) {
+            base.read(at: position, file: file, name: name)
+        }
     }
 
     /// Findings shown by rule id (rules with none shown left out).
@@ -61,10 +119,6 @@ public struct RunReport: Sendable {
     /// in their place.
     public var byFile: ByFile { ByFile(self) }
 
-    /// Each file in report order with its findings shown read in place (``StoredDiagnostic``: texts
-    /// made only when asked for), and the findings of paths no file has in their place.
-    public var storedByFile: StoredByFile { StoredByFile(self) }
-
     /// One file's findings, or those of a path no file has.
     public struct FileFindings: Sendable {
         /// The file's position in ``RunReport/files``; nil for a path no file has.
@@ -82,7 +136,7 @@ public struct RunReport: Sendable {
         init(_ report: RunReport) { self.report = report }
 
         public func makeIterator() -> Iterator {
-            Iterator(files: report.files, list: report.diagnostics, walk: FindingWalk(report.diagnostics.stored.makeIterator()))
+            Iterator(files: report.files, list: report.diagnostics.list, walk: FindingWalk(report.diagnostics.list.stored.makeIterator()))
         }
 
         /// Hands out one file's findings at a time (read in place, each decoded once).
@@ -106,46 +160,6 @@ public struct RunReport: Sendable {
         }
     }
 
-    /// One file's findings read in place, or those of a path no file has.
-    public struct StoredFileFindings: Sendable {
-        /// The file's position in ``RunReport/files``; nil for a path no file has.
-        public let position: Int?
-        /// The file's path.
-        public let path: String
-        /// Its findings shown, in report order.
-        public let diagnostics: [StoredDiagnostic]
-    }
-
-    /// The files with their findings read in place, in report order.
-    public struct StoredByFile: Sequence {
-        let report: RunReport
-
-        init(_ report: RunReport) { self.report = report }
-
-        public func makeIterator() -> Iterator {
-            Iterator(files: report.files, walk: FindingWalk(report.diagnostics.stored.makeIterator()))
-        }
-
-        /// Hands out one file's findings at a time.
-        public struct Iterator: IteratorProtocol {
-            let files: FileList
-            var walk: FindingWalk<DiagnosticList.StoredIterator>
-            var position = 0
-
-            public mutating func next() -> StoredFileFindings? {
-                let path = position < files.count ? files.path(at: position) : nil
-                if let (otherPath, found) = walk.before(path) {
-                    return StoredFileFindings(position: nil, path: otherPath, diagnostics: found)
-                }
-                guard let path else { return nil }
-                var found: [StoredDiagnostic] = []
-                walk.take(path) { found.append($0) }
-                position += 1
-                return StoredFileFindings(position: position - 1, path: path, diagnostics: found)
-            }
-        }
-    }
-
     /// The files with the counts of their findings, in report order.
     public struct FileCounts: Sequence {
         let report: RunReport
@@ -153,7 +167,7 @@ public struct RunReport: Sendable {
         init(_ report: RunReport) { self.report = report }
 
         public func makeIterator() -> Iterator {
-            Iterator(files: report.files, walk: FindingWalk(report.diagnostics.keys.makeIterator()))
+            Iterator(files: report.files, walk: FindingWalk(report.diagnostics.list.keys.makeIterator()))
         }
 
         /// Hands out one file's counts at a time, with the file.
@@ -172,6 +186,94 @@ public struct RunReport: Sendable {
                 return (position - 1, file, counts)
             }
         }
+    }
+}
+
+extension RunReport {
+    /// The findings shown, in report order: each read back whole (``Diagnostic``), or only what
+    /// summaries count (``keys``), from the start or from a ``Place`` noted on the way.
+    public struct Findings: Sequence, Sendable {
+        let list: DiagnosticList
+
+        /// How many findings are shown.
+        public var count: Int { list.count }
+        /// Whether none is shown.
+        public var isEmpty: Bool { list.isEmpty }
+        /// How many findings of one severity are shown.
+        public func count(_ severity: Severity) -> Int { list.count(severity) }
+
+        public func makeIterator() -> Iterator { Iterator(base: list.makeIterator()) }
+
+        /// The findings from `place` on (noted by a ``KeyIterator``), in order.
+        public func from(_ place: Place) -> Iterator { Iterator(base: list.diagnostics(from: place.base)) }
+
+        /// What summaries count of each finding, in order, read without making the texts they do not need.
+        public var keys: Keys { Keys(list: list) }
+
+        /// Each finding read where the run stored it: its texts written from their bytes, made only when asked for.
+        public var inPlace: InPlaceFindings { InPlaceFindings(list: list) }
+
+        /// Hands out the findings in order.
+        public struct Iterator: IteratorProtocol {
+            var base: DiagnosticList.Iterator
+            public mutating func next() -> Diagnostic? { base.next() }
+        }
+
+        /// The ``DiagnosticKey`` of each finding, in order.
+        public struct Keys: Sequence {
+            let list: DiagnosticList
+            public func makeIterator() -> KeyIterator { KeyIterator(base: list.keys.makeIterator()) }
+        }
+
+        /// Hands out the findings' keys in order, and where the findings can be read on from.
+        public struct KeyIterator: IteratorProtocol {
+            var base: DiagnosticList.KeyIterator
+            /// Where ``Findings/from(_:)`` reads on from after the keys handed out so far (nil
+            /// where it cannot start: there, take the place of an earlier key).
+            public var place: Place? { base.place.map(Place.init) }
+            public mutating func next() -> DiagnosticKey? { base.next() }
+        }
+    }
+
+    /// The findings read where the run stored them, in order.
+    public struct InPlaceFindings: Sequence {
+        let list: DiagnosticList
+        public func makeIterator() -> Iterator { Iterator(base: list.stored.makeIterator()) }
+
+        /// Hands out the findings in order, each read in place.
+        public struct Iterator: IteratorProtocol {
+            var base: DiagnosticList.StoredIterator
+            public mutating func next() -> InPlaceFinding? { base.next().map(InPlaceFinding.init) }
+        }
+    }
+
+    /// A finding read where the run stored it: what a text report writes of it, its texts handed
+    /// over as their stored UTF-8 (valid during the call), no `String` made.
+    public struct InPlaceFinding: Sendable {
+        let stored: StoredDiagnostic
+
+        public var path: String { stored.path }
+        public var ruleID: String { stored.ruleID }
+        public var severity: Severity { stored.severity }
+        public var range: SourceRange { stored.range }
+        /// How its fix applies; nil when it has none.
+        public var fixApplicability: FixApplicability? { stored.fixApplicability }
+        public func startColumn(_ unit: ColumnUnit) -> Int { stored.startColumn(unit) }
+        public func withMessageUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+            try stored.withMessageUTF8(body)
+        }
+        /// `body` of the excerpt of its source line (nil when its line is not known).
+        public func withSourceTextUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+            try stored.withSourceTextUTF8(body)
+        }
+        /// The column of the excerpt's first character, and whether the excerpt stops short of its line's end.
+        public var sourceFirstColumn: Int { stored.sourceFirstColumn }
+        public var sourceClippedEnd: Bool { stored.sourceClippedEnd }
+    }
+
+    /// A place in the findings' order, from which ``Findings/from(_:)`` reads on (on any thread).
+    public struct Place: Sendable {
+        let base: DiagnosticList.Place
     }
 }
 

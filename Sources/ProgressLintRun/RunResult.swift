@@ -11,12 +11,12 @@ import ProgressLintSupport
 /// they are always in report order: reports read them through one ``RunReport``.
 public struct RunResult: Sendable {
     /// The files linted, in path order.
-    public internal(set) var files = FileList()
+    var files = FileList()
     /// Every diagnostic, in path, line, column, rule order, stored compactly (past 64 KB in a
     /// temporary file): what reports read, through ``report(errorsOnly:)``.
-    public private(set) var findings = DiagnosticList()
+    private(set) var findings = DiagnosticList()
     /// What ``findings`` count up to by rule and platform, counted once when they were set.
-    public private(set) var tally = FindingTally()
+    private(set) var tally = FindingTally()
     /// Every diagnostic, in path, line, column, rule order, all in memory (for tests and small runs;
     /// reports read ``findings``).
     public var diagnostics: [Diagnostic] { Array(findings) }
@@ -37,7 +37,7 @@ public struct RunResult: Sendable {
     /// What the linted files' indicators are, summed over all files.
     public var inventory = Inventory()
     /// Each file's screens with their thresholds and indicators' timing, in the order of ``files``.
-    public var timings = ScreenTimingList()
+    var timings = ScreenTimingList()
     /// Those of ``LintRunner/watchedFiles`` that the walk handed to a worker (linted, skipped as not
     /// a spec, or failed to read).
     package var watchedFilesTaken: Set<FileIdentity> = []
@@ -66,6 +66,13 @@ public struct RunResult: Sendable {
 
     /// The run as a report reads it: every finding, or only errors (`--quiet`).
     public func report(errorsOnly: Bool = false) -> RunReport { RunReport(self, errorsOnly: errorsOnly) }
+
+    /// How many files were linted.
+    public var fileCount: Int { files.count }
+    /// The file at `position` in report order (`0..<fileCount`).
+    public func file(at position: Int) -> FileSummary { files[position] }
+    /// The linted files' paths in report order, each read when asked for.
+    public var filePaths: LazyMapSequence<Range<Int>, String> { (0..<files.count).lazy.map { [files] in files.path(at: $0) } }
 
     /// Screens linted.
     public var screens: Int { files.screens }

@@ -18,7 +18,7 @@ public struct Settings: Equatable, Sendable {
     public var specSchema = true
     /// Lint the workspace's specs in the background (for `consistent-location` and closed files).
     public var workspaceDiagnostics = true
-    /// The workspace run reads and writes the command's cache (``ProgressLintRun/LintCache``), as
+    /// The workspace run reads and writes the command's cache (``ProgressLintRun/RunCache``), as
     /// `progress-lint` over the folder does; off: `--no-cache`.
     public var cache = true
 

@@ -28,8 +28,8 @@ struct WorkspaceScan {
         var diagnostics: [Diagnostic]
         var files: [String]
         var seconds: Double
-        /// How the cache answered, when the run used one.
-        var cache: LintCache.Statistics?
+        /// How many files the cache answered, when the run used one.
+        var fromCache: Int?
         /// What to log about the cache (a folder that cannot be used, a cache not written).
         var cacheNote: String?
     }
@@ -110,10 +110,7 @@ extension LanguageServer {
         // else `.progress-lint-cache` beside the nearest config): the same folder and keys, so
         // either one's run makes the other's fast. Off with the `cache` setting.
         let cacheEnvironment = getenv(Self.cacheFolderVariable).map { String(cString: $0) }
-        let cacheFolder = settings.cache
-            ? CacheFolder.resolve(option: nil, environment: cacheEnvironment, workingDirectory: cwd)
-            : nil
-        let cacheRoot = cacheFolder.flatMap { CacheFolder.root(of: $0, option: nil, environment: cacheEnvironment) }
+        let useCache = settings.cache
         if client.workDoneProgress {
             let token = "progress-lint-workspace-\(generation)"
             workspace.progressToken = token
@@ -125,19 +122,21 @@ extension LanguageServer {
             let started = Date()
             var runner = runner
             var cacheNote: String?
-            if let cacheFolder {
-                switch LintCache.load(folder: cacheFolder, root: cacheRoot) {
-                case .success(let cache): runner.cache = cache
+            var cache: RunCache?
+            if useCache {
+                switch RunCache.open(option: nil, environment: cacheEnvironment, workingDirectory: cwd) {
+                case .success(let opened): cache = opened
                 case .failure(let unavailable): cacheNote = unavailable.description
                 }
+                runner.use(cache)
             }
             let result = runner.run(folders)
-            if let cache = runner.cache, let failure = cache.save() {
+            if let cache, let failure = cache.save() {
                 cacheNote = "cannot write the cache in \(cache.folder): \(failure); this run's results were not kept"
             }
-            let files = (0..<result.files.count).map { result.files.path(at: $0) }
+            let files = Array(result.filePaths)
             let finished = WorkspaceScan.Finished(generation: generation, diagnostics: result.diagnostics, files: files,
-                                    seconds: Date().timeIntervalSince(started), cache: runner.cache?.statistics,
+                                    seconds: Date().timeIntervalSince(started), fromCache: cache?.filesFromCache,
                                     cacheNote: cacheNote)
             handoff.result.withLock { $0 = finished }
             var byte: UInt8 = 1
@@ -165,15 +164,15 @@ extension LanguageServer {
         guard finished.generation == workspace.generation else { return }
         workspace.running = false
         if let token = workspace.progressToken {
-            let fromCache = (finished.cache?.unread ?? 0) + (finished.cache?.hashed ?? 0)
+            let fromCache = finished.fromCache ?? 0
             notify("$/progress", ProgressParams(token: token, value: WorkDoneProgressEnd(
                 message: "\(files.count) file\(files.count == 1 ? "" : "s") linted"
                     + (fromCache > 0 ? " (\(fromCache) from the cache)" : ""))))
             workspace.progressToken = nil
         }
         var cached = ""
-        if let statistics = finished.cache {
-            cached = ", \(statistics.unread + statistics.hashed) of them from the cache"
+        if let fromCache = finished.fromCache {
+            cached = ", \(fromCache) of them from the cache"
         }
         log("workspace: \(files.count) files\(cached), \(diagnostics.count) findings in "
             + "\(Self.twoDecimals(finished.seconds)) s")

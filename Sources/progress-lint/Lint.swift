@@ -182,8 +182,11 @@ struct Lint: ParsableCommand {
 
         if fix || diff { runner.fixMode = FixMode(unsafe: unsafeFixes, write: fix && !diff) }
         // Standard input is never cached; --fix and --diff lint every file afresh.
-        var madeCacheFolders: [String] = []
-        if !stdin && !noCache && runner.fixMode == nil { (runner.cache, madeCacheFolders) = openCache() }
+        var cache: RunCache?
+        if !stdin && !noCache && runner.fixMode == nil {
+            cache = openCache()
+            runner.use(cache)
+        }
         var result: RunResult
         if stdin && (fix || diff) {
             result = fixStandardInput(runner)
@@ -196,11 +199,10 @@ struct Lint: ParsableCommand {
         } else {
             result = runner.run(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
         }
-        if let cache = runner.cache, result.files.count == 0, !madeCacheFolders.isEmpty {
+        if let cache, result.fileCount == 0, !cache.madeFolders.isEmpty {
             // A run that linted nothing makes no cache folder (contract revision 1.3).
             cache.abandon()
-            CacheFolder.remove(made: madeCacheFolders)
-        } else if let cache = runner.cache, let failure = cache.save() {
+        } else if let cache, let failure = cache.save() {
             Output.standardError("progress-lint: note: cannot write the cache in \(TerminalText.safe(cache.folder)): "
                                  + "\(failure); this run's results were not kept\n")
         }
@@ -208,10 +210,10 @@ struct Lint: ParsableCommand {
         reportProblems(result)
         // Were a target made during the run, the linted paths are read one at a time, never gathered
         // into an array (a large run has many).
-        let files = result.files
+        let files = result.filePaths
         try OutputGuard.check(
             writes, watched: runner.watchedFiles, taken: result.watchedFilesTaken, named: named,
-            linted: { [AnySequence(files.indices.lazy.map { files.path(at: $0) }), AnySequence(named)].joined() },
+            linted: { [AnySequence(files), AnySequence(named)].joined() },
             reading: baseline)
         try applyBaseline(to: &result)
         if let mode = runner.fixMode, try reportFixes(mode, result: result) { return }
@@ -247,20 +249,16 @@ struct Lint: ParsableCommand {
         Output.end(status.code)
     }
 
-    /// The cache (``LintCache``) in `--cache-dir`, `PROGRESS_LINT_CACHE_DIR` or the default folder; nil,
-    /// with a note on standard error, when it cannot be used (the run goes on without it).
-    /// Also the folders that opening it made (``CacheFolder/missing(_:)``).
-    private func openCache() -> (LintCache?, made: [String]) {
-        let environment = Output.environment("PROGRESS_LINT_CACHE_DIR")
-        let folder = CacheFolder.resolve(option: cacheDir, environment: environment,
-                                         workingDirectory: SystemCalls.currentDirectory() ?? ".")
-        let missing = CacheFolder.missing(folder)
-        switch LintCache.load(folder: folder, root: CacheFolder.root(of: folder, option: cacheDir, environment: environment)) {
+    /// The cache in `--cache-dir`, `PROGRESS_LINT_CACHE_DIR` or the default folder; nil, with a
+    /// note on standard error, when it cannot be used (the run goes on without it).
+    private func openCache() -> RunCache? {
+        switch RunCache.open(option: cacheDir, environment: Output.environment("PROGRESS_LINT_CACHE_DIR"),
+                             workingDirectory: SystemCalls.currentDirectory() ?? ".") {
         case .success(let cache):
-            return (cache, missing)
+            return cache
         case .failure(let unavailable):
             Output.standardError("progress-lint: note: \(TerminalText.safe(unavailable.description))\n")
-            return (nil, [])
+            return nil
         }
     }
 

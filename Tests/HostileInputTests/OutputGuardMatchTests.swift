@@ -1,7 +1,7 @@
 import Foundation
 import ProgressLintRules
 @testable import ProgressLintReporters
-import ProgressLintRun
+@testable import ProgressLintRun
 import Testing
 @testable import progress_lint
 

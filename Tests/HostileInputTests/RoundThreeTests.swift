@@ -1,5 +1,5 @@
 import Foundation
-import ProgressLintRun
+@testable import ProgressLintRun
 import Testing
 #if canImport(Glibc)
 import Glibc

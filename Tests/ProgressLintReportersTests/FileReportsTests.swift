@@ -1,6 +1,6 @@
 import ProgressLintEngine
 import ProgressLintSupport
-import ProgressLintRun
+@testable import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules

@@ -2,7 +2,7 @@ import Testing
 @testable import ProgressLintReporters
 import ProgressLintSupport
 import ProgressLintEngine
-import ProgressLintRun
+@testable import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintYAML
 

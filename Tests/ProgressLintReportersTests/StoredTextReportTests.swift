@@ -1,5 +1,5 @@
 import ProgressLintEngine
-import ProgressLintRun
+@testable import ProgressLintRun
 import ProgressLintReporters
 import ProgressLintSupport
 import ProgressLintWorkspace
@@ -60,7 +60,7 @@ import Testing
         for color in [false, true] {
             for (stored, d) in zip(list.stored, diagnostics) {
                 var out = ReportStream()
-                CodeFrame.write(stored, color: color, to: &out)
+                CodeFrame.write(RunReport.InPlaceFinding(stored: stored), color: color, to: &out)
                 #expect(out.text == CodeFrame.lines(d, color: color).map { $0 + "\n" }.joined())
                 #expect(CodeFrame.lines(d, color: color) == Self.frame(d, color: color), "\(d.source?.text.debugDescription ?? "")")
             }

@@ -1,6 +1,6 @@
 import Foundation
 import ProgressLintEngine
-import ProgressLintRun
+@testable import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintReporters
 import ProgressLintRules

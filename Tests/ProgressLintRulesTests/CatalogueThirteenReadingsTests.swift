@@ -1,5 +1,5 @@
 import ProgressLintEngine
-import ProgressLintRun
+@testable import ProgressLintRun
 @testable import ProgressLintRules
 import ProgressLintSpec
 import LintTestSupport

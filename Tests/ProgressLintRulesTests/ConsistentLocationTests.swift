@@ -1,6 +1,6 @@
 import ProgressLintEngine
 import ProgressLintReporters
-import ProgressLintRun
+@testable import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintRules
 import Testing

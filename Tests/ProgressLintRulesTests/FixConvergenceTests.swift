@@ -1,7 +1,7 @@
 import Foundation
 import ProgressLintEngine
 import ProgressLintReporters
-import ProgressLintRun
+@testable import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintRules
 import TestSupport

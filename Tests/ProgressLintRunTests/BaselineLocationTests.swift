@@ -1,5 +1,5 @@
 import ProgressLintEngine
-import ProgressLintRun
+@testable import ProgressLintRun
 import ProgressLintWorkspace
 import Testing
 import LintTestSupport

@@ -1,6 +1,6 @@
 import ProgressLintEngine
 import ProgressLintRules
-import ProgressLintRun
+@testable import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintYAML
 import Testing

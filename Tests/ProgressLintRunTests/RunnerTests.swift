@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ProgressLintEngine
-import ProgressLintRun
+@testable import ProgressLintRun
 import ProgressLintWorkspace
 import Testing
 import LintTestSupport

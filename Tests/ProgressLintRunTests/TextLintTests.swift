@@ -1,7 +1,7 @@
 import Foundation
 import ProgressLintEngine
 import ProgressLintRules
-import ProgressLintRun
+@testable import ProgressLintRun
 import ProgressLintWorkspace
 import Testing
 import LintTestSupport

@@ -18,9 +18,9 @@ import ProgressLintSupport
 /// builds have none) is known by a hash of all its bytes instead, which the cache file keeps
 /// with the executable's stamp (``FileStamp``) so that a run of the same file does not hash it
 /// again. Without either the cache is not used.
-public enum BuildIdentity {
+enum BuildIdentity {
     /// The running executable's file (followed through its link by `stat` and `open`).
-    public static let executable: String = {
+    static let executable: String = {
         #if os(Linux)
         return "/proc/self/exe"
         #else
@@ -29,7 +29,7 @@ public enum BuildIdentity {
     }()
 
     /// The identifier of the executable at `path`: its build-id note, else a hash of its bytes.
-    public static func of(executable path: String) -> [UInt8]? {
+    static func of(executable path: String) -> [UInt8]? {
         let fd = SystemCalls.openRegularFileOrNone(path)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -11,14 +11,14 @@ import ProgressLintYAML
 import ProgressLintSupport
 
 /// Where the cache lives and what its folder holds besides the cache file.
-public enum CacheFolder {
+enum CacheFolder {
     /// The default folder's name.
-    public static let defaultName = ".progress-lint-cache"
+    static let defaultName = ".progress-lint-cache"
 
     /// The folder to use: `--cache-dir`, else `PROGRESS_LINT_CACHE_DIR`, else `.progress-lint-cache`
     /// beside the nearest `.progress-lint.yml` (or `.yaml`) of the current folder or above it,
     /// else in the current folder.
-    public static func resolve(option: String?, environment: String?, workingDirectory: String) -> String {
+    static func resolve(option: String?, environment: String?, workingDirectory: String) -> String {
         if let option, !option.isEmpty { return option }
         if let environment, !environment.isEmpty { return environment }
         var folder = workingDirectory
@@ -38,7 +38,7 @@ public enum CacheFolder {
 
     /// The folder whose files a cache keeps: the one that holds the default folder; nil (any file)
     /// for a folder named by `--cache-dir` or `PROGRESS_LINT_CACHE_DIR`, which may lie anywhere.
-    public static func root(of folder: String, option: String?, environment: String?) -> String? {
+    static func root(of folder: String, option: String?, environment: String?) -> String? {
         guard option?.isEmpty ?? true, environment?.isEmpty ?? true, folder.hasSuffix("/" + defaultName) else { return nil }
         let parent = String(folder.dropLast(defaultName.count + 1))
         return parent.isEmpty ? "/" : parent
@@ -53,7 +53,7 @@ public enum CacheFolder {
 
     /// The folders that opening a cache in `folder` would make: `folder` and those above it that
     /// do not exist yet, deepest first (empty when `folder` exists).
-    public static func missing(_ folder: String) -> [String] {
+    static func missing(_ folder: String) -> [String] {
         var missing: [String] = []
         var path = folder
         while !path.isEmpty, path != "/", missing.count < 64 {
@@ -69,7 +69,7 @@ public enum CacheFolder {
     /// Removes the folders `made` (``missing(_:)`` before the cache was opened, deepest first)
     /// with what ``prepare(_:)`` put in the deepest: a run that linted nothing leaves no cache
     /// folder behind. A folder that holds anything else stays.
-    public static func remove(made: [String]) {
+    static func remove(made: [String]) {
         guard let deepest = made.first else { return }
         for name in [".gitignore", "CACHEDIR.TAG"] { _ = (deepest + "/" + name).withCString { unlink($0) } }
         for folder in made where folder.withCString({ rmdir($0) }) != 0 { return }

@@ -5,7 +5,7 @@ import ProgressLintYAML
 /// cache to tell whether a file's content is the one an entry was made from, and to check the
 /// cache's own records. Written out here (the published algorithm, checked against its test
 /// vectors in `CacheTests`) rather than taken from a dependency.
-public enum ContentHash {
+enum ContentHash {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -13,7 +13,7 @@ public enum ContentHash {
     private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
 
     /// The XXH64 of `bytes` with `seed`.
-    public static func xxh64(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+    static func xxh64(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
         let count = bytes.count
         var offset = 0
         var hash: UInt64
@@ -66,13 +66,13 @@ public enum ContentHash {
     }
 
     /// The XXH64 of `bytes` with `seed`.
-    public static func xxh64(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
+    static func xxh64(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
         bytes.withUnsafeBytes { xxh64($0, seed: seed) }
     }
 
     /// Two XXH64s of `text`'s UTF-8 with different seeds: 128 bits, for keys (a configuration's
     /// canonical form) where a collision would be a wrong hit.
-    public static func wide(_ text: String) -> (UInt64, UInt64) {
+    static func wide(_ text: String) -> (UInt64, UInt64) {
         var text = text
         return text.withUTF8 { utf8 in
             let raw = UnsafeRawBufferPointer(utf8)

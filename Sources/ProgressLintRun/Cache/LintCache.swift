@@ -26,9 +26,9 @@ import Synchronization
 /// files, whatever the size of the cache. `lint-cache.bin` holds what all shards share: the
 /// build and the rule ids the records number (``rules``), so a kept record is copied into the
 /// run as it is. Entries of files outside the folder the cache belongs to (``root``) are not kept.
-public final class LintCache: Sendable {
+final class LintCache: Sendable {
     /// The cache's own file in its folder (the build and the rule table); shards lie beside it.
-    public static let fileName = "lint-cache.bin"
+    static let fileName = "lint-cache.bin"
     /// The format of the files; another number is a file to ignore.
     static let formatVersion: UInt32 = 4
     static let magic = Array("PLCACHE\u{0}".utf8)
@@ -36,7 +36,7 @@ public final class LintCache: Sendable {
     static let trailerSize = 40
     /// How many shards a cache has: enough that a one-file run reads and rewrites a few hundred
     /// entries even in a very large project, few enough that a whole-tree run opens few files.
-    public static let defaultShardCount = 256
+    static let defaultShardCount = 256
 
     /// One file's entry.
     struct Entry: Equatable, Sendable {
@@ -52,15 +52,15 @@ public final class LintCache: Sendable {
     }
 
     /// How the files of a run were answered.
-    public struct Statistics: Hashable, Sendable {
+    struct Statistics: Hashable, Sendable {
         /// Read from the cache on the quick check alone (the file not read).
-        public var unread = 0
+        var unread = 0
         /// Read, hashed, and found to be what the entry was made from.
-        public var hashed = 0
+        var hashed = 0
         /// Linted (no entry, or one of other bytes, configuration or build).
-        public var linted = 0
+        var linted = 0
         /// How many entries the shards read held.
-        public var entriesRead = 0
+        var entriesRead = 0
 
         mutating func add(_ other: Statistics) {
             unread += other.unread
@@ -71,14 +71,14 @@ public final class LintCache: Sendable {
     }
 
     /// How the files of this run were answered so far.
-    public var statistics: Statistics {
+    var statistics: Statistics {
         var total = state.withLock { $0.statistics }
         for shard in loadedShards() { total.add(shard.statistics) }
         return total
     }
 
     /// The folder, as given.
-    public let folder: String
+    let folder: String
     /// The rule numbers of the records: the cache's table, to which this run's new rules are added.
     let rules: RuleNumbers
     /// How many rule ids `lint-cache.bin` held.
@@ -138,15 +138,15 @@ public final class LintCache: Sendable {
 
     /// Gives the cache up without writing it (a run that linted nothing): files begun for shards
     /// are removed. The process may end without freeing the cache, so they are removed now.
-    public func abandon() {
+    func abandon() {
         for shard in loadedShards() { shard.abandon() }
     }
 
     /// Why a cache could not be opened: the run goes on without one.
-    public struct Unavailable: Error, Sendable, CustomStringConvertible {
-        public var folder: String
-        public var reason: String
-        public var description: String {
+    struct Unavailable: Error, Sendable, CustomStringConvertible {
+        var folder: String
+        var reason: String
+        var description: String {
             "cannot use the cache folder \(folder): \(reason); this run is not cached (--no-cache turns the cache off)"
         }
     }
@@ -155,7 +155,7 @@ public final class LintCache: Sendable {
     /// for the build of `executable` (this one's by default). `root`: the folder whose files it
     /// keeps (nil: any). A cache that is missing, damaged or of another build or format is an
     /// empty cache; a folder that cannot be made or written is ``Unavailable``.
-    public static func load(folder: String, executable: String = BuildIdentity.executable, root: String? = nil,
+    static func load(folder: String, executable: String = BuildIdentity.executable, root: String? = nil,
                             shardCount: Int = defaultShardCount) -> Result<LintCache, Unavailable> {
         func unavailable(_ reason: String) -> Result<LintCache, Unavailable> { .failure(Unavailable(folder: folder, reason: reason)) }
         if let reason = CacheFolder.prepare(folder) { return unavailable(reason) }
@@ -439,7 +439,7 @@ public final class LintCache: Sendable {
     /// Writes what changed for the next run: each shard this run met whose entries changed, and
     /// `lint-cache.bin` when the build or the rule table did. Nothing is written when nothing
     /// changed. Returns why the cache could not be written, if it could not (the run's results stand).
-    public func save() -> String? {
+    func save() -> String? {
         let shards = loadedShards()
         guard headerChanged || rules.count > rulesRead || shards.contains(where: \.changed) else { return nil }
         // Files that stopped runs left are looked for by runs over many files only (a read of the

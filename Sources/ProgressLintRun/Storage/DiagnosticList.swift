@@ -12,7 +12,7 @@ import ProgressLintWorkspace
 /// The stored diagnostics come in chunks, one per file, each sorted; a few more (the cross-file
 /// rules' findings) are held in memory, sorted, and merged in their place as the list is read.
 /// Counts by severity are kept as diagnostics are added.
-public struct DiagnosticList: Sequence, Sendable {
+struct DiagnosticList: Sequence, Sendable {
     final class Storage: Sendable {
         let bytes: ByteStore
         /// Each file chunk's key (the file's number) and start, 12 bytes a chunk.
@@ -56,7 +56,7 @@ public struct DiagnosticList: Sequence, Sendable {
     private var severityCounts = [0, 0, 0]
 
     /// An empty list.
-    public init() {}
+    init() {}
 
     /// An empty list keeping `memoryLimit` bytes in memory (for tests of the spill).
     init(memoryLimit: Int) { storage = Storage(memoryLimit: memoryLimit) }
@@ -66,21 +66,21 @@ public struct DiagnosticList: Sequence, Sendable {
     init(rules: RuleNumbers) { storage = Storage(rules: rules) }
 
     /// A list of `diagnostics`, read back in the order given.
-    public init(_ diagnostics: some Sequence<Diagnostic>) {
+    init(_ diagnostics: some Sequence<Diagnostic>) {
         for diagnostic in diagnostics { append(diagnostic) }
     }
 
     /// How many diagnostics it holds (errors only, for a list that shows only errors).
-    public var count: Int { errorsOnly ? severityCounts[2] : severityCounts.reduce(0, +) }
+    var count: Int { errorsOnly ? severityCounts[2] : severityCounts.reduce(0, +) }
     /// Whether it holds none.
-    public var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { count == 0 }
     /// How many diagnostics of one severity it holds.
-    public func count(_ severity: Severity) -> Int {
+    func count(_ severity: Severity) -> Int {
         errorsOnly && severity != .error ? 0 : severityCounts[DiagnosticList.slot(severity)]
     }
 
     /// The same list, reading only errors (`--quiet`).
-    public func onlyErrors() -> DiagnosticList {
+    func onlyErrors() -> DiagnosticList {
         var list = self
         list.errorsOnly = true
         return list
@@ -95,7 +95,7 @@ public struct DiagnosticList: Sequence, Sendable {
     }
 
     /// Adds a diagnostic at the end (a new chunk when its path is not the last one's).
-    public mutating func append(_ diagnostic: Diagnostic) {
+    mutating func append(_ diagnostic: Diagnostic) {
         makeUnique()
         // A new chunk for a path of other bytes (canonically equivalent paths are two files).
         if lastWasFileChunk || !(lastChunkPath.map { ByteOrder.same($0, diagnostic.path) } ?? false) {
@@ -217,7 +217,7 @@ public struct DiagnosticList: Sequence, Sendable {
         for d in sorted { severityCounts[DiagnosticList.slot(d.severity)] += 1 }
     }
 
-    public func makeIterator() -> Iterator { Iterator(self, chunks: chunkOrder) }
+    func makeIterator() -> Iterator { Iterator(self, chunks: chunkOrder) }
 
     /// `stored` as a ``Diagnostic``: decoded, or the merged one it stands for.
     func diagnostic(_ stored: StoredDiagnostic) -> Diagnostic {
@@ -226,29 +226,29 @@ public struct DiagnosticList: Sequence, Sendable {
 
     /// Each diagnostic in the list's order read in place (``StoredDiagnostic``): its texts made only
     /// when asked for, or written from their stored bytes.
-    public var stored: Stored { Stored(list: self) }
+    var stored: Stored { Stored(list: self) }
 
     /// The ``StoredDiagnostic`` of each diagnostic, in order.
-    public struct Stored: Sequence {
+    struct Stored: Sequence {
         let list: DiagnosticList
 
-        public func makeIterator() -> StoredIterator { StoredIterator(list, chunks: list.chunkOrder) }
+        func makeIterator() -> StoredIterator { StoredIterator(list, chunks: list.chunkOrder) }
     }
 
     /// What summaries count of each diagnostic, in the list's order: read without making the
     /// texts they do not need (message, YAML path, value, source line, fix).
-    public var keys: Keys { Keys(list: self) }
+    var keys: Keys { Keys(list: self) }
 
     /// The ``DiagnosticKey`` of each diagnostic, in order.
-    public struct Keys: Sequence {
+    struct Keys: Sequence {
         let list: DiagnosticList
 
-        public func makeIterator() -> KeyIterator { KeyIterator(base: StoredIterator(list, chunks: list.chunkOrder)) }
+        func makeIterator() -> KeyIterator { KeyIterator(base: StoredIterator(list, chunks: list.chunkOrder)) }
     }
 
     /// Reads the keys in order: each record's fields up to its platform read where it lies and
     /// only its key's texts made (no ``StoredDiagnostic``); merged ones in their place.
-    public struct KeyIterator: IteratorProtocol {
+    struct KeyIterator: IteratorProtocol {
         var base: StoredIterator
         /// The next stored key, with what placing a merged diagnostic before it compares.
         private var pending: StoredKey?
@@ -267,9 +267,9 @@ public struct DiagnosticList: Sequence, Sendable {
         /// Where the list is read on from after the keys handed out so far, when that is a place
         /// ``DiagnosticList/diagnostics(from:)`` can start from (nil after a merged diagnostic
         /// handed out before a stored one already read).
-        public var place: Place? { pending == nil ? Place(base: base.resumable()) : nil }
+        var place: Place? { pending == nil ? Place(base: base.resumable()) : nil }
 
-        public mutating func next() -> DiagnosticKey? {
+        mutating func next() -> DiagnosticKey? {
             let merged = base.list.mergedStored, errorsOnly = base.list.errorsOnly
             while true {
                 if pending == nil, let record = base.nextRecord() { pending = key(record) }
@@ -322,29 +322,29 @@ public struct DiagnosticList: Sequence, Sendable {
     /// on: a few numbers and the path of the file being read, none of the list's bytes. Reading on
     /// from it copies the store's bytes into a window of its own, so several threads can each
     /// read from a place of their own at once.
-    public struct Place: @unchecked Sendable {
+    struct Place: @unchecked Sendable {
         // Sendable: an iterator with no window, bytes or pending diagnostic of its own (``StoredIterator/resumable()``).
         let base: StoredIterator
     }
 
     /// The diagnostics from `place` on, in the list's order, as its ``Iterator`` gives them.
-    public func diagnostics(from place: Place) -> Iterator { Iterator(base: place.base) }
+    func diagnostics(from place: Place) -> Iterator { Iterator(base: place.base) }
 
     /// Reads the list in order as ``Diagnostic``s: each record read in place and decoded whole; the
     /// merged ones as they were given.
-    public struct Iterator: IteratorProtocol {
+    struct Iterator: IteratorProtocol {
         var base: StoredIterator
 
         init(_ list: DiagnosticList, chunks: [Int]?) { base = StoredIterator(list, chunks: chunks) }
 
         init(base: StoredIterator) { self.base = base }
 
-        public mutating func next() -> Diagnostic? { base.next().map(base.list.diagnostic) }
+        mutating func next() -> Diagnostic? { base.next().map(base.list.diagnostic) }
     }
 
     /// Reads the list in order: the stored records in place, a window of the store's bytes copied
     /// at a time, and the merged diagnostics in their place.
-    public struct StoredIterator: IteratorProtocol {
+    struct StoredIterator: IteratorProtocol {
         let list: DiagnosticList
         fileprivate let rules: [String]
         private let chunks: [Int]?
@@ -385,7 +385,7 @@ public struct DiagnosticList: Sequence, Sendable {
             return copy
         }
 
-        public mutating func next() -> StoredDiagnostic? {
+        mutating func next() -> StoredDiagnostic? {
             let merged = list.mergedStored
             // With no merged diagnostic left to place, the stored ones as they come.
             if pending == nil && mergedIndex >= merged.count {
@@ -694,29 +694,3 @@ enum DiagnosticCoder {
     }
 }
 
-/// What a report's summaries count of a diagnostic: its file, rule, severity, screen and platform.
-public struct DiagnosticKey: Hashable, Sendable {
-    public var path: String
-    public var ruleID: String
-    public var severity: Severity
-    public var screen: String?
-    public var documentIndex: Int?
-    public var platform: String?
-
-    /// A key with no screen, document or platform.
-    init(path: String, ruleID: String, severity: Severity) {
-        self.path = path
-        self.ruleID = ruleID
-        self.severity = severity
-    }
-
-    /// The key of `diagnostic`.
-    public init(_ diagnostic: Diagnostic) {
-        path = diagnostic.path
-        ruleID = diagnostic.ruleID
-        severity = diagnostic.severity
-        screen = diagnostic.screen
-        documentIndex = diagnostic.documentIndex
-        platform = diagnostic.platform
-    }
-}

@@ -9,29 +9,6 @@ import ProgressLintSupport
 import ProgressLintEngine
 import ProgressLintWorkspace
 
-/// What a report says of one linted file.
-public struct FileSummary: Hashable, Sendable {
-    /// The file, as displayed.
-    public var path: String
-    /// Its screens' names (non-empty documents), in document order.
-    public var screenNames: [String]
-    /// Each screen's document (0-based, counting empty documents), as ``Diagnostic/documentIndex``.
-    public var screenDocuments: [Int]
-    /// Indicators it holds.
-    public var indicators: Int
-
-    /// Screens it holds.
-    public var screens: Int { screenNames.count }
-
-    /// Creates a summary; screens are documents 0, 1, 2… unless `screenDocuments` says otherwise.
-    public init(path: String, screenNames: [String] = [], screenDocuments: [Int]? = nil, indicators: Int = 0) {
-        self.path = path
-        self.screenNames = screenNames
-        self.screenDocuments = screenDocuments.flatMap { $0.count == screenNames.count ? $0 : nil }
-            ?? Array(screenNames.indices)
-        self.indicators = indicators
-    }
-}
 
 /// The linted files of a run, in report order (by path), kept compactly.
 ///
@@ -40,7 +17,7 @@ public struct FileSummary: Hashable, Sendable {
 /// past 64 KB each moves to a temporary file, so a run keeps nothing per file in memory.
 /// Files added in path order, as a run adds them, need no sorting; others are sorted once by
 /// ``sortByPath()`` (which holds their paths in memory while it sorts).
-public struct FileList: RandomAccessCollection, Sendable {
+struct FileList: RandomAccessCollection, Sendable {
     private struct Record: Sendable {
         /// Where the path starts in the store; the screen names follow it.
         var start: Int
@@ -66,28 +43,28 @@ public struct FileList: RandomAccessCollection, Sendable {
     private var addedInOrder = true
 
     /// Screens in all files.
-    public private(set) var screens = 0
+    private(set) var screens = 0
     /// Indicators in all files.
-    public private(set) var indicators = 0
+    private(set) var indicators = 0
 
     /// An empty list.
-    public init() {}
+    init() {}
 
     /// A list of `summaries`, sorted by path.
-    public init(_ summaries: some Sequence<FileSummary>) {
+    init(_ summaries: some Sequence<FileSummary>) {
         for summary in summaries { append(summary) }
         sortByPath()
     }
 
     /// A list of the files that `results` describe, sorted by path.
-    public init(_ results: some Sequence<FileResult>) {
+    init(_ results: some Sequence<FileResult>) {
         self.init(results.lazy.map(\.summary))
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { recordCount }
+    var startIndex: Int { 0 }
+    var endIndex: Int { recordCount }
 
-    public subscript(position: Int) -> FileSummary {
+    subscript(position: Int) -> FileSummary {
         let record = self.record(number(at: position))
         let length = Int(record.pathLength)
         let path = store.read(record.start, length) { String(decoding: $0, as: UTF8.self) }
@@ -110,14 +87,14 @@ public struct FileList: RandomAccessCollection, Sendable {
     }
 
     /// The path of the file at `position`, without reading its screen names.
-    public func path(at position: Int) -> String {
+    func path(at position: Int) -> String {
         path(ofFile: number(at: position))
     }
 
     /// Adds a file at the end; returns its number, which ``path(ofFile:)`` takes. `order` breaks
     /// ties between paths that read the same (the number, by default).
     @discardableResult
-    public mutating func append(_ summary: FileSummary, order: Int? = nil) -> Int {
+    mutating func append(_ summary: FileSummary, order: Int? = nil) -> Int {
         let number = recordCount
         let order = Int32(clamping: order ?? number)
         var path = summary.path
@@ -196,14 +173,14 @@ public struct FileList: RandomAccessCollection, Sendable {
     }
 
     /// The path of the file that ``append(_:order:)`` numbered `number`.
-    public func path(ofFile number: Int) -> String {
+    func path(ofFile number: Int) -> String {
         let record = self.record(number)
         return store.read(record.start, Int(record.pathLength)) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Puts the files in report order: by the bytes of their paths, then by `order`. Files
     /// added in that order already (as a run adds them) are left as they are.
-    public mutating func sortByPath() {
+    mutating func sortByPath() {
         if addedInOrder && reportOrder == nil { return }
         let records = (0..<recordCount).map { record($0) }
         let paths = records.map { record in store.read(record.start, Int(record.pathLength)) { Array($0) } }
@@ -217,7 +194,7 @@ public struct FileList: RandomAccessCollection, Sendable {
     }
 
     /// The position in report order of each file, by the number ``append(_:order:)`` gave it.
-    public func positionsOfFiles() -> [Int] {
+    func positionsOfFiles() -> [Int] {
         guard let reportOrder else { return Array(0..<recordCount) }
         var positions = [Int](repeating: 0, count: recordCount)
         for (position, number) in reportOrder.enumerated() { positions[Int(number)] = position }
@@ -225,7 +202,7 @@ public struct FileList: RandomAccessCollection, Sendable {
     }
 
     /// Whether the files are in the order they were added (so file numbers are positions).
-    public var isInOrderAdded: Bool { reportOrder == nil }
+    var isInOrderAdded: Bool { reportOrder == nil }
 
     private func record(_ number: Int) -> Record {
         records.read(number * MemoryLayout<Record>.stride, MemoryLayout<Record>.size) { $0.loadUnaligned(as: Record.self) }
@@ -241,12 +218,12 @@ extension FileList {
     /// (``ByteStore/Reader``): several threads read one list at once, each through its own reader,
     /// without a lock, and texts are handed over as their stored UTF-8 (no `String` made). It reads
     /// what the list held when it was made. One thread uses it at a time.
-    public struct Reader {
+    struct Reader {
         private let store: ByteStore.Reader
         private let records: ByteStore.Reader
         private let reportOrder: [Int32]?
         /// How many files it reads.
-        public let count: Int
+        let count: Int
 
         init(_ list: FileList) {
             store = list.store.reader()
@@ -263,7 +240,7 @@ extension FileList {
         }
 
         /// `body` of the UTF-8 of the path of the file at `position` (valid during the call).
-        public func withPath<R>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        func withPath<R>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
             let record = record(at: position)
             return store.read(record.start, Int(record.pathLength), body)
         }
@@ -271,7 +248,7 @@ extension FileList {
         /// Hands over the file at `position`: `file` with its path's UTF-8, how many screens it has
         /// and its indicators, then `name` with each screen name's UTF-8, in order (each valid
         /// during its call), as ``FileList/subscript(_:)`` reads them.
-        public func read(at position: Int, file: (_ path: UnsafeRawBufferPointer, _ screens: Int, _ indicators: Int) -> Void,
+        func read(at position: Int, file: (_ path: UnsafeRawBufferPointer, _ screens: Int, _ indicators: Int) -> Void,
                          name: (UnsafeRawBufferPointer) -> Void) {
             let record = record(at: position)
             let length = Int(record.pathLength), names = Int(record.names)
@@ -287,19 +264,12 @@ extension FileList {
     }
 
     /// A reader of the list from any file on, for one thread (see ``Reader``).
-    public func reader() -> Reader { Reader(self) }
+    func reader() -> Reader { Reader(self) }
 
     /// `body` of the UTF-8 of the path of the file at `position` (valid during the call), without
     /// making a `String`.
-    public func withPath<R: Sendable>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    func withPath<R: Sendable>(at position: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let record = self.record(number(at: position))
         return store.read(record.start, Int(record.pathLength), body)
-    }
-}
-
-extension FileResult {
-    /// What the report says of this file.
-    public var summary: FileSummary {
-        FileSummary(path: path, screenNames: screenNames, screenDocuments: screenDocuments, indicators: indicators)
     }
 }

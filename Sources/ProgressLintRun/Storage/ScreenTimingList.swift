@@ -4,7 +4,7 @@ import ProgressLintSpec
 /// Each file's ``ScreenTiming``s, kept compactly in a ``ByteStore`` (past 64 KB in a temporary
 /// file), so a run over 100,000 files keeps them without its memory growing: per file, 12 bytes
 /// of index and its screens' bytes on disk. Read back one file at a time, in report order.
-public struct ScreenTimingList: Sendable {
+@usableFromInline struct ScreenTimingList: Sendable {
     private var data = ByteStore()
     /// Per file number: where its bytes start (8 bytes) and how long they are (4 bytes).
     private var index = ByteStore()
@@ -13,14 +13,14 @@ public struct ScreenTimingList: Sendable {
     private var reportOrder: [Int32]?
 
     /// An empty list.
-    public init() {}
+    init() {}
 
     /// How many files it holds.
-    public var count: Int { fileCount }
+    var count: Int { fileCount }
 
     /// Adds the screens of the file numbered `number` (files are numbered 0, 1, 2… in the order
     /// they are added; a missing number is a file with no screens).
-    public mutating func append(_ screens: [ScreenTiming], file number: Int) {
+    mutating func append(_ screens: [ScreenTiming], file number: Int) {
         while fileCount < number { appendIndex(start: 0, length: 0) }
         guard number == fileCount else { return }
         let bytes = ScreenTimingList.encode(screens)
@@ -53,7 +53,7 @@ public struct ScreenTimingList: Sendable {
 
     /// Puts the files in the order `rank` gives (each file number's position), as the runner
     /// sorts its ``FileList``.
-    public mutating func reorder(by rank: [Int]) {
+    mutating func reorder(by rank: [Int]) {
         var order = [Int32](repeating: -1, count: rank.count)
         for (number, position) in rank.enumerated() where position >= 0 && position < order.count {
             order[position] = Int32(clamping: number)
@@ -62,7 +62,7 @@ public struct ScreenTimingList: Sendable {
     }
 
     /// The screens of the file at `position` in report order (none for a position it has not).
-    public func screens(at position: Int) -> [ScreenTiming] {
+    func screens(at position: Int) -> [ScreenTiming] {
         withBytes(at: position) { raw in
             var reader = TimingReader(raw)
             let count = reader.int()
@@ -81,7 +81,7 @@ public struct ScreenTimingList: Sendable {
     /// or ``ScreenTiming`` made (texts are the stored UTF-8, valid only during the call). A
     /// screen whose bytes run short, and every one after it, is left out, as there.
     @inlinable
-    public func visitScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) {
+    func visitScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) {
         _ = withBytes(at: position) { raw -> Bool in
             // First how many screens are whole, then those are visited.
             var check = TimingReader(raw)
@@ -107,7 +107,7 @@ public struct ScreenTimingList: Sendable {
     /// nothing follows it; a visitor that must leave it out, as ``visitScreens(at:_:)`` does, undoes
     /// what it did since.
     @inlinable
-    public func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
+    func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
         withBytes(at: position) { TimingReader.readScreens($0, &visitor) } ?? true
     }
 
@@ -125,7 +125,7 @@ extension ScreenTimingList {
     /// A reader of the list's files from any position on, through windows of its own
     /// (``ByteStore/Reader``): several threads read one list at once, each through its own reader,
     /// without a lock. It reads what the list held when it was made. One thread uses it at a time.
-    public struct Reader {
+    @usableFromInline struct Reader {
         let data: ByteStore.Reader
         let index: ByteStore.Reader
         let fileCount: Int
@@ -141,7 +141,7 @@ extension ScreenTimingList {
         /// Hands `visitor` the screens of the file at `position` in report order, as
         /// ``ScreenTimingList/readScreens(at:_:)`` does.
         @inlinable
-        public func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
+        func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
             withBytes(at: position) { TimingReader.readScreens($0, &visitor) } ?? true
         }
 
@@ -156,7 +156,7 @@ extension ScreenTimingList {
     }
 
     /// A reader of the list from any file on, for one thread (see ``Reader``).
-    public func reader() -> Reader { Reader(self) }
+    func reader() -> Reader { Reader(self) }
 
     /// The file number at `position` in report order; nil for a position the list has not.
     static func number(at position: Int, reportOrder: [Int32]?, fileCount: Int) -> Int? {

@@ -9,7 +9,7 @@ import ProgressLintYAML
 /// take the bytes (``withMessageUTF8(_:)``, ``withSourceTextUTF8(_:)``) and make no `String`;
 /// ``diagnostic`` decodes the whole ``Diagnostic`` when a report needs one. Read through
 /// ``DiagnosticList/stored`` (or ``RunReport/storedByFile``), in report order.
-public struct StoredDiagnostic: Sendable {
+struct StoredDiagnostic: Sendable {
     /// The bytes the record lies in, with its file's path and the rule ids by number: shared with
     /// the records read before and after it, so that a copy of a record retains one object.
     final class Window: Sendable {
@@ -29,15 +29,15 @@ public struct StoredDiagnostic: Sendable {
     let rule: Int
     var bytes: [UInt8] { window.bytes }
     /// The file's path.
-    public var path: String { window.path }
+    var path: String { window.path }
     /// The rule's id.
-    public var ruleID: String { rule < window.rules.count ? window.rules[rule] : "" }
+    var ruleID: String { rule < window.rules.count ? window.rules[rule] : "" }
     /// Its severity.
-    public let severity: Severity
+    let severity: Severity
     /// The node the user must change.
-    public let range: SourceRange
+    let range: SourceRange
     /// Which document of the file (0-based), when known.
-    public let documentIndex: Int?
+    let documentIndex: Int?
     /// Where in `bytes` each text lies (nil when the diagnostic has none).
     let message: Range<Int>
     let screenBytes: Range<Int>?
@@ -55,7 +55,7 @@ public struct StoredDiagnostic: Sendable {
     /// Where the fix starts (its applicability byte), when it has one.
     let fixAt: Int?
     /// How its fix applies, when it has one.
-    public let fixApplicability: FixApplicability?
+    let fixApplicability: FixApplicability?
     /// The position of a merged (cross-file) diagnostic in its list's merged ones; -1 for a stored one.
     let mergedIndex: Int
 
@@ -192,47 +192,47 @@ public struct StoredDiagnostic: Sendable {
     }
 
     /// What is wrong and what to do instead.
-    public var messageText: String { text(message) }
+    var messageText: String { text(message) }
     /// The screen's name, when the diagnostic concerns one.
-    public var screen: String? { screenBytes.map(text) }
+    var screen: String? { screenBytes.map(text) }
     /// The indicator's id, when the diagnostic concerns one.
-    public var indicator: String? { indicatorBytes.map(text) }
+    var indicator: String? { indicatorBytes.map(text) }
     /// The YAML path of the node.
-    public var yamlPath: String? { yamlPathBytes.map(text) }
+    var yamlPath: String? { yamlPathBytes.map(text) }
     /// The node's text when it is a scalar.
-    public var value: String? { valueBytes.map(text) }
+    var value: String? { valueBytes.map(text) }
     /// The screen's effective platform, when known.
-    public var platform: String? { platformBytes.map(text) }
+    var platform: String? { platformBytes.map(text) }
     /// Whether it has a source line.
-    public var hasSource: Bool { sourceText != nil }
+    var hasSource: Bool { sourceText != nil }
     /// Whether it has a fix.
-    public var hasFix: Bool { fixAt != nil }
+    var hasFix: Bool { fixAt != nil }
 
     /// Calls `body` with the message's UTF-8 as stored (`String(decoding:)` of them is ``messageText``;
     /// they are UTF-8 unless the store was damaged).
-    public func withMessageUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    func withMessageUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try withBytes(message, body)
     }
 
     /// Calls `body` with the indicator id's UTF-8 as stored, or nil when it has none.
-    public func withIndicatorUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+    func withIndicatorUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
         guard let range = indicatorBytes else { return try body(nil) }
         return try withBytes(range, body)
     }
 
     /// Calls `body` with the source line excerpt's UTF-8 as stored, or nil when it has no source line.
-    public func withSourceTextUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+    func withSourceTextUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
         guard let range = sourceText else { return try body(nil) }
         return try withBytes(range, body)
     }
 
     /// The 1-based column (in characters) of the source excerpt's first character (0 with no source line).
-    public var sourceFirstColumn: Int { sourceNumbers.firstColumn }
+    var sourceFirstColumn: Int { sourceNumbers.firstColumn }
     /// Whether the source line goes on past the excerpt.
-    public var sourceClippedEnd: Bool { sourceNumbers.clippedEnd }
+    var sourceClippedEnd: Bool { sourceNumbers.clippedEnd }
 
     /// The range's start column in `unit` (characters when the line is not known), as ``Diagnostic/startColumn(_:)``.
-    public func startColumn(_ unit: ColumnUnit) -> Int {
+    func startColumn(_ unit: ColumnUnit) -> Int {
         guard sourceText != nil else { return range.start.column }
         switch unit {
         case .utf16: return sourceNumbers.startUTF16Column
@@ -242,7 +242,7 @@ public struct StoredDiagnostic: Sendable {
     }
 
     /// The range's end column in `unit` (characters when the line is not known), as ``Diagnostic/endColumn(_:)``.
-    public func endColumn(_ unit: ColumnUnit) -> Int {
+    func endColumn(_ unit: ColumnUnit) -> Int {
         guard sourceText != nil else { return range.end.column }
         switch unit {
         case .utf16: return sourceNumbers.endUTF16Column
@@ -252,7 +252,7 @@ public struct StoredDiagnostic: Sendable {
     }
 
     /// The source line, as ``Diagnostic/source``.
-    public var source: SourceLine? {
+    var source: SourceLine? {
         guard let sourceText else { return nil }
         let n = sourceNumbers
         return SourceLine(text: text(sourceText), firstColumn: n.firstColumn, clippedEnd: n.clippedEnd,
@@ -261,7 +261,7 @@ public struct StoredDiagnostic: Sendable {
     }
 
     /// What the finding asks the user to do, as ``Diagnostic/asks``.
-    public var asks: [Ask] { bytes.withUnsafeBufferPointer(asks) }
+    var asks: [Ask] { bytes.withUnsafeBufferPointer(asks) }
 
     private func asks(_ bytes: UnsafeBufferPointer<UInt8>) -> [Ask] {
         func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
@@ -285,7 +285,7 @@ public struct StoredDiagnostic: Sendable {
     }
 
     /// How to fix it, as ``Diagnostic/fix``.
-    public var fix: Fix? {
+    var fix: Fix? {
         guard let fixAt, let fixApplicability else { return nil }
         return bytes.withUnsafeBufferPointer { fix($0, at: fixAt, fixApplicability) }
     }
@@ -312,7 +312,7 @@ public struct StoredDiagnostic: Sendable {
     }
 
     /// The whole ``Diagnostic``, every text made.
-    public var diagnostic: Diagnostic {
+    var diagnostic: Diagnostic {
         var d = Diagnostic(ruleID: ruleID, severity: severity, message: messageText, path: path, range: range,
                            screen: screen, indicator: indicator, yamlPath: yamlPath, documentIndex: documentIndex,
                            value: value, platform: platform, asks: asks, source: source)
@@ -321,7 +321,7 @@ public struct StoredDiagnostic: Sendable {
     }
 
     /// What summaries count of it.
-    public var key: DiagnosticKey {
+    var key: DiagnosticKey {
         var key = DiagnosticKey(path: path, ruleID: ruleID, severity: severity)
         key.screen = screen
         key.documentIndex = documentIndex
