@@ -24,12 +24,9 @@ public struct FixOutcome: Sendable {
     public var changed: Bool { applied > 0 }
 }
 
-/// Applies fixes to one file's text until nothing more applies, as Ruff's fix loop does: each
-/// pass applies the fixes whose edits do not overlap (sorted by position; an overlapping one waits
-/// for the next pass, after a fresh lint), at most ``maxPasses`` passes.
-///
-/// Text with a `yaml-syntax` error is never fixed, and a pass whose result would have a
-/// `yaml-syntax` error or a `spec-schema` error the original does not have is dropped.
+/// Applies fixes to one file until nothing more applies, as Ruff's fix loop does: each pass applies
+/// the non-overlapping fixes, at most ``maxPasses`` passes; text with a `yaml-syntax` error is never
+/// fixed, and a pass that would add a syntax or schema error is dropped.
 public enum Fixer {
     /// The most passes over one file.
     public static let maxPasses = 10

@@ -52,11 +52,8 @@ public struct Suppression: Hashable, Sendable {
     }
 }
 
-/// Finds suppression comments in a file's text.
-///
-/// libyaml does not report comments, so the text is scanned for
-/// `# progress-lint-disable…`; a `#` inside any scalar (a quoted label, say)
-/// is not a comment and is skipped.
+/// Finds `# progress-lint-disable…` comments by scanning the text (libyaml reports no comments),
+/// skipping a `#` inside a scalar.
 public enum SuppressionScanner {
     static let prefix = Array("progress-lint-disable".utf8)
 

@@ -10,13 +10,9 @@ import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintSpec
 
-/// One indicator's timeline in the HTML report, drawn by the page's script (``HTMLAssets/script``)
-/// from the positions computed here: an SVG on a logarithmic axis from 10 ms to 1 h,
-/// with the screen's `instant`, `noticeable` and `attention` thresholds drawn and labelled, the
-/// work's span (a range as a range, `unknown` as a dashed open end), the visible span from
-/// `show-after` (hatched while indeterminate, solid while determinate, split evenly among the
-/// `becomes` states, whose moments a spec names but does not time), the phases as segments, and
-/// each finding as a numbered marker whose shape and word give its severity.
+/// One indicator's timeline in the HTML report (an SVG on a log axis from 10 ms to 1 h, with the
+/// thresholds, the work, the visible span, the phases and the findings), positions computed here
+/// and drawn by the page's script.
 enum HTMLTimeline {
     /// A finding drawn on the chart: its number on the page, severity and YAML path.
     struct Marker {

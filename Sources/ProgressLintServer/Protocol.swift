@@ -63,11 +63,6 @@ struct DocumentDiagnosticParams: Codable {
     var textDocument: TextDocumentIdentifier
     var previousResultId: String?
 }
-struct FileEvent: Codable {
-    var uri: String
-    var type: Int
-}
-struct DidChangeWatchedFilesParams: Codable { var changes: [FileEvent] }
 struct DidChangeConfigurationParams: Codable { var settings: JSON? }
 struct CancelParams: Codable { var id: JSON }
 
@@ -117,11 +112,6 @@ struct DiagnosticData: Codable, Hashable {
     var fix: FixData?
 }
 
-struct PublishDiagnosticsParams: Codable {
-    var uri: String
-    var version: Int?
-    var diagnostics: [LSPDiagnostic]
-}
 struct FullDocumentDiagnosticReport: Codable {
     var kind = "full"
     var resultId: String?
@@ -199,11 +189,6 @@ struct ProgressParams<Value: Encodable>: Encodable {
 struct WorkDoneProgressBegin: Encodable {
     var kind = "begin"
     var title: String
-    var percentage: Int?
-}
-struct WorkDoneProgressReport: Encodable {
-    var kind = "report"
-    var message: String?
     var percentage: Int?
 }
 struct WorkDoneProgressEnd: Encodable {

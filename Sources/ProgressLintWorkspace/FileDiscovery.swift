@@ -7,11 +7,8 @@ import Darwin
 #endif
 import ProgressLintEngine
 
-/// Finds the spec files under the paths given on the command line.
-///
-/// Folders are walked in name order, into `*.yaml` and `*.yml` files, skipping
-/// hidden files and folders (`.git`, `.build`, …). Symbolic links to folders are
-/// not followed, so a link loop cannot trap the walk; links to files are.
+/// Finds the spec files under the paths given: folders walked in name order, hidden ones skipped,
+/// links to folders not followed so a link loop cannot trap the walk.
 public enum FileDiscovery {
     /// One path from the command line, and what was found under it.
     public enum Found: Sendable {

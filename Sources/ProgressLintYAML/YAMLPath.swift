@@ -1,8 +1,5 @@
-/// The path of a node from its document's root, e.g. `indicators[upload].accessibility.label`.
-///
-/// Sequence items that are mappings with an `id` are named by it, so the path
-/// stays the same when items are reordered or lines move. A node reached through
-/// an alias is named where it is written.
+/// The path of a node from its document's root, e.g. `indicators[upload].accessibility.label`:
+/// items with an `id` are named by it, so the path survives reordering.
 public enum YAMLPath {
     /// Where each child of the collections already seen was first placed, so that naming many
     /// nodes of one long list costs one pass over it, not one per node (which made the findings

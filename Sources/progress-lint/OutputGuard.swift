@@ -13,11 +13,8 @@ import Musl
 import Darwin
 #endif
 
-/// The promise that a report or baseline never replaces a spec: before linting, and again before
-/// writing anything, every `--output` and `--write-baseline` path is checked. Refused are a file
-/// this run lints (the same file by device and inode, whatever the path or link used), an
-/// existing `.yaml`/`.yml` file, the baseline being read, and an existing file that is not a
-/// report of the kind about to be written.
+/// The promise that a report or baseline never replaces a spec: every `--output` and
+/// `--write-baseline` path is checked before linting and again before writing.
 enum OutputGuard {
     /// One file the run will write.
     struct Write {
