@@ -131,11 +131,9 @@ enum HTMLTimeline {
             .joined(separator: ",") + "]"
     }
 
-    /// What the page's script needs to draw one indicator's timeline, every position computed
-    /// here (the script only draws): `[work, visible, showAfter, phases, markers]` (JSON), with
-    /// work `[a, b]` (a range) or `[a]` (unknown from `a`), visible `[[a, b, determinate], …]`,
-    /// showAfter `[x, text]` or 0, phases `[[a, b], …]` and markers
-    /// `[[x, line, number, severity 0-2, rule, platform], …]` (severity 0 error, 1 warning, 2 info).
+    /// The JSON the page's script draws one timeline from, every position computed here:
+    /// `[work, visible, showAfter, phases, markers]` (markers `[x, line, number, severity 0-2,
+    /// rule, platform]`).
     static func geometry(_ indicator: IndicatorTiming, markers: [Marker]) -> String {
         var s = "["
         if let minMs = indicator.durationMinMs, let maxMs = indicator.durationMaxMs {

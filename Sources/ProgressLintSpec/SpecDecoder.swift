@@ -554,11 +554,9 @@ struct SpecReader {
         return document.itemCount(of: entry.value)
     }
 
-    /// A mapping's pairs with `<<` merges applied (written keys win, then earlier merges),
-    /// unknown and non-text keys reported, and repeated keys taken once.
-    /// Every kept entry's `known` is its key's index in `keys`.
-    /// They are pushed on `entryStack` (no array is made per mapping); the caller reads them by
-    /// index, as the mappings below push their own entries, and then drops them (``dropEntries(from:)``).
+    /// A mapping's pairs with `<<` merges applied, unknown keys reported and repeats taken once,
+    /// each `known` its key's index in `keys`; pushed on `entryStack` (no array per mapping) and
+    /// dropped by the caller (``dropEntries(from:)``).
     mutating func entries<K>(of mapping: NodeID, keys: NameMatcher<K>, in place: @autoclosure () -> String)
         -> Range<Int> {
         entries(of: mapping, keys: keys, place: { _ in place() })

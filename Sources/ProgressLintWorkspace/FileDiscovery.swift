@@ -137,11 +137,9 @@ public enum FileDiscovery {
 
 
 
-    /// Lists `folder` onto `stack`: its spec files and subfolders (or the problem listing it),
-    /// last first, so that popping takes them in order, each marked with `listing`. Entries are
-    /// ordered by name with a `/` after a folder's, which puts every path under one folder
-    /// argument in byte order: the order of the report, so a run needs no sorting. Returns
-    /// whether the folder holds an entry named as a configuration file (true when it cannot be listed).
+    /// Lists `folder` onto `stack` last first, each entry marked with `listing`, ordered by name with
+    /// a `/` after a folder's so that paths come in byte order, the report's, with no sorting.
+    /// Returns whether the folder holds a configuration file (true when it cannot be listed).
     @discardableResult
     fileprivate static func list(_ folder: [UInt8], listing: Int, openFolders: OpenFolderCount,
                                  into stack: inout [Walk.Pending]) -> Bool {

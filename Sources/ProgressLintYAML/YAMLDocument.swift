@@ -1,6 +1,4 @@
-/// One YAML document: an arena of nodes with their source ranges.
-///
-/// Nodes are addressed by ``NodeID``. Collections list their children in one
+/// One YAML document: an arena of nodes (``NodeID``) with their source ranges, children in one
 /// shared array, so a document costs a few arrays however many nodes it has.
 public struct YAMLDocument: Sendable {
     @usableFromInline var nodes = NodeStore()

@@ -1,7 +1,5 @@
-/// The identity of a node inside one ``YAMLDocument``.
-///
-/// An alias shares the identity of its anchored node, so a value reached through
-/// `*alias` or `<<` is the same node, and is reported where it is written.
+/// The identity of a node inside one ``YAMLDocument``: an alias shares its anchored node's, so a
+/// value reached through `*alias` or `<<` is reported where it is written.
 public struct NodeID: Hashable, Comparable, Sendable {
     /// Index into the document's node arena.
     public let index: Int32

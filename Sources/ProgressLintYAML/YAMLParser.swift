@@ -17,11 +17,9 @@ public enum YAMLParser {
         try parse(Array(text.utf8), limits: limits)
     }
 
-    /// Parses `bytes` one document at a time: `body` gets each complete document (and its
-    /// 0-based index) before the next is read, and nothing of it is kept afterwards. Returns
-    /// the error that stopped the parse, if any; the documents before it have been handed over.
-    ///
-    /// A UTF-8 byte order mark at the start is not content: it is skipped and takes no column.
+    /// Parses `bytes` one document at a time: `body` gets each document (and its index) before the
+    /// next is read, and nothing of it is kept. Returns the error that stopped the parse, if any.
+    /// A UTF-8 byte order mark at the start is skipped and takes no column.
     public static func forEachDocument(
         in bytes: [UInt8], limits: YAMLLimits = YAMLLimits(), _ body: (YAMLDocument, Int) -> Void
     ) -> YAMLError? {
