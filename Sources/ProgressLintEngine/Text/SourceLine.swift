@@ -70,18 +70,6 @@ public struct SourceLine: Hashable, Sendable {
                 // and of U+2028/U+2029, and control bytes) is passed over without `LineBreaks.length`.
                 // `i < text.count` bounds every read.
                 while i < text.count {
-                    // Eight bytes at a time while all of them are ASCII above `\r` (most of a spec's
-                    // text): `i + 8 <= text.count` bounds the load. A byte below 0x0E sets a high
-                    // bit in `(word - 0x0E…) & ~word` for some byte (exact for ASCII words), a byte of
-                    // 0x80 or more its own; either sends the word byte by byte below.
-                    if i &+ 8 <= text.count {
-                        let word = UnsafeRawPointer(text.baseAddress!).loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        let below = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word
-                        if (word | below) & 0x8080_8080_8080_8080 == 0 {
-                            i += 8
-                            continue
-                        }
-                    }
                     let byte = text[i]
                     if byte > 0x0D && byte != 0xC2 && byte != 0xE2 {
                         i += 1
