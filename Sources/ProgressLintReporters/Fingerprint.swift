@@ -15,10 +15,8 @@ public enum Fingerprint {
         return diagnostics.map { sequence.next($0) }
     }
 
-    /// Fingerprints made one at a time, in report order, remembering the hashes already given
-    /// (so a report can write each diagnostic's as it goes). A sequence made `byFile` forgets them
-    /// whenever the file changes: for diagnostics whose files come one after another, each after
-    /// the one before (see ``Order``), where a key (which holds the path) never comes back.
+    /// Fingerprints made one at a time in report order, remembering the hashes given; made `byFile`,
+    /// it forgets them when the file changes, for files that come one after another (``Order``).
     public struct Sequence {
         private struct Hashes: Hashable {
             let a: UInt64

@@ -20,10 +20,8 @@ public enum SpecDecoder {
         return (screen, reader.issues)
     }
 
-    /// Decodes one document; once `maxIssues` issues are kept, an issue after every kept one (in
-    /// source order) is only counted (`omitted`, with the node of the first), so a file of a
-    /// million duplicate keys costs a count, not a million messages. The first `maxIssues` issues
-    /// in source order are always among those kept.
+    /// Decodes one document, keeping the first `maxIssues` issues in source order and only counting
+    /// the rest (`omitted`), so a million duplicate keys cost a count, not a million messages.
     public static func decode(_ document: YAMLDocument, documentIndex: Int, maxIssues: Int,
                               components: DeclaredComponents = DeclaredComponents(), platform: Platform? = nil)
         -> (screen: Screen?, issues: [SpecIssue], omitted: (count: Int, first: NodeID)?) {
