@@ -21,7 +21,7 @@ public struct FileResult: Sendable {
     /// Suppression comments naming cross-file rules, applied once those rules have reported.
     public var deferredSuppressions: [Suppression] = []
     /// Whether the file, found by walking a folder, is YAML that is not a spec and was not linted
-    /// (``Linter/lint(_:path:configuration:skippingNonSpec:)``): not counted, no finding.
+    /// (``Linter/lint(_:path:configuration:nonSpec:)``): not counted, no finding.
     public var skippedAsNotSpec = false
     /// Screens it holds.
     public var screens: Int { screenNames.count }

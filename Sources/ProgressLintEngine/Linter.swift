@@ -54,12 +54,6 @@ public struct Linter: Sendable {
     /// parse is skipped only when no line of it holds a `screen` or `indicators` key, so a spec
     /// broken half-way never passes in silence.
     public func lint(_ bytes: [UInt8], path: String, configuration: Configuration,
-                     skippingNonSpec: Bool) -> FileResult {
-        lint(bytes, path: path, configuration: configuration, nonSpec: skippingNonSpec ? .skip : .lint)
-    }
-
-    /// Lints `bytes` as the file `path` under `configuration`; see ``lint(_:path:configuration:skippingNonSpec:)``.
-    public func lint(_ bytes: [UInt8], path: String, configuration: Configuration,
                      nonSpec: NonSpecHandling = .lint) -> FileResult {
         var result = FileResult(path: path)
         let yamlLimits = configuration.parserLimits

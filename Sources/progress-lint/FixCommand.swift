@@ -28,7 +28,7 @@ extension Lint {
         let name = FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>")
         let resolver = ConfigurationResolver(loader: runner.loader, configPath: runner.configPath)
         guard case .success(let configuration) = resolver.configuration(for: name) else {
-            return runner.runStandardInput(as: name, nonSpec: standardInputNonSpec)
+            return runner.run(standardInput: name, nonSpec: standardInputNonSpec)
         }
         if standardInputExcluded(runner) {
             // Left out: with --fix, the text goes back as it came (an editor replaces its buffer with it).
@@ -46,13 +46,13 @@ extension Lint {
                 // The bytes as they are: an editor replaces its buffer with them, so text that is not
                 // UTF-8 (reported as such) goes back unchanged, never repaired.
                 _ = outcome.bytes.withUnsafeBytes { Output.writeAll($0, to: 1) }
-                return runner.run(standardInput: outcome.bytes, as: name, nonSpec: standardInputNonSpec)
+                return runner.run(standardInput: name, nonSpec: standardInputNonSpec) { _ in .success(outcome.bytes) }
             }
             if outcome.changed {
                 runner.fixMode?.recordForStandardInput(path: name, before: bytes, after: outcome.bytes,
                                                        applied: outcome.applied)
             }
-            return runner.run(standardInput: bytes, as: name, nonSpec: standardInputNonSpec)
+            return runner.run(standardInput: name, nonSpec: standardInputNonSpec) { _ in .success(bytes) }
         case .failure(let failure):
             // Too large or unreadable: reported as without --fix. Too large, with --fix, the text
             // is passed through unchanged, read and written 64 KB at a time: an editor that
@@ -62,7 +62,7 @@ extension Lint {
                     Output.standardError("progress-lint: cannot pass standard input through: \(problem)\n")
                 }
             }
-            return runner.runStandardInput(as: name, nonSpec: standardInputNonSpec) { _ in .failure(failure) }
+            return runner.run(standardInput: name, nonSpec: standardInputNonSpec) { _ in .failure(failure) }
         }
     }
 

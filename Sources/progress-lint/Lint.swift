@@ -191,7 +191,7 @@ struct Lint: ParsableCommand {
             // Left out by `include`/`exclude`, as the named file would be with --force-exclude.
             result = RunResult()
         } else if stdin {
-            result = runner.runStandardInput(as: FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>"),
+            result = runner.run(standardInput: FileDiscovery.droppingDotSlash(stdinFilename ?? "<stdin>"),
                                              nonSpec: standardInputNonSpec)
         } else {
             result = runner.run(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
@@ -351,7 +351,7 @@ struct Lint: ParsableCommand {
     }
 
     private func listPlannedFiles(_ runner: LintRunner) throws {
-        var (files, planned) = runner.planWithSkips(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
+        var (files, planned) = runner.plan(paths.isEmpty ? ["."] : paths, filterNamedFiles: forceExclude)
         takeUnmatched(&planned)
         // YAML found in folders that is not a spec is listed too, marked: it would be skipped.
         Output.standardOutput(files.map {

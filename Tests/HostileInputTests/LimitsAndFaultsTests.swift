@@ -101,7 +101,7 @@ import Glibc
         #expect(unlink(dir + "/gone.yaml") == 0)
         var problems: [RunProblem] = []
         var linted: [FileResult] = []
-        for (file, configuration) in files {
+        for (file, configuration, _) in files {
             switch LintRunner.lintFile(file, configuration: configuration, linter: runner.linter) {
             case .success(let result): linted.append(result)
             case .failure(let problem): problems.append(problem)

@@ -96,7 +96,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         try folder.write(".progress-lint.yml", "limits: {max-file-size: 1KB}\n")
         var asked: [Int] = []
-        let over = runner().runStandardInput(as: folder.path + "/in.yaml") { limit in
+        let over = runner().run(standardInput: folder.path + "/in.yaml") { limit in
             asked.append(limit)
             return .failure(.tooLarge(limit: limit, prefix: Array(self.clean.utf8) + Array(repeating: 0x23, count: 1000)))
         }
@@ -104,14 +104,28 @@ import TestSupport
         #expect(over.diagnostics.map(\.ruleID) == ["yaml-syntax"])
         #expect(over.diagnostics.first?.message == "the file is larger than 1KB (limits.max-file-size); it was not linted")
         #expect(over.diagnostics.first.map { "\($0.range.start.line):\($0.range.start.column)" } == "3:1000")
-        let byDefault = runner().runStandardInput(as: "in.yaml") { limit in
+        let byDefault = runner().run(standardInput: "in.yaml") { limit in
             asked.append(limit)
             return .success(Array(self.clean.utf8))
         }
         #expect(asked.last == 10 * 1024 * 1024)
         #expect(byDefault.files.count == 1 && byDefault.diagnostics.isEmpty)
-        let failed = runner().runStandardInput(as: "in.yaml") { _ in .failure(.system("Input/output error")) }
+        let failed = runner().run(standardInput: "in.yaml") { _ in .failure(.system("Input/output error")) }
         #expect(failed.problems.map(\.description) == ["in.yaml: cannot read standard input: Input/output error"])
+    }
+
+    @Test func standardInputsCrossFileFindingsShowItsOwnLinesNotThoseOfAFileOfItsName() throws {
+        let folder = try TemporaryFolder()
+        let screens = ["Library", "Albums", "Photos"].enumerated().map { index, name in
+            "screen: \(name)\nindicators:\n  - {id: i\(index), style: spinner, task: sync, label: Syncing photos, "
+                + "location: \(index == 2 ? "toolbar" : "navigation-bar")}\n"
+        }
+        let text = "platform: ios\n" + screens.joined(separator: "---\n")
+        // A file of the same name on disk holds other text (an index's copy read while the working tree changed).
+        try folder.write("in.yaml", String(repeating: "# other\n", count: 20))
+        let result = runner().run(standardInput: folder.path + "/in.yaml") { _ in .success(Array(text.utf8)) }
+        let found = try #require(result.diagnostics.first { $0.ruleID == "consistent-location" })
+        #expect(found.source?.text.contains("location: toolbar") == true)
     }
 
     @Test func theReaderTakesTheLargestLimitAndAFileLongerThanItsReportedSize() throws {

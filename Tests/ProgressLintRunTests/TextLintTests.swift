@@ -7,7 +7,7 @@ import Testing
 import LintTestSupport
 import TestSupport
 
-/// `LintRunner.lint(text:path:configuration:skippingNonSpec:)`, the language server's lint of a
+/// `LintRunner.lint(text:path:configuration:nonSpec:)`, the language server's lint of a
 /// buffer: exactly what a run over the text alone (`run(inMemory:)`) reports, without its storage.
 @Suite struct TextLintTests {
     static let linter = RuleRegistry.makeLinter()
@@ -17,7 +17,7 @@ import TestSupport
     {
         let runner = LintRunner(linter: linter, loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let bytes = Array(text.utf8)
-        let alone = runner.lint(text: bytes, path: path, configuration: configuration, skippingNonSpec: false) ?? []
+        let alone = runner.lint(text: bytes, path: path, configuration: configuration, nonSpec: .lint) ?? []
         let run = runner.run(inMemory: [(path, bytes)], configuration: configuration).diagnostics
         return (alone, run)
     }
@@ -119,10 +119,10 @@ import TestSupport
     @Test func yamlThatIsNotASpecIsSkippedOnlyWhenAsked() {
         let runner = LintRunner(linter: Self.linter, loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let workflow = Array("on: push\njobs:\n  build: {runs-on: ubuntu-latest}\n".utf8)
-        #expect(runner.lint(text: workflow, path: "ci.yml", configuration: Configuration(), skippingNonSpec: true) == nil)
-        #expect(runner.lint(text: workflow, path: "ci.yml", configuration: Configuration(), skippingNonSpec: false) != nil)
+        #expect(runner.lint(text: workflow, path: "ci.yml", configuration: Configuration(), nonSpec: .skip) == nil)
+        #expect(runner.lint(text: workflow, path: "ci.yml", configuration: Configuration(), nonSpec: .lint) != nil)
         let broken = Array("screen: [\n".utf8)
-        #expect(runner.lint(text: broken, path: "b.yml", configuration: Configuration(), skippingNonSpec: true)?
+        #expect(runner.lint(text: broken, path: "b.yml", configuration: Configuration(), nonSpec: .skip)?
             .first?.ruleID == "yaml-syntax")
     }
 
@@ -132,7 +132,7 @@ import TestSupport
         let text = "screen: S\nindicators: []\n# " + String(repeating: "x", count: 2000) + "\n"
         let runner = LintRunner(linter: Self.linter, loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         let diagnostics = runner.lint(text: Array(text.utf8), path: "big.yaml", configuration: configuration,
-                                      skippingNonSpec: true)
+                                      nonSpec: .skip)
         #expect(diagnostics?.count == 1)
         #expect(diagnostics?.first?.message.contains("limits.max-file-size") == true)
     }

@@ -145,7 +145,7 @@ import TestSupport
         try folder.write("app/.progress-lint.yml", "extends: ../.progress-lint.yml\nplatform: ios\n")
         try folder.write("app/legacy/old.yaml", "screen: S\nindicators: []\n")
         try folder.write("app/new.yaml", "screen: S\nindicators: []\n")
-        let planned = runner().plan([folder.path + "/app"]).files.map(\.0.path)
+        let planned = runner().plan([folder.path + "/app"]).files.map(\.file.path)
         #expect(planned == [folder.path + "/app/new.yaml"])
     }
 }

@@ -34,7 +34,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     // Oracle: found in a folder, a file is either skipped as not a spec, with nothing to report, or
     // linted exactly as when it is named.
-    let walked = linter.lint(bytes, path: "fuzz.yaml", configuration: declaring, skippingNonSpec: true)
+    let walked = linter.lint(bytes, path: "fuzz.yaml", configuration: declaring, nonSpec: .skip)
     let named = linter.lint(bytes, path: "fuzz.yaml", configuration: declaring)
     if walked.skippedAsNotSpec ? !walked.diagnostics.isEmpty || walked.screens != 0
         : walked.diagnostics.map(\.message) != named.diagnostics.map(\.message) {
