@@ -129,12 +129,9 @@ public final class FixSource {
     }
 }
 
-/// Turns a rule's ``FixProposal`` into byte edits that keep the file as written: comments, key
-/// order, quoting, indentation, flow or block style, line endings and a byte order mark.
-///
-/// It proposes nothing for a node read in more than one place (an anchor's node, one reached
-/// through an alias or a merge key, or anything inside one), nor for a shape it cannot edit
-/// surely (a block scalar, a key on a `- ` line it would have to remove).
+/// Turns a rule's ``FixProposal`` into byte edits that keep the file as written (comments, order,
+/// quoting, style, line endings); nothing for a node read in more than one place or a shape it
+/// cannot edit surely.
 public struct FixBuilder {
     let source: FixSource
     let document: YAMLDocument

@@ -24,12 +24,9 @@ public struct FixOutcome: Sendable {
     public var changed: Bool { applied > 0 }
 }
 
-/// Applies fixes to one file's text until nothing more applies, as Ruff's fix loop does: each
-/// pass applies the fixes whose edits do not overlap (sorted by position; an overlapping one waits
-/// for the next pass, after a fresh lint), at most ``maxPasses`` passes.
-///
-/// Text with a `yaml-syntax` error is never fixed, and a pass whose result would have a
-/// `yaml-syntax` error or a `spec-schema` error the original does not have is dropped.
+/// Applies fixes to one file until nothing more applies, as Ruff's fix loop does: each pass applies
+/// the non-overlapping fixes, at most ``maxPasses`` passes; text with a `yaml-syntax` error is never
+/// fixed, and a pass that would add a syntax or schema error is dropped.
 public enum Fixer {
     /// The most passes over one file.
     public static let maxPasses = 10
@@ -71,11 +68,8 @@ public enum Fixer {
         return outcome
     }
 
-    /// How many `spec-schema` and `yaml-syntax` errors of a lint there are of each kind: by rule and
-    /// message with its numbers left out, so an edit above an error that only moves it (a duplicate
-    /// key's "already set on line 99" becomes "line 98") adds none, while a second error of a kind
-    /// does. Not by YAML path: past `limits.max-diagnostics-per-file` a pass shows errors of a kind
-    /// that were held back. The count of diagnostics past that limit is not one (fixing changes it).
+    /// How many `spec-schema` and `yaml-syntax` errors a lint has of each kind (rule and message with
+    /// its numbers left out), so an edit that only moves an error adds none while a second one does.
     static func schemaErrors(_ result: FileResult) -> [String: Int] {
         var counts: [String: Int] = [:]
         for d in result.diagnostics where d.severity == .error

@@ -3,16 +3,12 @@
 public enum NonSpecHandling: Sendable, Hashable {
     /// Lint it as a spec whatever it holds (standard input).
     case lint
-    /// Skip it (``FileResult/skippedAsNotSpec``): a file found by walking a folder, or one named
-    /// with `--force-exclude`. Skipped are a file whose first document that is not empty parses
-    /// and is not a spec (``SpecShape/isNotSpec(_:)``), a file with no such document, and a file
-    /// that does not parse and has no line holding a `screen` or `indicators` key
-    /// (``SpecShape/hasSpecKeyLine(_:)``: a Helm template).
+    /// Skip it (``FileResult/skippedAsNotSpec``), as for a file found by walking a folder or named
+    /// with `--force-exclude`, when ``SpecShape/isNotSpec(_:limits:)`` says it is not a spec.
     case skip
-    /// Give it one `spec-schema` error at 1:1 that says how to leave such files out, and no other
-    /// finding (a file named on the command line): a file that parses and is not a spec. A file
-    /// with no document that is not empty gets nothing; one that does not parse is linted (its
-    /// `yaml-syntax` error).
+    /// Give a file that parses and is not a spec one `spec-schema` error at 1:1 saying how to leave
+    /// such files out (a file named on the command line); an empty one gets nothing, a broken one its
+    /// `yaml-syntax` error.
     case flag
 
     /// The message of ``flag``'s finding.

@@ -1,8 +1,5 @@
-/// A YAML example in a rule's description, run by the generic rule test.
-///
-/// In a triggering example, `↓` marks each position where the rule must report
-/// (the marker is removed before linting). `config` is an optional
-/// `.progress-lint.yml` to lint the example with.
+/// A YAML example in a rule's description, run by the generic rule test: `↓` marks where a
+/// triggering example must report; `config` is an optional `.progress-lint.yml`.
 public struct RuleExample: Hashable, Sendable {
     /// The spec, with `↓` markers in triggering examples.
     public var yaml: String

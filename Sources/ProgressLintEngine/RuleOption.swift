@@ -1,14 +1,8 @@
 import ProgressLintYAML
 
-/// A setting a rule owns, declared in the rule's own file: its key in `.progress-lint.yml`,
-/// its default, how to read it and what it means.
-///
-/// The rule lists it in its description (``RuleDescription/ownOptions``); the configuration
-/// loader reads the key through ``decode``, `--print-config` and `init` write the value through
-/// ``encode``, and the rule's page shows the default. The rule reads the value with
-/// `context.configuration.options[option]`.
-///
-/// Thresholds are not rule options: many rules share them, so they stay in ``Thresholds``.
+/// A setting a rule owns, declared in its own file: its `.progress-lint.yml` key, default, reading
+/// and meaning, so the loader, `--print-config`, `init` and the rule's page all read one place.
+/// Thresholds are not rule options: many rules share them (``Thresholds``).
 public struct RuleOption<Value: Sendable & Equatable>: Sendable {
     /// The id of the rule that owns it.
     public let rule: String

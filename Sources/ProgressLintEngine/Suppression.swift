@@ -40,23 +40,10 @@ public struct Suppression: Hashable, Sendable {
         self.position = position
         self.byteRange = byteRange
     }
-
-    /// Whether this comment covers a diagnostic of `rule` on `line`.
-    public func covers(rule: String, line: Int) -> Bool {
-        guard rules.contains(rule), let scope else { return false }
-        switch scope {
-        case .file: return true
-        case .line: return line == position.line
-        case .nextLine: return line == position.line + 1
-        }
-    }
 }
 
-/// Finds suppression comments in a file's text.
-///
-/// libyaml does not report comments, so the text is scanned for
-/// `# progress-lint-disable…`; a `#` inside any scalar (a quoted label, say)
-/// is not a comment and is skipped.
+/// Finds `# progress-lint-disable…` comments by scanning the text (libyaml reports no comments),
+/// skipping a `#` inside a scalar.
 public enum SuppressionScanner {
     static let prefix = Array("progress-lint-disable".utf8)
 
@@ -131,36 +118,11 @@ public enum SuppressionScanner {
         return true
     }
 
-    /// `text.firstRange(of: "--")`: the first two `-` characters in a row. Found in the bytes when
-    /// the first `--` bytes have ASCII (or no) bytes on either side, for then each `-` is a whole
-    /// character (a non-ASCII neighbour, such as a combining mark, could join one); else the
-    /// character-wise search decides.
-    static func firstDashes(in text: Substring) -> Range<String.Index>? {
-        let utf8 = text.utf8
-        let found = utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
-            let dash = UInt8(ascii: "-")
-            var k = 0
-            while k + 1 < bytes.count {
-                if bytes[k] == dash, bytes[k + 1] == dash {
-                    let before = k == 0 || bytes[k - 1] < 0x80
-                    let after = k + 2 == bytes.count || bytes[k + 2] < 0x80
-                    return before && after ? .some(k) : nil
-                }
-                k += 1
-            }
-            return .some(nil)
-        }
-        guard let searched = found, let inBytes = searched else { return text.firstRange(of: "--") }
-        guard let k = inBytes else { return nil }
-        let start = utf8.index(utf8.startIndex, offsetBy: k)
-        return start..<utf8.index(start, offsetBy: 2)
-    }
-
     /// Parses the comment text from `progress-lint-disable…` to the end of the line.
     static func parse(_ text: String, at position: SourcePosition) -> Suppression {
         var body = Substring(text)
         var reason: String?
-        if let dashes = firstDashes(in: body), dashes.lowerBound > body.startIndex,
+        if let dashes = body.firstRange(of: "--"), dashes.lowerBound > body.startIndex,
            body[body.index(before: dashes.lowerBound)] == " " || body[body.index(before: dashes.lowerBound)] == "\t"
         {
             reason = String(body[dashes.upperBound...].trimmingSpaces)
@@ -169,16 +131,9 @@ public enum SuppressionScanner {
         let words = body.split(whereSeparator: { $0 == " " || $0 == "\t" })
         let directive = words.first.map(String.init) ?? ""
         let scope = Suppression.Scope(rawValue: String(directive.dropFirst("progress-lint-".count)))
-        let rules: [String]
-        if body.utf8.allSatisfy({ $0 < 0x80 }) {
-            // In ASCII (no line break inside) every byte is a character: splitting each word at
-            // its commas is splitting the words joined by spaces at commas and spaces.
-            rules = words.dropFirst().flatMap { $0.split(separator: ",") }.map(String.init)
-        } else {
-            rules = words.dropFirst().joined(separator: " ")
-                .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
-                .map(String.init)
-        }
+        let rules = words.dropFirst().joined(separator: " ")
+            .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
+            .map(String.init)
         return Suppression(scope: scope, directive: directive, rules: rules, reason: reason?.isEmpty == true ? nil : reason,
                            position: position)
     }

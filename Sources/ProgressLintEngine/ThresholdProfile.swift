@@ -1,10 +1,7 @@
 import ProgressLintSpec
 
-/// A built-in threshold profile, `extends: progress-lint:NAME`: the timings a design system
-/// publishes, as a partial `thresholds` mapping, each value with the sentence it comes from.
-///
-/// ``all`` is the one table of profiles: the loader applies it, and `progress-lint profiles`,
-/// `--print-config`, the configuration's JSON Schema and `docs/profiles.md` are written from it.
+/// A built-in threshold profile (`extends: progress-lint:NAME`): a design system's timings with the
+/// sentence each comes from. ``all`` is the one table the loader and every document read.
 public struct ThresholdProfile: Sendable {
     /// One threshold a profile sets.
     public struct Value: Sendable {

@@ -4,19 +4,10 @@ import ProgressLintWorkspace
 import ProgressLintSupport
 import ProgressLintYAML
 
-/// The code frame under a diagnostic in the text report, as Ruff and ESLint's `codeframe` show it:
-///
-/// ```
-///    |
-/// 17 |   - id: upload
-///    |     ^^^^^^^^^^
-/// ```
-///
-/// The line is shown as the terminal will draw it: a clipped line starts or ends with `…`, a tab
-/// is spaces to the next multiple of four columns, control, format (bidi, zero-width) and line
-/// separator characters are `\u{…}` escapes, combining marks take no column and East Asian wide
-/// characters and emoji take two. The carets are placed by those widths, under the range's
-/// characters (to the end of the line when the range goes on to later lines).
+/// The code frame under a diagnostic in the text report, as Ruff and ESLint show it
+/// (`17 |   - id: upload` with carets under the range). The line is shown as the terminal draws it
+/// (clipped with `…`, tabs to four columns, unsafe characters as `\u{…}`, wide characters two
+/// columns), so the carets land under the range's characters.
 public enum CodeFrame {
     /// How many columns a tab reaches to (the next multiple of this).
     static let tabStop = 4

@@ -15,10 +15,8 @@ public enum Fingerprint {
         return diagnostics.map { sequence.next($0) }
     }
 
-    /// Fingerprints made one at a time, in report order, remembering the hashes already given
-    /// (so a report can write each diagnostic's as it goes). A sequence made `byFile` forgets them
-    /// whenever the file changes: for diagnostics whose files come one after another, each after
-    /// the one before (see ``Order``), where a key (which holds the path) never comes back.
+    /// Fingerprints made one at a time in report order, remembering the hashes given; made `byFile`,
+    /// it forgets them when the file changes, for files that come one after another (``Order``).
     public struct Sequence {
         private struct Hashes: Hashable {
             let a: UInt64
@@ -126,32 +124,6 @@ public enum Fingerprint {
         }
     }
 
-    /// Whether a text is all ASCII (then a `String` equals another only when their bytes are equal).
-    static func isASCII(_ text: String) -> Bool {
-        if let ascii = text.utf8.withContiguousStorageIfAvailable(isASCII) { return ascii }
-        var text = text
-        return text.withUTF8(isASCII)
-    }
-
-    /// Whether no byte has its high bit set, eight at a time.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        var high: UInt64 = 0
-        if let base = UnsafeRawPointer(bytes.baseAddress) {
-            // In bounds: i + 8 <= count.
-            while bytes.count - i >= 8 {
-                high |= (base + i).loadUnaligned(as: UInt64.self)
-                i += 8
-            }
-        }
-        var last: UInt8 = 0
-        while i < bytes.count {
-            last |= bytes[i]
-            i += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0 && last < 0x80
-    }
-
     /// The path as a fingerprint holds it: without a leading `./`.
     static func keyPath(_ path: String) -> String {
         path.hasPrefix("./") ? String(path.dropFirst(2)) : path
@@ -174,17 +146,7 @@ public enum Fingerprint {
         }
     }
 
-    /// FNV-1a, 64 bits, over the UTF-8 bytes.
-    static func fnv1a(_ text: String, basis: UInt64) -> UInt64 {
-        var hash = basis
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
-    }
-
-    /// `hex(a) + hex(b)`, made in one go.
+    /// `a` and `b` as 32 hexadecimal digits.
     static func hex(_ a: UInt64, _ b: UInt64) -> String {
         String(unsafeUninitializedCapacity: 32) { buffer in
             let digits: StaticString = "0123456789abcdef"
@@ -196,10 +158,5 @@ public enum Fingerprint {
             }
             return 32
         }
-    }
-
-    static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

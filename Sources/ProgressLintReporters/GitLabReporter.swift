@@ -10,15 +10,10 @@ import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintSupport
 
-/// GitLab Code Quality JSON (also read by Code Climate tools): an array of
-/// `{description, check_name, fingerprint, severity, location: {path, lines: {begin}}}`, which
-/// GitLab's merge-request widget shows as new and fixed findings.
-///
-/// Severities are mapped as `error` → `major`, `warning` → `minor`, `info` → `info` (`critical`
-/// and `blocker` are left for findings that stop a build elsewhere; progress-lint has none).
-/// Paths are relative to the current folder, as GitLab resolves them from the project's root
-/// where the job runs. Fingerprints are those of the JSON report, unique per entry (GitLab
-/// collapses equal ones). The output is UTF-8 with no byte order mark.
+/// GitLab Code Quality JSON (also read by Code Climate tools), shown by GitLab's merge-request
+/// widget as new and fixed findings. `error` maps to `major`, `warning` to `minor` (`critical` and
+/// `blocker` are for findings that stop a build elsewhere); paths are relative to the current
+/// folder, as GitLab resolves them, and fingerprints are the JSON report's, unique per entry.
 public struct GitLabReporter: Reporter {
     public static let name = "gitlab"
     /// An earlier report of this format, by how its report starts (white space left out).
@@ -55,22 +50,16 @@ public struct GitLabReporter: Reporter {
                     file = (d.path, GitLabReporter.relativePath(d.path, to: folder))
                 }
                 json.beginObject()
-                json.key(literal: "description")
-                json.string(d.message)
-                json.key(literal: "check_name")
-                json.string(d.ruleID)
-                json.key(literal: "fingerprint")
-                json.string(fingerprints.next(d))
-                json.key(literal: "severity")
-                json.string(GitLabReporter.severity(d.severity))
+                json.member("description", d.message)
+                json.member("check_name", d.ruleID)
+                json.member("fingerprint", fingerprints.next(d))
+                json.member("severity", GitLabReporter.severity(d.severity))
                 json.key(literal: "location")
                 json.beginObject()
-                json.key(literal: "path")
-                json.string(file!.relative)
+                json.member("path", file!.relative)
                 json.key(literal: "lines")
                 json.beginObject()
-                json.key(literal: "begin")
-                json.int(Swift.max(1, d.range.start.line))
+                json.member("begin", Swift.max(1, d.range.start.line))
                 json.end()
                 json.end()
                 json.end()

@@ -62,14 +62,9 @@ enum HTMLAssets {
         @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
         """
 
-    /// The page's script. Filters by severity, platform and rule: the checkboxes are shown only
-    /// when this runs (the findings read whole without it); what is hidden is kept in the
-    /// address's fragment (`#hide:severity=info&rule=vague-label`), so a filtered view can be
-    /// shared and reloaded. The file table, a page of rows at a time, found by path. And a file's
-    /// details in a modal dialog, built when asked from the page's data block (`#data`, JSON):
-    /// each screen's thresholds, each indicator's timeline (an SVG whose positions the report
-    /// computed, ``HTMLTimeline/geometry(_:markers:)``), its timing table and its findings with
-    /// their code. Text from the data is only ever set with `textContent` or as an attribute.
+    /// The page's script: the filters (kept in the address's fragment so a filtered view can be
+    /// shared), the file table's paging and search, and a file's details drawn from `#data` with
+    /// the positions the report computed. Data text is only ever set with `textContent` or as an attribute.
     static let script = """
         (function(){
         var doc=document,SEV=['error','warning','info'],NS='http://www.w3.org/2000/svg';

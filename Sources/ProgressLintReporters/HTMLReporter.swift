@@ -4,21 +4,13 @@ import ProgressLintWorkspace
 import ProgressLintSpec
 import ProgressLintSupport
 
-/// One self-contained HTML page for people, whose first view is the overview a lead reads: the
-/// run, counts at a glance, the screens with the most findings, the slowest indicators against
-/// their attention threshold, what is new and fixed with `--compare`; then every finding as plain
-/// HTML, the files and the rules. A screen's details (each indicator's timeline against the
-/// thresholds, its timing table, its findings with their code frames) are drawn by the page's
-/// script when opened, from a data block with one line of JSON per file, so that the page holds
-/// a few elements per finding and none per file or indicator, whatever the number of specs.
-///
-/// Nothing leaves the page: its Content-Security-Policy allows no request, and its style and
-/// script are inline, allowed by hash. The same run gives the same bytes (no clock, no random).
-/// Text from specs is escaped in every context (``HTMLText/escape(_:)`` in the page,
-/// ``HTMLText/json(_:)`` in the data block). With scripts off the overview, every finding and the
-/// file table read whole; the script adds the drawn details, the file table's search and the
-/// filters by severity, platform and rule, kept in the fragment. With ``ReportContext/previous``
-/// (`--compare`), findings new since then are marked and fixed ones listed.
+/// One self-contained HTML page: an overview first (counts, the screens with most findings, the
+/// slowest indicators, what `--compare` finds new and fixed), then every finding, the files and
+/// the rules. A screen's details are drawn by the page's script from a data block, one JSON line a
+/// file, so the page holds a few elements per finding and none per file or indicator.
+/// Nothing leaves the page (its Content-Security-Policy allows no request), the same run gives the
+/// same bytes, and spec text is escaped in every context; with scripts off, everything but the
+/// drawn details still reads whole.
 public struct HTMLReporter: Reporter {
     public static let name = "html"
     /// An earlier report of this format, by how its report starts (white space left out).
@@ -341,15 +333,10 @@ public struct HTMLReporter: Reporter {
         return s
     }
 
-    /// What the page's script draws when a file's details are opened, in one
-    /// `<script type="application/jsonl" id="data">` element (never run: read by the page's
-    /// script, which shows its texts with `textContent`), one JSON value a line so that opening
-    /// a file reads that file's line alone: first `{"ticks", "docs", "files": [[path, screens,
-    /// indicators, errors, warnings, infos]…]}`, then one line per file in report order,
-    /// `[[screen…], [finding…], [findings outside the screens]]`, then `{"thresholds": […]}`.
-    /// A screen is `[name, platform, thresholds (an index), [indicator…], [findings about the
-    /// screen]]` (``indicatorJSON(_:markers:findings:)``; findings as indexes in the file's list), a
-    /// finding `[number, severity 0-2, rule, line, column, message, [code frame lines], new 0/1, platform]`.
+    /// The data the page's script draws a file's details from: one JSON value a line in a
+    /// `<script type="application/jsonl" id="data">` element (never run), so opening a file reads
+    /// its line alone: a header with the files' counts, one line per file (its screens, its
+    /// findings, its findings outside the screens), then the thresholds.
     private func data(_ result: RunResult, report: RunReport, context: ReportContext, into out: inout ReportStream) {
         out.write("<script type=\"application/jsonl\" id=\"data\">")
         var docs: [String: String] = [:]

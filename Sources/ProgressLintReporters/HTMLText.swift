@@ -1,10 +1,8 @@
 import ProgressLintSupport
 
-/// Text from specs made safe in HTML, in every context the report writes it (element content and
-/// double-quoted attribute values alike): `&`, `<`, `>`, `"` and `'` become references, and
-/// control, bidirectional and zero-width characters (``TerminalText/isUnsafe(_:)``, plus the
-/// other format characters) are shown as `\u{…}` escapes, so a name can neither break out of
-/// its element nor reorder or hide the text around it.
+/// Spec text made safe in HTML content and attributes alike: `&<>"'` become references and
+/// control, bidi and zero-width characters `\u{…}` escapes, so a name can neither break out of its
+/// element nor reorder the text around it.
 public enum HTMLText {
     /// `text`, escaped.
     public static func escape(_ text: String) -> String {

@@ -10,13 +10,9 @@ import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintSpec
 
-/// One indicator's timeline in the HTML report, drawn by the page's script (``HTMLAssets/script``)
-/// from the positions computed here: an SVG on a logarithmic axis from 10 ms to 1 h,
-/// with the screen's `instant`, `noticeable` and `attention` thresholds drawn and labelled, the
-/// work's span (a range as a range, `unknown` as a dashed open end), the visible span from
-/// `show-after` (hatched while indeterminate, solid while determinate, split evenly among the
-/// `becomes` states, whose moments a spec names but does not time), the phases as segments, and
-/// each finding as a numbered marker whose shape and word give its severity.
+/// One indicator's timeline in the HTML report (an SVG on a log axis from 10 ms to 1 h, with the
+/// thresholds, the work, the visible span, the phases and the findings), positions computed here
+/// and drawn by the page's script.
 enum HTMLTimeline {
     /// A finding drawn on the chart: its number on the page, severity and YAML path.
     struct Marker {
@@ -135,11 +131,9 @@ enum HTMLTimeline {
             .joined(separator: ",") + "]"
     }
 
-    /// What the page's script needs to draw one indicator's timeline, every position computed
-    /// here (the script only draws): `[work, visible, showAfter, phases, markers]` (JSON), with
-    /// work `[a, b]` (a range) or `[a]` (unknown from `a`), visible `[[a, b, determinate], …]`,
-    /// showAfter `[x, text]` or 0, phases `[[a, b], …]` and markers
-    /// `[[x, line, number, severity 0-2, rule, platform], …]` (severity 0 error, 1 warning, 2 info).
+    /// The JSON the page's script draws one timeline from, every position computed here:
+    /// `[work, visible, showAfter, phases, markers]` (markers `[x, line, number, severity 0-2,
+    /// rule, platform]`).
     static func geometry(_ indicator: IndicatorTiming, markers: [Marker]) -> String {
         var s = "["
         if let minMs = indicator.durationMinMs, let maxMs = indicator.durationMaxMs {

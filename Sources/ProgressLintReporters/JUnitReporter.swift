@@ -12,15 +12,10 @@ import ProgressLintSpec
 import ProgressLintSupport
 
 /// JUnit XML for CI test dashboards: one `<testsuite>` per file, one `<testcase>` per screen.
-///
-/// A screen fails only on error-severity findings, as the exit code does, so a dashboard is red
-/// exactly when CI is: its `<failure>` message lists them (line:column, message, rule). Warnings
-/// and infos go to the suite's `<system-out>` (the schema allows none per test case), each line
-/// naming its screen. Findings that belong to no screen (a YAML syntax error, a cross-file finding
-/// with no screen) go to a test case named `(file)`. Screens of one file that share a name get a
-/// test case each, named with their document number. A file with no screens still gets its suite.
-/// A run that could not lint everything (exit 2) starts with a suite named `progress-lint` holding
-/// an `<error>` test case per configuration error or path left out.
+/// A screen fails only on errors, as the exit code does, so a dashboard is red exactly when CI is;
+/// warnings and infos go to the suite's `<system-out>` (the schema allows none per test case).
+/// Findings outside any screen go to a test case named `(file)`, and a run that could not lint
+/// everything (exit 2) starts with a `progress-lint` suite holding an `<error>` per problem.
 public struct JUnitReporter: Reporter {
     public static let name = "junit"
     /// An earlier report of this format, by how its report starts (white space left out).

@@ -25,10 +25,8 @@ public struct SARIFReporter: Reporter {
         // Written as it goes, one result at a time (the same text as the tree it would make).
         out.writeJSON { json in
             json.beginObject()
-            json.key(literal: "$schema")
-            json.string("https://json.schemastore.org/sarif-2.1.0.json")
-            json.key(literal: "version")
-            json.string("2.1.0")
+            json.member("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
+            json.member("version", "2.1.0")
             json.key(literal: "runs")
             json.beginArray()
             json.beginObject()
@@ -37,8 +35,7 @@ public struct SARIFReporter: Reporter {
             json.key(literal: "driver")
             driver(context.rules, docsURI: context.documentationURI(for:), into: &json)
             json.end()
-            json.key(literal: "columnKind")
-            json.string(unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")
+            json.member("columnKind", unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")
             json.key(literal: "results")
             json.beginArray()
             // A file's URI is made once, for its first result.
@@ -60,18 +57,14 @@ public struct SARIFReporter: Reporter {
     private func sarifResult(_ d: Diagnostic, fingerprint: String, index: [String: Int], unit: ColumnUnit, uri: String,
                              into json: inout JSONWriter) {
         json.beginObject()
-        json.key(literal: "ruleId")
-        json.string(d.ruleID)
+        json.member("ruleId", d.ruleID)
         if let ruleIndex = index[d.ruleID] {
-            json.key(literal: "ruleIndex")
-            json.int(ruleIndex)
+            json.member("ruleIndex", ruleIndex)
         }
-        json.key(literal: "level")
-        json.string(SARIFReporter.level(d.severity))
+        json.member("level", SARIFReporter.level(d.severity))
         json.key(literal: "message")
         json.beginObject()
-        json.key(literal: "text")
-        json.string(d.message)
+        json.member("text", d.message)
         json.end()
         json.key(literal: "locations")
         json.beginArray()
@@ -90,16 +83,13 @@ public struct SARIFReporter: Reporter {
             json.key(literal: "properties")
             json.beginObject()
             if let yamlPath = d.yamlPath {
-                json.key(literal: "yamlPath")
-                json.string(yamlPath)
+                json.member("yamlPath", yamlPath)
             }
             if let screen = d.screen {
-                json.key(literal: "screen")
-                json.string(screen)
+                json.member("screen", screen)
             }
             if let indicator = d.indicator {
-                json.key(literal: "indicator")
-                json.string(indicator)
+                json.member("indicator", indicator)
             }
             json.end()
         }
@@ -140,12 +130,9 @@ public struct SARIFReporter: Reporter {
     /// The tool and every rule, written member by member (the text their tree would make).
     private func driver(_ rules: [RuleDescription], docsURI: (String) -> String?, into json: inout JSONWriter) {
         json.beginObject()
-        json.key(literal: "name")
-        json.string(Tool.name)
-        json.key(literal: "version")
-        json.string(Tool.version)
-        json.key(literal: "semanticVersion")
-        json.string(Tool.version)
+        json.member("name", Tool.name)
+        json.member("version", Tool.version)
+        json.member("semanticVersion", Tool.version)
         json.key(literal: "rules")
         json.beginArray()
         for rule in rules { self.rule(rule, docs: docsURI(rule.id), into: &json) }
@@ -157,23 +144,18 @@ public struct SARIFReporter: Reporter {
     /// the page's gist and how to read the whole of it.
     private func rule(_ rule: RuleDescription, docs: String?, into json: inout JSONWriter) {
         json.beginObject()
-        json.key(literal: "id")
-        json.string(rule.id)
-        json.key(literal: "name")
-        json.string(rule.name)
+        json.member("id", rule.id)
+        json.member("name", rule.name)
         json.key(literal: "shortDescription")
         json.beginObject()
-        json.key(literal: "text")
-        json.string(rule.summary)
+        json.member("text", rule.summary)
         json.end()
         json.key(literal: "fullDescription")
         json.beginObject()
-        json.key(literal: "text")
-        json.string(rule.rationale)
+        json.member("text", rule.rationale)
         json.end()
         if let docs {
-            json.key(literal: "helpUri")
-            json.string(docs)
+            json.member("helpUri", docs)
         }
         let more = docs.map { "The rule's page: \($0)" } ?? "`progress-lint explain \(rule.id)` shows the rule's page."
         json.key(literal: "help")
@@ -186,8 +168,7 @@ public struct SARIFReporter: Reporter {
         json.end()
         json.key(literal: "defaultConfiguration")
         json.beginObject()
-        json.key(literal: "level")
-        json.string(SARIFReporter.level(rule.defaultSeverity))
+        json.member("level", SARIFReporter.level(rule.defaultSeverity))
         json.end()
         json.key(literal: "properties")
         json.beginObject()
@@ -211,19 +192,14 @@ public struct SARIFReporter: Reporter {
         json.beginObject()
         json.key(literal: "artifactLocation")
         json.beginObject()
-        json.key(literal: "uri")
-        json.string(uri)
+        json.member("uri", uri)
         json.end()
         json.key(literal: "region")
         json.beginObject()
-        json.key(literal: "startLine")
-        json.int(startLine)
-        json.key(literal: "startColumn")
-        json.int(startColumn)
-        json.key(literal: "endLine")
-        json.int(endLine)
-        json.key(literal: "endColumn")
-        json.int(endColumn)
+        json.member("startLine", startLine)
+        json.member("startColumn", startColumn)
+        json.member("endLine", endLine)
+        json.member("endColumn", endColumn)
         json.end()
         json.end()
         json.end()
@@ -300,5 +276,19 @@ public struct SARIFReporter: Reporter {
         default:
             return false
         }
+    }
+}
+
+extension JSONWriter {
+    /// A key and its string value (null for nil).
+    mutating func member(_ key: StaticString, _ value: String?) {
+        self.key(literal: key)
+        string(value)
+    }
+
+    /// A key and its integer value.
+    mutating func member(_ key: StaticString, _ value: Int) {
+        self.key(literal: key)
+        int(value)
     }
 }

@@ -1,7 +1,5 @@
-/// Escaping for XML 1.0 text and attribute values.
-///
-/// Characters XML 1.0 cannot hold at all (most C0 controls, U+FFFE, U+FFFF) are written as
-/// visible `\u{1B}`-style escapes, so the document stays well-formed and the text readable.
+/// Escaping for XML 1.0 text and attribute values; characters XML cannot hold (most C0 controls,
+/// U+FFFE, U+FFFF) become visible `\u{1B}`-style escapes, so the document stays well-formed.
 public enum XMLText {
     /// `text` for element content.
     public static func content(_ text: String) -> String { escape(text, attribute: false) }

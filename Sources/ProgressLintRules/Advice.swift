@@ -1,14 +1,10 @@
 import ProgressLintEngine
 import ProgressLintSpec
 
-/// What a finding asks, written out and followed through. A finding's `asks` are its machine-readable
-/// suggestion (key paths and the values to write, or keys to remove); its message names the same
-/// values through ``phrase(_:)``, so what a reader is told and what a tool applies are one thing.
-///
-/// A change may bring other findings (a move to `overlay` then needs focus, focus return and an
-/// exit): ``followUps(of:on:context:rule:)`` applies the change to a copy of the indicator, runs
-/// the other rules on it, and gathers what they would then ask, until nothing new is asked, so
-/// that the message asks for everything at once.
+/// What a finding asks, written out and followed through: its `asks` and its message name the same
+/// values (``phrase(_:)``), so what a reader is told and what a tool applies are one thing; and
+/// ``followUps(of:on:context:rule:)`` gathers the findings a change would bring, so the message
+/// asks for everything at once.
 enum Advice {
     /// Set while rules run on a changed copy: their own follow-ups are not worked out then.
     @TaskLocal static var simulating = false

@@ -87,12 +87,9 @@ public enum LabelText {
 import ProgressLintEngine
 import ProgressLintSpec
 
-/// The example texts every rule suggests for one indicator (a label, an announcement, a Reduce
-/// Motion text, a completion), made in one place so that they agree between rules and pass every
-/// rule: never on the configured `vague-labels`, taken from the indicator's own specific words
-/// where it has some (its `label`, `accessibility.label`, `announce.start`, `replace-with`), else
-/// made from its `task`, `id` or screen name as a phrase that starts with a verb ("Uploading
-/// photos" from `upload-photos`), so that "Still …", "Done …" and "Couldn't finish …" read well.
+/// The example texts every rule suggests for one indicator, made in one place so that rules agree
+/// and the texts pass every rule: from the indicator's own specific words, else a verb phrase made
+/// from its `task`, `id` or screen name, never a configured vague label.
 struct WorkText {
     /// What is happening, as a label or an announcement would say it: "Uploading photos".
     let doing: String

@@ -10,10 +10,8 @@ import ProgressLintWorkspace
 import ProgressLintYAML
 
 extension LanguageServer {
-    /// "Turn RULE off in .progress-lint.yml": an edit of the config file that governs the document
-    /// (its comments and layout kept: one line added or one value replaced), or, where no config
-    /// file governs it and the client can create files, a new `.progress-lint.yml` beside the
-    /// workspace folder's specs. Offered only when loading the edited config turns the rule off.
+    /// "Turn RULE off in .progress-lint.yml": an edit of the governing config file (its layout kept),
+    /// or a new one where none governs; offered only when the edited config turns the rule off.
     func turnOffAction(rule: String, document: Document, published: LSPDiagnostic) -> CodeAction? {
         guard let path = document.path,
               case .success(let configuration) = configurations.configuration(for: path) else { return nil }

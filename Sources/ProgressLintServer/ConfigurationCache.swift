@@ -16,11 +16,8 @@ import Musl
 import Darwin
 #endif
 
-/// The configuration of each folder, found as the command finds it (the nearest
-/// `.progress-lint.yml`, with what it `extends`), and found again when a file it was found from
-/// changes: before each use, the files looked at (the candidates up the tree and every config
-/// read) are compared by `stat` with what they were. Editors that register no file watcher
-/// (Neovim on Linux) are served by this; `workspace/didChangeWatchedFiles` empties the cache too.
+/// The configuration of each folder, found as the command finds it, and found again when a file it
+/// came from changes (checked by `stat` before each use), for editors with no file watcher.
 final class ConfigurationCache {
     private let loader: ConfigurationLoader
     private var byFolder: [String: Entry] = [:]

@@ -5,10 +5,8 @@ import Foundation
 #endif
 import ProgressLintSupport
 
-/// Diagnostics written as JSON by hand, into one byte array: a spec with hundreds of findings is
-/// published after every change, and `JSONEncoder` spent as long on that as the lint itself. The
-/// same members as the `Codable` types (which stay for reading and for the other messages); strings
-/// are escaped by the reports' escaper (``JSONString``).
+/// Diagnostics written as JSON by hand into one byte array: a spec with hundreds of findings is
+/// published after every change, and `JSONEncoder` spent as long on that as the lint itself.
 enum DiagnosticJSON {
     /// Appends `text` as a JSON string literal.
     @inline(__always)

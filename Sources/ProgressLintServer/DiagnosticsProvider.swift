@@ -43,12 +43,8 @@ extension LanguageServer {
             configuration = found
         }
         if path != nil, !configurations.includes(absolute, configuration: configuration) { return nil }
-        // A run over this one file, as `progress-lint FILE` makes (its cross-file rules compare the
-        // file's own screens too), in one parse of the buffer. An open document is judged as the
-        // command judges a file named with --force-exclude (as it already applies `include` and
-        // `exclude` to it): YAML that is not shaped like a spec (a CI workflow, a compose file, an
-        // empty file, a Helm template) gets nothing, as a folder walk skips it; a file that does
-        // not parse but has a `screen` or `indicators` line is linted, so a broken spec shows.
+        // One run over this file, judged as the command judges a file named with
+        // --force-exclude: YAML not shaped like a spec gets nothing, a broken spec still shows.
         guard var diagnostics = LintRunner(linter: linter, loader: loader).lint(
             text: bytes, path: shownPath(absolute), configuration: configuration, nonSpec: .skip)
         else { return nil }

@@ -4,15 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reads `textDocument/didChange` and `textDocument/didOpen` notifications, the messages that carry
-/// a whole document's text, straight from their bytes: they come on every keystroke, and
-/// `JSONDecoder` spends many times more on a body that is mostly one long escaped string
-/// (figures in Benchmarks/README.md).
-///
-/// It reads only what it is sure of: anything else (another method, a request id, a value of
-/// another type, a duplicate key, invalid UTF-8, a number it would have to round, deep nesting,
-/// any syntax error) gives nil, and the message goes through `JSONDecoder` as every other does,
-/// so what the server answers never depends on which reader read it.
+/// Reads `didChange` and `didOpen` notifications straight from their bytes: they come on every
+/// keystroke, and `JSONDecoder` is slow on a body that is mostly one long escaped string.
+/// Anything it is not sure of gives nil and goes through `JSONDecoder`, so the server's answer
+/// never depends on which reader read it.
 enum DocumentMessageReader {
     /// The message `body` holds, when it is a didChange or didOpen notification read whole.
     static func read(_ body: Data) -> IncomingMessage? {

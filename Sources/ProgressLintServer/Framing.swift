@@ -4,12 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Splits a byte stream into JSON-RPC frames: `Content-Length: N` headers, a blank line, then N
-/// bytes of body (the base protocol of LSP).
-///
-/// Bytes are fed as they arrive; complete frames come out in order. A header block that cannot be
-/// read is reported and skipped up to the next `Content-Length:`; a body larger than
-/// ``maxBodyLength`` is refused and its bytes are passed over as they arrive, never stored.
+/// Splits a byte stream into JSON-RPC frames (`Content-Length: N`, a blank line, N bytes). A header
+/// that cannot be read is skipped to the next `Content-Length:`; a body past ``maxBodyLength`` is
+/// passed over as it arrives, never stored.
 public struct FrameReader {
     /// What one step of reading gives.
     public enum Frame: Equatable {

@@ -4,12 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Any JSON value: the parts of LSP messages whose shape the server does not fix (request ids,
-/// settings, `data`), decoded and encoded through `Codable` like the typed parts.
-///
-/// A request id comes back exactly as it came: a string stays a string (`"1.0"` is not the number
-/// 1) and a whole number that fits 64 bits is an ``integer(_:)``, never rounded through a `Double`
-/// (ids past 2^53 keep every digit).
+/// Any JSON value: the parts of LSP messages whose shape the server does not fix. A request id
+/// comes back exactly as it came (a string stays a string, a 64-bit integer is never rounded).
 public enum JSON: Hashable, Sendable, Codable {
     case null
     case bool(Bool)

@@ -19,13 +19,9 @@ import Musl
 import Darwin
 #endif
 
-/// `progress-lint server`: a language server over standard input and output (LSP 3.17, JSON-RPC
-/// with `Content-Length` framing), on the per-file engine and the configuration the command uses.
-///
-/// One thread reads, lints and answers, in the order messages arrive: a spec lints in about a
-/// millisecond, so each change is linted at once, and a `$/cancelRequest` read together with the
-/// request it cancels answers that request `RequestCancelled`. Work on the whole workspace is done
-/// a file at a time while no message is waiting.
+/// `progress-lint server`: a language server over standard input and output (LSP 3.17).
+/// One thread reads, lints and answers in order: a spec lints in about a millisecond, so each
+/// change is linted at once; workspace work is done a file at a time while no message waits.
 public final class LanguageServer {
     let input: Int32
     let output: Int32

@@ -63,11 +63,6 @@ struct DocumentDiagnosticParams: Codable {
     var textDocument: TextDocumentIdentifier
     var previousResultId: String?
 }
-struct FileEvent: Codable {
-    var uri: String
-    var type: Int
-}
-struct DidChangeWatchedFilesParams: Codable { var changes: [FileEvent] }
 struct DidChangeConfigurationParams: Codable { var settings: JSON? }
 struct CancelParams: Codable { var id: JSON }
 
@@ -117,11 +112,6 @@ struct DiagnosticData: Codable, Hashable {
     var fix: FixData?
 }
 
-struct PublishDiagnosticsParams: Codable {
-    var uri: String
-    var version: Int?
-    var diagnostics: [LSPDiagnostic]
-}
 struct FullDocumentDiagnosticReport: Codable {
     var kind = "full"
     var resultId: String?
@@ -201,11 +191,6 @@ struct WorkDoneProgressBegin: Encodable {
     var title: String
     var percentage: Int?
 }
-struct WorkDoneProgressReport: Encodable {
-    var kind = "report"
-    var message: String?
-    var percentage: Int?
-}
 struct WorkDoneProgressEnd: Encodable {
     var kind = "end"
     var message: String?
@@ -261,7 +246,6 @@ struct ResponseError: Codable {
     static let invalidRequest = -32600
     static let methodNotFound = -32601
     static let invalidParams = -32602
-    static let internalError = -32603
     static let serverNotInitialized = -32002
     static let requestCancelled = -32800
 }

@@ -1,9 +1,5 @@
-/// The configuration's `components:`: a team's own views (design-system wrappers such as
-/// `BrandProgressBar`), each declared as the known component it stands for or as `custom`.
-///
-/// A spec's `component: BrandProgressBar` is then read as the known component by every rule; a
-/// `custom` entry stays a custom view, and neither ever gets the "did you mean" warning. Names are
-/// compared exactly (case-sensitive), like `component` values.
+/// The configuration's `components:`: a team's own views, each declared as the known component it
+/// stands for (then read as it by every rule) or as `custom`; neither gets a "did you mean".
 public struct DeclaredComponents: Hashable, Sendable {
     /// What a declared name stands for.
     public enum Meaning: Hashable, Sendable {

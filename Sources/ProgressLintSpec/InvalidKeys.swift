@@ -61,13 +61,9 @@ extension SpecReader {
 }
 
 extension SpecReader {
-    /// `component`: any text. A name declared under the config's `components:` is read as what it
-    /// stands for (a known component, or a custom view). Any other name that is not a known
-    /// component is a custom view; when it is probably a typo of a known one
-    /// (``KnownComponent/nearMisses(of:)``) it gets a warning naming the one meant, once the
-    /// screen's platform is known (``reportNearMisses(platform:)``). The value is kept either
-    /// way: it is a valid custom component.
-    /// The value, with the known component it is read as (looked up once, from its bytes).
+    /// `component`: any text, kept either way. A name declared under the config's `components:` is
+    /// read as what it stands for; any other unknown name is a custom view, warned about once the
+    /// platform is known when it is probably a typo of a known one. Looked up once, from its bytes.
     mutating func component(_ entry: Entry) -> (Located<String>?, KnownComponent?) {
         guard let value = text(entry) else { return (nil, nil) }
         if let known = KnownComponent.named(entry.value, in: document) { return (value, known) }
@@ -97,11 +93,9 @@ extension SpecReader {
 
 extension KnownComponent {
     /// The known components `name` is probably a typo of, all equally close, in table order: the
-    /// same name in another case (closest); else those within Damerau–Levenshtein distance 2,
-    /// ignoring case (`UIProgresView`, `ProgresBar`, `MyProgressBar`), and those that are the name
-    /// with a trailing `View` added or removed (`UIActivityIndicator`, `LinearProgressIndicatorView`),
-    /// which counts as two edits. A known name with a word of three or more letters added
-    /// (`BrandProgressBar`, `AppProgressView`) is farther: a wrapper, not a typo. Empty for a known name.
+    /// same name in another case, else those within Damerau–Levenshtein distance 2 ignoring case or
+    /// differing by a trailing `View`. A known name with a word added (`BrandProgressBar`) is a
+    /// wrapper, not a typo. Empty for a known name.
     public static func nearMisses(of name: String) -> [KnownComponent] {
         members(of: candidates(of: name))
     }
@@ -148,11 +142,8 @@ extension KnownComponent {
         tableOrder.indices.filter { candidates & (1 << UInt16($0)) != 0 }.map { tableOrder[$0] }
     }
 
-    /// ``candidates(of:)``, remembered across specs (and threads) for short ASCII names: a custom
-    /// component is named again and again. Other names are worked out each time, since a `String`
-    /// key would also find a canonically equivalent name (`K` and the Kelvin sign) that
-    /// `candidates` compares by its characters; and at most `rememberedLimit` names are kept, so
-    /// input cannot grow it.
+    /// ``candidates(of:)``, remembered for short ASCII names (a custom component is named again and
+    /// again; other names could match a canonically equivalent one), at most `rememberedLimit` kept.
     static func rememberedNearMisses(of name: String) -> UInt16 {
         let bytes = name.utf8
         guard bytes.count <= rememberedLength, bytes.allSatisfy({ $0 < 0x80 }) else { return candidates(of: name) }

@@ -7,17 +7,12 @@ import ProgressLintYAML
 struct NameMatcher<K: RawRepresentable & CaseIterable & Sendable>: Sendable where K.RawValue == String {
     /// The cases, in declaration order.
     let cases: [K]
-    /// Their names, in the same order, boxed: a table is handed around by value, and its copy then
-    /// retains two objects, not each array of the set. (A box, not a generic class: a generic
-    /// class's metadata is instantiated at run time, looking up `K`'s conformances.)
-    private let box: KeyNames
-
     /// Their names, in the same order.
-    var nameSet: NameSet { box.set }
+    let nameSet: NameSet
 
     init(_: K.Type) {
         cases = Array(K.allCases)
-        box = KeyNames(NameSet(cases.map(\.rawValue)))
+        nameSet = NameSet(cases.map(\.rawValue))
     }
 
     /// The names, in declaration order.
@@ -33,10 +28,4 @@ struct NameMatcher<K: RawRepresentable & CaseIterable & Sendable>: Sendable wher
     func match(_ node: NodeID, in document: YAMLDocument) -> K? {
         index(of: node, in: document).map { cases[$0] }
     }
-}
-
-/// The names of a ``NameMatcher``, in one object.
-final class KeyNames: Sendable {
-    let set: NameSet
-    init(_ set: NameSet) { self.set = set }
 }

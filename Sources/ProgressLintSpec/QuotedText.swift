@@ -1,8 +1,6 @@
 extension StringProtocol {
-    /// The text as a message quotes it: at most ``String/messageQuoteLimit`` characters, then `…`.
-    ///
-    /// Every message and report field that repeats text from a spec goes through this, so a
-    /// megabyte-long id reached through a thousand aliases costs a thousand short quotes.
+    /// The text as a message quotes it: at most ``String/messageQuoteLimit`` characters, then `…`,
+    /// so a megabyte-long id reached through a thousand aliases costs a thousand short quotes.
     public var clippedForMessage: String {
         let head = prefix(String.messageQuoteLimit)
         return head.endIndex == endIndex ? String(self) : String(head) + "…"

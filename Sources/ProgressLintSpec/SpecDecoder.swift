@@ -20,10 +20,8 @@ public enum SpecDecoder {
         return (screen, reader.issues)
     }
 
-    /// Decodes one document; once `maxIssues` issues are kept, an issue after every kept one (in
-    /// source order) is only counted (`omitted`, with the node of the first), so a file of a
-    /// million duplicate keys costs a count, not a million messages. The first `maxIssues` issues
-    /// in source order are always among those kept.
+    /// Decodes one document, keeping the first `maxIssues` issues in source order and only counting
+    /// the rest (`omitted`), so a million duplicate keys cost a count, not a million messages.
     public static func decode(_ document: YAMLDocument, documentIndex: Int, maxIssues: Int,
                               components: DeclaredComponents = DeclaredComponents(), platform: Platform? = nil)
         -> (screen: Screen?, issues: [SpecIssue], omitted: (count: Int, first: NodeID)?) {
@@ -554,11 +552,9 @@ struct SpecReader {
         return document.itemCount(of: entry.value)
     }
 
-    /// A mapping's pairs with `<<` merges applied (written keys win, then earlier merges),
-    /// unknown and non-text keys reported, and repeated keys taken once.
-    /// Every kept entry's `known` is its key's index in `keys`.
-    /// They are pushed on `entryStack` (no array is made per mapping); the caller reads them by
-    /// index, as the mappings below push their own entries, and then drops them (``dropEntries(from:)``).
+    /// A mapping's pairs with `<<` merges applied, unknown keys reported and repeats taken once,
+    /// each `known` its key's index in `keys`; pushed on `entryStack` (no array per mapping) and
+    /// dropped by the caller (``dropEntries(from:)``).
     mutating func entries<K>(of mapping: NodeID, keys: NameMatcher<K>, in place: @autoclosure () -> String)
         -> Range<Int> {
         entries(of: mapping, keys: keys, place: { _ in place() })

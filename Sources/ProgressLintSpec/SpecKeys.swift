@@ -1,12 +1,7 @@
 import ProgressLintSupport
 
 /// The spec format's key table: every key of every mapping, spelled once, with its type, default,
-/// allowed values and meaning.
-///
-/// Each mapping's keys are the cases of one enum (``ScreenKey``, ``IndicatorKey``, …), in the
-/// order messages list them; each case's ``SpecKeyInfo`` says the rest. The decoder's allowed keys
-/// and "did you mean" come from here (``SpecKeys``), as do the JSON Schema
-/// (`progress-lint schema`) and the key tables of docs/spec-format.md (`progress-lint generate-docs`).
+/// allowed values and meaning; the decoder, the JSON Schema and docs/spec-format.md's tables read it.
 public protocol SpecKeySet: RawRepresentable, CaseIterable, Sendable where RawValue == String {
     /// The key's type, default and meaning.
     var info: SpecKeyInfo { get }

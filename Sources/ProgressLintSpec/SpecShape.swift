@@ -5,13 +5,9 @@ import ProgressLintYAML
 /// the other YAML of a repository (CI workflows, compose files, Kubernetes manifests, OpenAPI
 /// documents, localisation files), which it skips.
 public enum SpecShape {
-    /// Whether `document` (the first of a file that is not empty) is not a spec: its top level
-    /// is not a mapping, or a mapping with no `screen` (nor a key that is probably it misspelt:
-    /// within Damerau–Levenshtein distance 1, ignoring case: `screne`, `Screen`, `screens`) and no
-    /// `indicators` (or a key within distance 2 of it: `indicator`, `indicatros`) whose value is a
-    /// sequence: a tool's config with `indicators: true` is not a spec (revision 1.3).
-    /// `version` and `platform` alone do not make a spec: compose files carry `version: "3.8"`.
-    /// Keys merged in with `<<` count as the mapping's own.
+    /// Whether `document` (a file's first one that is not empty) is not a spec (revision 1.3): its
+    /// top level is no mapping, or has neither `screen` nor a sequence under `indicators` (nor a
+    /// key probably misspelt from them); `version` and `platform` alone do not make a spec.
     public static func isNotSpec(_ document: YAMLDocument) -> Bool {
         guard let root = document.root else { return true }
         guard document.kind(of: root) == .mapping else { return true }
@@ -26,10 +22,8 @@ public enum SpecShape {
         return !hasSpecKey(root, in: document, visited: &visited)
     }
 
-    /// Whether the file `bytes` is not a spec, as a folder walk decides (revision 1.3): its first
-    /// document that is not empty parses and is not a spec (``isNotSpec(_:)``); or it has no such
-    /// document; or it does not parse and no line of it holds a `screen` or `indicators` key
-    /// (``hasSpecKeyLine(_:)``). ``Linter`` decides the same in the parse it lints with.
+    /// Whether the file `bytes` is not a spec, as a folder walk decides (revision 1.3); ``Linter``
+    /// decides the same in the parse it lints with.
     public static func isNotSpec(_ bytes: [UInt8], limits: YAMLLimits) -> Bool {
         var decided: Bool?
         let error = YAMLParser.forEachDocument(in: bytes, limits: limits) { document, _ in
@@ -79,11 +73,9 @@ public enum SpecShape {
         return nil
     }
 
-    /// Whether one of the lines of `bytes` holds a key `screen` or `indicators` (or one probably
-    /// misspelt from them): after its indentation and an optional `- `, `{` or `,`, it starts with
-    /// the key, plain or quoted, then `:` (spaces before it allowed). How a file that does not
-    /// parse is told from a template: a spec broken half-way still has its `screen:` line, a Helm
-    /// or Jinja template (`{{- if .Values.x }}`) has none. A comment line holds no key.
+    /// Whether a line of `bytes` holds a key `screen` or `indicators` (or one probably misspelt):
+    /// how a file that does not parse is told from a template, since a broken spec still has its
+    /// `screen:` line and a Helm or Jinja template has none.
     public static func hasSpecKeyLine(_ bytes: [UInt8]) -> Bool {
         var start = 0
         let count = bytes.count

@@ -76,10 +76,8 @@ public final class ConfigurationResolver {
         PathText.relative(PathText.absolute(path, in: workingDirectory), to: PathText.absolute(folder, in: workingDirectory))
     }
 
-    /// The configuration of `start`'s folder: the nearest config file walking up, found in a loop
-    /// (a path of thousands of folders, given by `--stdin-filename` or an editor, costs no stack).
-    /// Folders whose config file's path would be longer than ``PathText/maxPathLength`` hold none
-    /// the system could open: the walk starts at the deepest folder within that length.
+    /// The configuration of `start`'s folder: the nearest config file up the tree, found in a loop
+    /// (thousands of folders cost no stack), from the deepest folder whose config path could be opened.
     private func configuration(folder start: String, holdsNone: Bool = false) -> Result<Configuration, ConfigurationError> {
         if let cached = byFolder[start] { return cached }
         var visited: [String] = []

@@ -7,11 +7,8 @@ import Darwin
 #endif
 import ProgressLintEngine
 
-/// Finds the spec files under the paths given on the command line.
-///
-/// Folders are walked in name order, into `*.yaml` and `*.yml` files, skipping
-/// hidden files and folders (`.git`, `.build`, …). Symbolic links to folders are
-/// not followed, so a link loop cannot trap the walk; links to files are.
+/// Finds the spec files under the paths given: folders walked in name order, hidden ones skipped,
+/// links to folders not followed so a link loop cannot trap the walk.
 public enum FileDiscovery {
     /// One path from the command line, and what was found under it.
     public enum Found: Sendable {
@@ -140,11 +137,9 @@ public enum FileDiscovery {
 
 
 
-    /// Lists `folder` onto `stack`: its spec files and subfolders (or the problem listing it),
-    /// last first, so that popping takes them in order, each marked with `listing`. Entries are
-    /// ordered by name with a `/` after a folder's, which puts every path under one folder
-    /// argument in byte order: the order of the report, so a run needs no sorting. Returns
-    /// whether the folder holds an entry named as a configuration file (true when it cannot be listed).
+    /// Lists `folder` onto `stack` last first, each entry marked with `listing`, ordered by name with
+    /// a `/` after a folder's so that paths come in byte order, the report's, with no sorting.
+    /// Returns whether the folder holds a configuration file (true when it cannot be listed).
     @discardableResult
     fileprivate static func list(_ folder: [UInt8], listing: Int, openFolders: OpenFolderCount,
                                  into stack: inout [Walk.Pending]) -> Bool {

@@ -1,10 +1,7 @@
 import ProgressLintEngine
-/// Shell-style globs over `/`-separated relative paths: `*` and `?` within a
-/// segment, `**` across segments, `[abc]` classes and `{a,b}` alternatives.
-///
-/// A pattern is compiled once into a small automaton and matched by following every
-/// state it can be in at once, so matching costs at most path length × pattern length:
-/// alternatives are branches, never expanded one by one, and nothing backtracks.
+/// Shell-style globs over `/`-separated relative paths (`*`, `?`, `**`, `[abc]`, `{a,b}`), compiled
+/// into an automaton followed in every state at once: matching costs at most path length × pattern
+/// length, and nothing backtracks.
 public struct Glob: Hashable, Sendable {
     /// The pattern as written.
     public let pattern: String

@@ -7,14 +7,9 @@ import Darwin
 #endif
 import Synchronization
 
-/// A folder the walk listed, held open while files found in it are still to be linted, so that a
-/// file's `stat` can be made relative to it (`fstatat`: the kernel looks up one name, not every
-/// folder of the path again). Closed when the last file found in it is done with.
-///
-/// At most ``limit`` are open at once per walk (a walk planned ahead, as `--list-files` plans it,
-/// holds every file: past the limit its folders are not held open and their files are found by
-/// path). The folder is the one listed: if it is renamed or replaced during the run, a file's
-/// stamp is read in the folder listed, as its bytes would have been read an instant earlier.
+/// A folder the walk listed, held open while its files are still to be linted, so a file's `stat`
+/// is relative to it (`fstatat` looks up one name, not the whole path). At most ``limit`` are open
+/// per walk; past it, files are found by path.
 package final class OpenFolder: Sendable {
     /// The folder's descriptor (close-on-exec).
     package let descriptor: Int32

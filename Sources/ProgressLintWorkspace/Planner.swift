@@ -83,10 +83,8 @@ package struct Planner {
         return ConfigurationResolver.fileNames.contains(name) || configurationFiles.contains(resolver.absolutePath(file.path))
     }
 
-    /// Whether `path` names an entry of `folder` as ``PathText/writtenFolder(of:)`` finds it, told
-    /// from the bytes alone: `folder`, one `/`, and a name with no `/` that is not `.` or `..` and
-    /// starts with an ASCII byte (so the `/` is a character of its own). False sends the path the
-    /// long way (which also matches spellings that differ in bytes).
+    /// Whether `path` is `folder`, one `/` and a plain name (no `/`, not `.` or `..`, starting with
+    /// an ASCII byte), told from the bytes alone; false sends the path the long way.
     static func isDirectly(_ path: String, in folder: String) -> Bool {
         var folder = folder
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")

@@ -1,8 +1,6 @@
 import ProgressLintEngine
-/// A file to lint: the path shown to the user, and the exact bytes of its name.
-///
-/// A name that is not valid UTF-8 is shown with replacement characters but
-/// still opened by its real bytes.
+/// A file to lint: the path shown (invalid UTF-8 as replacement characters) and the exact bytes of
+/// its name, which it is opened by.
 public struct SpecFile: Hashable, Sendable {
     /// The path as shown in output.
     public var path: String

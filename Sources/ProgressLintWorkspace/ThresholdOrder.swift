@@ -9,10 +9,8 @@ enum ThresholdOrder {
     /// The pairs checked, the lower first, in the order a broken one is reported.
     static let pairs = [("instant", "noticeable"), ("noticeable", "attention"), ("noticeable", "determinate-after")]
 
-    /// The config error for the first broken pair of `configuration`, loaded from `path` (whose
-    /// `extends` value is at `extendsPosition`), or nil when the order holds. It is reported at the
-    /// value of one of the two thresholds that `path` writes (the later when it writes both), else
-    /// at its `extends` value.
+    /// The config error for the first broken pair of `configuration`, or nil: reported at a value
+    /// `path` writes of the two thresholds (the later), else at its `extends` value.
     static func check(_ configuration: Configuration, path: String, extendsPosition: SourcePosition?)
         -> ConfigurationError?
     {

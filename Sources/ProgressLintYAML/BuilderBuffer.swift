@@ -1,8 +1,5 @@
-/// A growable run of plain values that the arena builder owns and reuses from one document to the
-/// next: an append is a capacity check and a store (no uniqueness check, no copy-on-write), and the
-/// document gets an exact-size copy of what it needs (``array(_:)``). Freed by ``free()``, which
-/// the builder calls once its parse ends. Meant for plain values only (no references: records,
-/// indices, bytes), which need no deinitialising.
+/// A growable run of plain values (no references) the arena builder reuses from one document to the
+/// next: an append is a check and a store, with no copy-on-write. Freed by ``free()``.
 struct BuilderBuffer<Element> {
     private(set) var base: UnsafeMutablePointer<Element>?
     /// How many elements are set: `base[0..<count]`.

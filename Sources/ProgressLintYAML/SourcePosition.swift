@@ -1,7 +1,5 @@
-/// A point in a source file, as libyaml marks it.
-///
-/// `line` and `column` are 1-based; columns and `characterOffset` count Unicode
-/// characters (not bytes), which is what libyaml counts and what editors show.
+/// A point in a source file as libyaml marks it: 1-based line and column, columns and
+/// `characterOffset` counting Unicode characters, as editors show them.
 public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// 1-based line.
     public var line: Int

@@ -1,6 +1,4 @@
-/// One YAML document: an arena of nodes with their source ranges.
-///
-/// Nodes are addressed by ``NodeID``. Collections list their children in one
+/// One YAML document: an arena of nodes (``NodeID``) with their source ranges, children in one
 /// shared array, so a document costs a few arrays however many nodes it has.
 public struct YAMLDocument: Sendable {
     @usableFromInline var nodes = NodeStore()
@@ -219,11 +217,8 @@ public struct YAMLNode {
 }
 
 extension YAMLDocument {
-    /// Writes to the start of `matches` each pair of the mapping `id`, in source order, with its key's
-    /// index in `set` as ``index(of:in:)`` finds it, and returns how many it wrote (0 for other kinds);
-    /// `matches` grows when it is too short, and what lies past the count is left as it was. The
-    /// decoder's hot loop: the arena, the children and the text are opened once per mapping, and
-    /// `matches` is reused from mapping to mapping.
+    /// Writes each pair of the mapping `id` to the start of `matches` with its key's index in `set`,
+    /// and returns how many (0 for other kinds); `matches` is reused across mappings, the decoder's hot loop.
     public func matchKeys(of id: NodeID, in set: NameSet, into matches: inout [KeyMatch]) -> Int {
         let mapping = nodes[Int(id.index)]
         guard mapping.kind == .mapping else { return 0 }

@@ -1,7 +1,5 @@
-/// The YAML path of a node of a root list's item, as ``YAMLPath`` spells it, kept unspelt while
-/// it is `list[name]` or `list[name].field` (nearly always): the item's place, or -1 when it is
-/// named by its `id`, and whether the node is the field's. Another node's path is spelt at once.
-/// ``YAMLListItemPaths`` finds them and spells them.
+/// The YAML path of a node of a root list's item, kept unspelt while it is `list[name]` or
+/// `list[name].field` (nearly always); ``YAMLListItemPaths`` finds and spells them.
 public struct YAMLItemPath: Hashable, Sendable {
     /// The path spelt, for a node that is not an item or its field (reached through `<<` or an alias).
     public var text: String?

@@ -1,7 +1,5 @@
-/// Finds the YAML paths of the items of one document root's list (`indicators`) and of one field
-/// of each (`location`), as ``YAMLPath`` spells them, without spelling them (``YAMLItemPath``):
-/// for a rule that keeps a path for every item and reports few. Walks the list once, as a decoder
-/// reads it in order; one value per document.
+/// Finds the YAML paths of a root list's items and of one field of each, without spelling them
+/// (``YAMLItemPath``), for a rule that keeps a path for every item and reports few.
 public struct YAMLListItemPaths: Sendable {
     /// The root key whose value is the list, and the items' key whose value is the field.
     public let list: StaticString

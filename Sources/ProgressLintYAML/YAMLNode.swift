@@ -1,7 +1,5 @@
-/// The identity of a node inside one ``YAMLDocument``.
-///
-/// An alias shares the identity of its anchored node, so a value reached through
-/// `*alias` or `<<` is the same node, and is reported where it is written.
+/// The identity of a node inside one ``YAMLDocument``: an alias shares its anchored node's, so a
+/// value reached through `*alias` or `<<` is reported where it is written.
 public struct NodeID: Hashable, Comparable, Sendable {
     /// Index into the document's node arena.
     public let index: Int32
@@ -27,14 +25,9 @@ public enum ScalarStyle: UInt8, Sendable {
     public var isQuotedOrBlock: Bool { self != .plain && self != .none }
 }
 
-/// Storage of one node in a document's arena: 40 bytes and no references (copying one retains
-/// nothing), since a 10 MB file may hold 5 million nodes (`[1,1,1,…]`). A scalar's text is a
-/// byte range of the document's one text buffer (`YAMLDocument.text`); positions are kept as
-/// `UInt32`s (files are at most 1 GB) and turned into ``SourcePosition``s on access; tags, which
-/// few nodes have, are kept beside the arena.
-///
-/// The arena's types and the accessors that read one field are `@usableFromInline`/`@inlinable`:
-/// the decoder and the rules read fields in their hot loops, from other modules.
+/// Storage of one node in a document's arena: 40 bytes and no references, since a 10 MB file may
+/// hold 5 million nodes. Text is a range of the document's one buffer, positions are `UInt32`s
+/// (files are at most 1 GB); `@inlinable` because the decoder and rules read fields in hot loops.
 @usableFromInline struct NodeRecord: Sendable {
     /// A scalar's text: its offset in `YAMLDocument.text`; a collection's children: where they
     /// start in `YAMLDocument.children` (items, or key and value alternating).

@@ -1,10 +1,7 @@
 internal import CYAML
 
-/// Reads a YAML stream with libyaml's event API into ``YAMLDocument``s.
-///
-/// The tree is built without recursion, so nesting costs heap, never stack; depth
-/// and alias expansion are bounded by ``YAMLLimits`` and end the parse with a
-/// ``YAMLError`` at the point where the bound was crossed.
+/// Reads a YAML stream with libyaml's event API into ``YAMLDocument``s, without recursion (nesting
+/// costs heap, not stack); depth and aliases are bounded by ``YAMLLimits``.
 public enum YAMLParser {
     /// Parses every document of `bytes`.
     public static func parse(_ bytes: [UInt8], limits: YAMLLimits = YAMLLimits()) throws(YAMLError) -> [YAMLDocument] {
@@ -20,11 +17,9 @@ public enum YAMLParser {
         try parse(Array(text.utf8), limits: limits)
     }
 
-    /// Parses `bytes` one document at a time: `body` gets each complete document (and its
-    /// 0-based index) before the next is read, and nothing of it is kept afterwards. Returns
-    /// the error that stopped the parse, if any; the documents before it have been handed over.
-    ///
-    /// A UTF-8 byte order mark at the start is not content: it is skipped and takes no column.
+    /// Parses `bytes` one document at a time: `body` gets each document (and its index) before the
+    /// next is read, and nothing of it is kept. Returns the error that stopped the parse, if any.
+    /// A UTF-8 byte order mark at the start is skipped and takes no column.
     public static func forEachDocument(
         in bytes: [UInt8], limits: YAMLLimits = YAMLLimits(), _ body: (YAMLDocument, Int) -> Void
     ) -> YAMLError? {
@@ -71,13 +66,8 @@ private struct Key {
     var isASCII: Bool
 }
 
-/// Builds the node arena from events.
-///
-/// The document being built keeps its records, children and text in the builder's own buffers
-/// (``BuilderBuffer``), reused from one document to the next: an append is a store, with no
-/// growth from nothing per document and no copy-on-write check. The finished document gets
-/// exact-size copies (records in chunks of ``NodeStore``'s size as each fills, so a document of
-/// millions of nodes never holds its records twice). The buffers are freed when `run` returns.
+/// Builds the node arena from events, in buffers reused from one document to the next (no growth
+/// from nothing per document); the finished document gets exact-size copies.
 private struct Builder {
     let limits: YAMLLimits
     private var document = YAMLDocument()
@@ -426,12 +416,9 @@ private struct Builder {
         return overflow ? Int.max : sum
     }
 
-    /// Records keys that repeat an earlier key of the mapping whose children start at `first`
-    /// in `children`. Small mappings compare keys pairwise: by fingerprint first (length, first and
-    /// last byte of an ASCII key), by bytes only when the fingerprints allow them to be equal.
-    /// Larger ones go through a table of the first key of each text (a node index a slot, made
-    /// whole at once: a mapping of millions of keys costs no copy of their text), so that they
-    /// stay linear. Text compares as `String ==` does (bytes when both keys are ASCII).
+    /// Records keys that repeat an earlier key of the mapping whose children start at `first`:
+    /// small mappings compare pairwise, larger ones go through a table so they stay linear.
+    /// Text compares as `String ==` does.
     private mutating func findDuplicateKeys(from first: Int, count: Int) {
         let pairs = count / 2
         guard pairs > 1 else { return }

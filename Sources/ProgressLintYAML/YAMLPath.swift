@@ -1,17 +1,12 @@
-/// The path of a node from its document's root, e.g. `indicators[upload].accessibility.label`.
-///
-/// Sequence items that are mappings with an `id` are named by it, so the path
-/// stays the same when items are reordered or lines move. A node reached through
-/// an alias is named where it is written.
+/// The path of a node from its document's root, e.g. `indicators[upload].accessibility.label`:
+/// items with an `id` are named by it, so the path survives reordering.
 public enum YAMLPath {
     /// Where each child of the collections already seen was first placed, so that naming many
     /// nodes of one long list costs one pass over it, not one per node (which made the findings
     /// of one long list quadratic). Valid for one document.
     public struct Cache {
-        /// For each collection, the positions in it of the children it holds first, in order of
-        /// node (their order in the source), found by binary search: 4 bytes a child, where a
-        /// table of segments cost a string and two hash entries a child (figures in
-        /// Benchmarks/README.md).
+        /// For each collection, the positions of the children it holds first, in node order, found
+        /// by binary search (4 bytes a child; figures in Benchmarks/README.md).
         var places: [NodeID: [Int32]] = [:]
 
         /// An empty cache.
@@ -105,10 +100,8 @@ public enum YAMLPath {
         return nil
     }
 
-    /// The places (item, or key and value, positions) in `parent` of the nodes it holds first,
-    /// in increasing node order. A node is created where it is first held, after every node
-    /// placed before it, so those places are the ones whose node is above all before it; the
-    /// others are aliases.
+    /// The places in `parent` of the nodes it holds first, in node order: a node is made where it
+    /// is first held, so those are the places whose node is above all before it; the rest are aliases.
     private static func firstPlaces(_ parent: NodeID, in document: YAMLDocument) -> [Int32] {
         let isSequence = document.kind(of: parent) == .sequence
         let count = isSequence ? document.itemCount(of: parent) : 2 * document.pairCount(of: parent)

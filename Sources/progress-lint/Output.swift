@@ -75,10 +75,8 @@ enum Output {
         try commit(stage(to: path, sync: true) { $0.write(text) })
     }
 
-    /// Streams what `body` writes to `path`: into a temporary file in the same folder, then
-    /// renamed over the target (keeping its permissions), so readers never see half a report.
-    /// A device or FIFO (`/dev/stdout`, `/dev/full`) is written in place, never replaced; a FIFO
-    /// with no reader is an error, not a wait.
+    /// Streams what `body` writes to `path` through a temporary file renamed over it, so readers
+    /// never see half a report; a device or FIFO is written in place (a FIFO with no reader is an error).
     static func stream(to path: String, _ body: (inout ReportStream) -> Void) throws(OutputError) {
         if isDevice(path) { return try streamInPlace(to: path, body) }
         try commit(stage(to: path, body))

@@ -13,11 +13,8 @@ import Musl
 import Darwin
 #endif
 
-/// The promise that a report or baseline never replaces a spec: before linting, and again before
-/// writing anything, every `--output` and `--write-baseline` path is checked. Refused are a file
-/// this run lints (the same file by device and inode, whatever the path or link used), an
-/// existing `.yaml`/`.yml` file, the baseline being read, and an existing file that is not a
-/// report of the kind about to be written.
+/// The promise that a report or baseline never replaces a spec: every `--output` and
+/// `--write-baseline` path is checked before linting and again before writing.
 enum OutputGuard {
     /// One file the run will write.
     struct Write {
@@ -108,10 +105,8 @@ enum OutputGuard {
         try refuse(writes, linted: linted, reading: baseline)
     }
 
-    /// The check after a run whose workers compared each file they took with `watched` (the targets
-    /// before the run, ``LintRunner/watchedFiles``) and found `taken`: no second `stat` of every
-    /// file. `named` are the paths given (or standard input's name). A target that exists now but
-    /// was not watched (made while the run went on) is compared with every path of `linted`.
+    /// The check after a run, from the files its workers `taken` among those `watched` (no second
+    /// `stat` of every file); a target made during the run is compared with every linted path.
     static func check(_ writes: [Write], watched: Set<Identity>, taken: Set<Identity>, named: [String],
                       linted paths: () -> some Sequence<String>, reading baseline: String?) throws {
         let targets = targets(writes)

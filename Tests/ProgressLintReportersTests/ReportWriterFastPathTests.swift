@@ -69,14 +69,4 @@ import ProgressLintYAML
         var byFile = Fingerprint.Sequence(byFile: true)
         #expect(diagnostics.map { byFile.next($0) } == prints)
     }
-
-    @Test func asciiIsToldEightBytesAtATimeAndInTheTail() {
-        #expect(Fingerprint.isASCII(""))
-        #expect(Fingerprint.isASCII("specs/admin/reports/usage.yaml"))
-        for position in 0..<20 {
-            var bytes = Array(repeating: UInt8(ascii: "a"), count: 20)
-            bytes.replaceSubrange(position..<(position + 1), with: Array("é".utf8))
-            #expect(!Fingerprint.isASCII(String(decoding: bytes, as: UTF8.self)), "\(position)")
-        }
-    }
 }

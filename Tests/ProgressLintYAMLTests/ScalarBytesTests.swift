@@ -85,7 +85,7 @@ import Testing
 
     @Test func nameSetsFindEveryNameOfEveryLengthAndNothingElse() {
         // Names of 0 to 40 bytes, and for each text one byte off at every place: only the names
-        // themselves are found (lookups compare a signature of two words, then long names in full).
+        // themselves are found.
         func name(_ length: Int) -> String {
             let bytes = (0..<length).map { (i: Int) -> UInt8 in UInt8(97 + (i * 7 + length) % 26) }
             return String(decoding: bytes, as: UTF8.self)

@@ -1,12 +1,8 @@
 import ProgressLintSupport
 import ProgressLintYAML
 
-/// What reporters need of a diagnostic's source line, taken from the file's bytes when it is
-/// linted: a clipped excerpt of the line (for code frames) and the range's columns in the units
-/// editors count (UTF-8 bytes for Vim, UTF-16 code units for VS Code).
-///
-/// The excerpt is bounded (at most ``maxBytes`` bytes of the line, around the range's start), so
-/// a diagnostic on a megabyte-long line keeps a few hundred bytes, not the line.
+/// What reporters need of a diagnostic's source line: a bounded excerpt (a megabyte-long line keeps
+/// a few hundred bytes) and the range's columns in UTF-8 bytes and UTF-16 code units.
 public struct SourceLine: Hashable, Sendable {
     /// The excerpt of the range's first line: whole scalars, without the line break.
     public var text: String
@@ -40,13 +36,9 @@ public struct SourceLine: Hashable, Sendable {
     /// How many bytes before the range's start an excerpt keeps, at most.
     static let bytesBefore = 48
 
-    /// Gives each of `diagnostics` (all of one file) its source line, from the file's `bytes`.
-    ///
-    /// One pass over the bytes answers every diagnostic's start and end, visited in line and column
-    /// order, so the cost is the file's size plus the diagnostics' (not their product, however many
-    /// diagnostics one long line has). Line breaks are LF, CRLF, a lone CR, NEL, LS and PS, as libyaml counts them;
-    /// a UTF-8 byte order mark at the start is not part of line 1. A diagnostic whose line is not in
-    /// the bytes gets none.
+    /// Gives each of `diagnostics` (all of one file) its source line from the file's `bytes`, in one
+    /// pass over the bytes (so a long line with many diagnostics costs no product). Lines break as
+    /// libyaml counts them; a UTF-8 byte order mark is not part of line 1.
     public static func attach(to diagnostics: inout [Diagnostic], from bytes: [UInt8]) {
         var work = 0
         attach(to: &diagnostics, from: bytes, work: &work)
@@ -78,18 +70,6 @@ public struct SourceLine: Hashable, Sendable {
                 // and of U+2028/U+2029, and control bytes) is passed over without `LineBreaks.length`.
                 // `i < text.count` bounds every read.
                 while i < text.count {
-                    // Eight bytes at a time while all of them are ASCII above `\r` (most of a spec's
-                    // text): `i + 8 <= text.count` bounds the load. A byte below 0x0E sets a high
-                    // bit in `(word - 0x0E…) & ~word` for some byte (exact for ASCII words), a byte of
-                    // 0x80 or more its own; either sends the word byte by byte below.
-                    if i &+ 8 <= text.count {
-                        let word = UnsafeRawPointer(text.baseAddress!).loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        let below = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word
-                        if (word | below) & 0x8080_8080_8080_8080 == 0 {
-                            i += 8
-                            continue
-                        }
-                    }
                     let byte = text[i]
                     if byte > 0x0D && byte != 0xC2 && byte != 0xE2 {
                         i += 1

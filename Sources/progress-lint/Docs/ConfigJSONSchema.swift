@@ -4,10 +4,8 @@ import ProgressLintSpec
 import ProgressLintSupport
 import ProgressLintWorkspace
 
-/// The JSON Schema (draft-07) of `.progress-lint.yml`, generated from the loader's keys, the
-/// thresholds, the rules and their options, and the built-in profiles (whose names it offers in
-/// `extends` for completion). `progress-lint schema --config` prints it and
-/// `schemas/config.schema.json` keeps it; a test checks that the committed file is current.
+/// The JSON Schema (draft-07) of `.progress-lint.yml`, generated from the loader's keys, the rules'
+/// options and the profiles; `schemas/config.schema.json` keeps it and a test checks it is current.
 enum ConfigJSONSchema {
     /// Where the file lives in the repository.
     static let path = "schemas/config.schema.json"

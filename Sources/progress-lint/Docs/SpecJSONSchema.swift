@@ -2,11 +2,8 @@ import ProgressLintReporters
 import ProgressLintSpec
 import ProgressLintSupport
 
-/// The JSON Schema (draft-07) of the spec format, one document (one screen), generated from the
-/// key table (``ScreenKey``, ``IndicatorKey`` and the nested mappings' keys).
-///
-/// `progress-lint schema` prints it and `schemas/spec.schema.json` keeps it in the repository, for
-/// editors (`# yaml-language-server: $schema=…`); a test checks that the committed file is current.
+/// The JSON Schema (draft-07) of one spec document, generated from the key table, for editors;
+/// `schemas/spec.schema.json` keeps it and a test checks it is current.
 enum SpecJSONSchema {
     /// Where the file lives in the repository.
     static let path = "schemas/spec.schema.json"
