@@ -4,14 +4,9 @@ import ProgressLintWorkspace
 import ProgressLintSupport
 import Synchronization
 
-/// The JSON report for dashboards and scripts: `version`, `tool`, `summary` (counts by severity,
-/// rule, platform and screen), `files`, `diagnostics` (with YAML path, range, docs link and a
-/// line-independent fingerprint) and `inventory` (indicators by style and platform, and the share
-/// that are determinate, have a Reduce Motion fallback, offer Cancel and announce completion), and
-/// `screens` (each screen's effective thresholds and its indicators' timing and finding counts).
-///
-/// Its shape is described by `schemas/report.schema.json`. Fields are only ever added within a
-/// `version`; `version` is bumped when one changes meaning or goes away.
+/// The JSON report for dashboards and scripts: `version`, `tool`, `summary`, `files`, `diagnostics`,
+/// `inventory` and `screens`, shaped as `schemas/report.schema.json` says. Fields are only added
+/// within a `version`; it is bumped when one changes meaning or goes away.
 public struct JSONReporter: Reporter {
     public static let name = "json"
     /// An earlier report of this format, by how its report starts (white space left out).
@@ -119,11 +114,8 @@ public struct JSONReporter: Reporter {
     /// Files in a piece of `files` rendered on its own (about 60 KB).
     static let filesPerPiece = 256
 
-    /// The `files` array at nesting `level`, written to `stream`: each file with its screens' names and its
-    /// findings' counts (those of the first file of their path's bytes, as ``RunReport/fileCounts`` gives
-    /// them), rendered a range of files at a time on `jobs` threads (``ReportPieces``) and written
-    /// in order. Which file each run of `counts` belongs to is found first, on this thread, from
-    /// the paths' bytes alone.
+    /// The `files` array at nesting `level`, written to `stream`: each file with its screens' names and
+    /// its findings' counts (``RunReport/fileCounts``), rendered in ranges on `jobs` threads (``ReportPieces``).
     func files(_ report: RunReport, counts: inout [(path: String, counts: SeverityCounts, position: Int)],
                level: Int, jobs: Int, to stream: inout ReportStream) {
         let files = report.fileReader()
@@ -226,10 +218,8 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    /// The `diagnostics` array at nesting `level`, written to `stream`, gathering on the way what
-    /// `screens` counts: the pieces the summary pass found (``FindingsSummary/diagnosticsPieces``) rendered on
-    /// `context.jobs` threads (``ReportPieces``), each read from its place in the findings' order,
-    /// and written in order, with what each gathered for `screens` added in order.
+    /// The `diagnostics` array at nesting `level`, written to `stream`: the summary pass's pieces
+    /// rendered on `context.jobs` threads (``ReportPieces``), gathering on the way what `screens` counts.
     func diagnostics(_ report: RunReport, keys: FindingsSummary, context: ReportContext, level: Int,
                      findings: inout ScreenTimingJSON.Findings, to stream: inout ReportStream) {
         var noted = keys.diagnosticsPieces
@@ -361,10 +351,8 @@ public struct JSONReporter: Reporter {
         .object(counts.keys.sorted().map { ($0, .int(counts[$0]!)) })
     }
 
-    /// One entry per (file, screen) with diagnostics, in order of first finding; findings
-    /// belonging to no screen have `screen: null`. Diagnostics come grouped by file, so one
-    /// file's screens are counted at a time and written when the next file starts. Each key is
-    /// noted in `keys` on the way.
+    /// One entry per (file, screen) with diagnostics, in order of first finding (`screen: null` for
+    /// none); each key is noted in `keys`.
     private func byScreen(_ shown: RunReport.Findings, keys: inout FindingsSummary, into json: inout JSONWriter) {
         json.value(writtenBy: { out, level in
             ReportBuffer.writing(to: &out) { b in

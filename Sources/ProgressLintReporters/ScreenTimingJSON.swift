@@ -3,12 +3,9 @@ import ProgressLintSupport
 import ProgressLintRun
 import ProgressLintWorkspace
 
-/// The JSON report's `screens[]`: one entry per screen in report order, with the effective
-/// thresholds of its configuration and each indicator's timing and finding counts. Written file
-/// by file straight from the run's stored timings (``RunReport/ScreenReader``): each field goes from the stored bytes
-/// into the report, between key texts made once per report (with their commas, line breaks and
-/// indentation), with no ``ScreenTiming``, `String` or array made per screen or indicator. The
-/// text is what ``JSONWriter`` writes for the same values member by member (a test compares them).
+/// The JSON report's `screens[]`: one entry per screen in report order, with its thresholds and each
+/// indicator's timing and finding counts, written straight from the stored timings with no `String`
+/// per screen; the text is what ``JSONWriter`` writes for the same values (a test compares them).
 enum ScreenTimingJSON {
     /// Findings by severity for one indicator: error, warning, info.
     struct Counts: Hashable {
@@ -145,15 +142,12 @@ enum ScreenTimingJSON {
         text.out.endItem()
     }
 
-    /// Files in a piece of `screens` rendered on its own: about 60 KB at two or three screens a
-    /// file, within a ``ReportBuffer``'s first allocation (larger pieces grow the buffers of every
-    /// slot, and the peak memory with them).
+    /// Files in a piece of `screens` rendered on its own: within a ``ReportBuffer``'s first allocation
+    /// (larger pieces grow every slot's buffer, and the peak memory with them).
     static let filesPerPiece = 24
 
-    /// Writes `screens` as an array at nesting `level` to `stream`, rendered a range of files at a
-    /// time on `jobs` threads (``ReportPieces``) and written in order: the text ``write(_:report:findings:level:into:)``
-    /// writes. Each range is rendered as if it came first (its first screen after `[`), and the `[`
-    /// becomes a comma when screens were written before it.
+    /// Writes `screens` as an array at nesting `level` to `stream`, the text ``write(_:report:findings:level:into:)``
+    /// writes, rendered in ranges of files on `jobs` threads (``ReportPieces``).
     static func write(_ result: RunResult, report: RunReport, findings: Findings, level: Int, jobs: Int,
                       to stream: inout ReportStream) {
         let files = report.fileCount

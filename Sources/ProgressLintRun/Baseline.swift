@@ -5,19 +5,11 @@ import ProgressLintWorkspace
 
 /// Findings accepted when adopting the linter on an existing tree (`--write-baseline`, `--baseline`).
 ///
-/// An entry is keyed by file, rule and YAML path (never by line), so edits elsewhere in a file and
-/// moved lines do not bring old findings back. Each key keeps a count: a second finding of the same
-/// rule at the same node is new. Entries that match nothing any more are returned by ``apply(to:)``
-/// so the baseline can shrink.
-///
-/// The file is JSON (which the YAML parser also reads):
-/// `{"version": 2, "entries": [{"path": …, "rule": …, "yamlPath": …, "count": 1}]}`.
-/// From version 2 an entry's path is relative to the baseline file's folder (``Location``), so
-/// runs from another folder or with absolute paths match it; version 1 kept paths as given on the
-/// command line, which are read as relative to the folder the command runs in.
-///
-/// Findings of the input rules (`yaml-syntax`, `spec-schema`, `duplicate-id`, `unused-suppression`)
-/// are never accepted: a baseline neither records nor hides them.
+/// Entries are keyed by file, rule and YAML path (never line) with a count, so moved lines do not
+/// bring old findings back and a second finding at the same node is new. The file is JSON:
+/// `{"version": 2, "entries": [{"path": …, "rule": …, "yamlPath": …, "count": 1}]}`; from version 2
+/// paths are relative to the baseline's folder (``Location``), version 1's to the working folder.
+/// Findings of the input rules are never accepted: a baseline neither records nor hides them.
 public struct Baseline: Hashable, Sendable {
     /// What one accepted finding is known by.
     public struct Key: Hashable, Sendable, Comparable {

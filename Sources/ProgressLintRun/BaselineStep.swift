@@ -8,16 +8,10 @@ import Darwin
 import ProgressLintEngine
 import ProgressLintWorkspace
 
-/// What `--write-baseline` and `--baseline` do to a run's result, between linting and reporting.
-///
-/// `--write-baseline` records every finding this run can accept, keeping the entries of files the
-/// run did not lint when the file already exists, and writes it through the writer it is given
-/// (the command's atomic write); `--baseline` only reads it. Either way the accepted findings
-/// are then removed from the result and entries that no longer match are noted. Findings of
-/// the input rules are never accepted: they are counted and stay in the report.
-///
-/// Everything to tell the user comes back as values (``Note`` in order, ``Failure`` thrown):
-/// printing them, and the exit code of a failure, are the command's.
+/// What `--write-baseline` and `--baseline` do to a run's result, between linting and reporting:
+/// record what it can accept (keeping entries of files it did not lint), then remove the accepted
+/// findings and note entries that no longer match. Input rules' findings are never accepted.
+/// Everything to tell comes back as values (``Note``s, a thrown ``Failure``) for the command to print.
 public struct BaselineStep {
     /// A line for standard error, in the order the step produced it.
     public enum Note: Hashable, Sendable, CustomStringConvertible {

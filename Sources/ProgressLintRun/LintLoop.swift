@@ -4,13 +4,9 @@ import ProgressLintEngine
 import ProgressLintWorkspace
 import ProgressLintSupport
 
-/// The loop of a run over folders and files: workers take files from the walk a few at a time,
-/// lint them (through the cache when there is one) and hand the outcomes to one ``Collector``,
-/// which keeps them in the walk's order, so the report is the same whatever the number of workers.
-///
-/// Workers meet in two places, the walk and the collector, each behind a lock; they take and hand
-/// over a batch at a time because, on a warm run, a file's own work (a `stat`, a lookup, a copy)
-/// is shorter than a contended lock's trip through the kernel.
+/// The loop of a run over folders and files: workers take files from the walk and hand the outcomes
+/// to one ``Collector``, which keeps the walk's order, so the report does not depend on the worker count.
+/// Workers take and hand over batches, as a warm file's work is shorter than a contended lock's wait.
 final class LintLoop: Sendable {
     /// What linting one planned file came to.
     enum Outcome {

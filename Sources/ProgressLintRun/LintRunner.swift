@@ -4,15 +4,9 @@ import ProgressLintEngine
 import ProgressLintWorkspace
 import ProgressLintSupport
 
-/// Lints many files: discovery, configuration, linting in parallel, cross-file rules.
-///
-/// A run streams: folders are listed as the workers reach them, each file's bytes, nodes and
-/// spec model are gone once its diagnostics are made, and what is kept per file is its entry
-/// in a ``FileList`` (about the size of its path), its diagnostics and what its cross-file rules collected.
-///
-/// Every lint starts here: ``run(_:filterNamedFiles:)`` (folders and files, through ``LintLoop``),
-/// ``run(standardInput:nonSpec:read:)``, ``run(inMemory:configuration:nonSpec:)`` and, for an
-/// editor's buffer, ``lint(text:path:configuration:nonSpec:)``; each ends in ``crossFileFinish``.
+/// Lints many files: discovery, configuration, linting in parallel, cross-file rules. A run streams:
+/// per file it keeps a ``FileList`` entry, its diagnostics and its cross-file values, never its bytes
+/// or model. Every entry point ends in ``crossFileFinish``.
 public struct LintRunner: Sendable {
     /// The per-file engine.
     public let linter: Linter
@@ -131,11 +125,9 @@ public struct LintRunner: Sendable {
         return finish(collector) { path in sources.first { $0.path == path }?.bytes }
     }
 
-    /// Lints one text held in memory (an editor's buffer) as the file `path` under `configuration`
-    /// and returns its diagnostics in report order: those ``run(inMemory:configuration:nonSpec:)``
-    /// gives for the text alone, through the same finish, but without the run's storage (the
-    /// language server lints on every change, and storing its findings only to read them back
-    /// would be a good part of that work). Nil when `nonSpec` skips the text as not a spec.
+    /// Lints one text in memory (an editor's buffer) as the file `path`: the diagnostics
+    /// ``run(inMemory:configuration:nonSpec:)`` gives for it, in report order, without the run's storage
+    /// (the server lints on every change); nil when `nonSpec` skips it as not a spec.
     public func lint(text bytes: [UInt8], path: String, configuration: Configuration,
                      nonSpec: NonSpecHandling) -> [Diagnostic]? {
         let result = lint(bytes, path: path, configuration: configuration, nonSpec: nonSpec)
@@ -247,10 +239,8 @@ public struct LintRunner: Sendable {
             deferred.isEmpty ? [] : stored.removeFiles(Set(deferred.map(\.path)))
         }
         if stored.isStreamable {
-            // The cross-file findings (few) are merged in their place as the report reads the
-            // stored ones: the order a stable sort of all of them would give. Counted before the
-            // merge: counts do not depend on order, and the stored findings read alone are not
-            // ordered against the merged ones (no message read back for that).
+            // The few cross-file findings are merged in their place as the report reads the stored ones;
+            // counted before the merge, as counts do not depend on order.
             var tally = FindingTally(stored)
             tally.add(extra)
             stored.merge(extra)
@@ -264,12 +254,9 @@ public struct LintRunner: Sendable {
         return result
     }
 
-    /// Every entry point's one finish of cross-file rules and deferred suppressions (a run's, over
-    /// all its files; ``lint(text:path:configuration:nonSpec:)``'s, over one text): what the
-    /// cross-file rules find over `stores`, with source lines from `source`, and the findings of
-    /// files whose suppressions waited for those rules (`removed`, asked for once the rules are
-    /// done, so a run takes them out of its stored findings meanwhile) with those suppressions
-    /// applied; in report order.
+    /// Every entry point's one finish: what the cross-file rules find over `stores` (source lines from
+    /// `source`), and the findings `removed` of files whose suppressions waited for those rules, with
+    /// those suppressions applied; in report order.
     func crossFileFinish(_ stores: [String: CrossFileStore], deferred: [(path: String, suppressions: [Suppression])],
                          order: (CrossFileStore) -> [Int]?, pathOfFile: @escaping @Sendable (Int) -> String,
                          source: (String) -> [UInt8]?, removed: () -> [Diagnostic]) -> [Diagnostic] {

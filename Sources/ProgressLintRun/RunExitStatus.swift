@@ -15,14 +15,10 @@ public struct RunExitStatus: Hashable, Sendable {
         self.message = message
     }
 
-    /// The status of a run that produced `result`.
-    ///
-    /// - Exit 2 when the result has configuration errors or run problems, or `failedWrite` (a
-    ///   report that could not be written; it is also a run problem), whatever the findings.
-    /// - Else exit 1 when errors are reported, unless `exitZero`.
-    /// - Else, when `maxWarnings` is 0 or more (-1 or nil: no limit) and more warnings are
-    ///   reported, the message says so, and the exit is 1 unless `exitZero`. The warnings counted
-    ///   are those the report shows: with `quiet`, none.
+    /// The status of a run that produced `result`: 2 with configuration errors, run problems or
+    /// `failedWrite`, whatever the findings; else 1 with errors reported, or with more reported
+    /// warnings than `maxWarnings` (nil or -1: no limit; with `quiet`, none counted; the message
+    /// says so), unless `exitZero`.
     public init(_ result: RunResult, failedWrite: Bool = false, quiet: Bool, exitZero: Bool, maxWarnings: Int?) {
         self.init(code: 0)
         if failedWrite || !result.isComplete {

@@ -2,14 +2,9 @@ import ProgressLintYAML
 import ProgressLintEngine
 import ProgressLintSupport
 
-/// A finished run as a report reads it: its files in report order, each with its findings in
-/// order, and what the findings count up to; all of them, or only errors (`--quiet`).
-///
-/// The run keeps files and findings in one order, by the bytes of their paths (then line, column,
-/// rule, message), and counts its findings once (``FindingTally``). So a report walks files and
-/// findings together, holding one file's findings at a time, and never checks how they were
-/// stored. A finding belongs to the first file whose path has the same bytes; findings of a path
-/// no file has (a run made by hand) are handed out in their place as a group of their own.
+/// A finished run as a report reads it: its files in report order, each with its findings, and
+/// what the findings count up to; all of them, or only errors (`--quiet`). A finding belongs to the
+/// first file of its path's bytes; findings of a path no file has come as a group of their own.
 public struct RunReport: Sendable {
     /// The files linted, in report order.
     let files: FileList

@@ -1,4 +1,4 @@
-/// What ``ScreenTimingList/visitScreens(at:_:)`` hands over, in this order for each screen:
+/// What ``ScreenTimingList/readScreens(at:_:)`` hands over, in this order for each screen:
 /// ``screen(_:)``, then for each of its indicators ``indicator(_:)``, its phases, its `becomes`
 /// and ``endIndicator()``, and last ``endScreen()``. Texts are UTF-8 as stored (nil when absent).
 public protocol ScreenTimingVisitor {

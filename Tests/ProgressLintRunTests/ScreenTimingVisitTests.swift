@@ -3,7 +3,7 @@ import ProgressLintSpec
 @testable import ProgressLintRun
 import Testing
 
-/// ``ScreenTimingList/visitScreens(at:_:)``: the fields it hands over are those ``ScreenTimingList/screens(at:)`` reads.
+/// ``ScreenTimingList/readScreens(at:_:)``: the fields it hands over are those ``ScreenTimingList/screens(at:)`` reads.
 @Suite struct ScreenTimingVisitTests {
     /// Rebuilds ``ScreenTiming``s from what a visit hands over.
     struct Rebuilder: ScreenTimingVisitor {
@@ -72,73 +72,46 @@ import Testing
         ]
     }
 
-    @Test func aVisitHandsOverEveryFieldScreensAtReadsInOrder() {
-        var list = ScreenTimingList()
-        list.append(Self.screens(), file: 1)
-        var visit = Rebuilder()
-        list.visitScreens(at: 1, &visit)
-        #expect(visit.screens == Self.screens())
-        #expect(visit.screens == list.screens(at: 1))
-        #expect(visit.events.prefix(9) == ["screen 3", "indicator 2 2", "phase", "phase", "becomes", "becomes", "end indicator",
-                                           "indicator 0 0", "end indicator"])
-        // A file with no screens, and positions it has not, hand over nothing.
-        for position in [0, 2, -1] {
-            var none = Rebuilder()
-            list.visitScreens(at: position, &none)
-            #expect(none.events.isEmpty)
-        }
-    }
-
-    @Test func truncatedBytesHandOverTheWholeScreensScreensAtReadsAndNothingElse() {
-        let bytes = ScreenTimingList.encode(Self.screens())
-        var wholeCounts: Set<Int> = []
-        for length in 1..<bytes.count {
-            var list = ScreenTimingList()
-            bytes.withUnsafeBytes { list.appendEncoded(UnsafeRawBufferPointer(rebasing: $0[0..<length]), file: 0) }
-            var visit = Rebuilder()
-            list.visitScreens(at: 0, &visit)
-            #expect(visit.screens == list.screens(at: 0), "\(length) bytes")
-            #expect(visit.events.filter { $0 == "end screen" }.count == visit.screens.count)
-            wholeCounts.insert(visit.screens.count)
-        }
-        // The cut falls in each screen in turn: none, one and two screens are whole (and a cut
-        // right after the last screen's indicator count reads, there as here, as a screen without indicators).
-        #expect(wholeCounts.isSuperset(of: [0, 1, 2]))
-    }
-
-    @Test func aReadInOnePassHandsOverWhatAVisitDoesAndSaysWhenTheLastScreenIsNotWhole() {
-        let bytes = ScreenTimingList.encode(Self.screens())
-        var short = 0
-        for length in 1...bytes.count {
-            var list = ScreenTimingList()
-            bytes.withUnsafeBytes { list.appendEncoded(UnsafeRawBufferPointer(rebasing: $0[0..<length]), file: 0) }
-            var visit = Rebuilder()
-            list.visitScreens(at: 0, &visit)
-            var read = Rebuilder()
-            let whole = list.readScreens(at: 0, &read)
-            if whole {
-                #expect(read.events == visit.events, "\(length) bytes")
-                #expect(read.screens == visit.screens)
-            } else {
-                // What it handed over since the last screen ended is what a visit leaves out.
-                short += 1
-                let ended = (read.events.lastIndex(of: "end screen") ?? -1) + 1
-                #expect(Array(read.events[..<ended]) == visit.events, "\(length) bytes")
-                #expect(read.screens.prefix(visit.screens.count) == visit.screens[...])
-                #expect(read.screens.count - visit.screens.count <= 1)
-            }
-        }
-        #expect(short > 0 && short < bytes.count)
-        // Whole bytes read as a visit does; a file with no screens reads as whole with nothing handed over.
+    @Test func aReadHandsOverEveryFieldScreensAtReadsInOrder() {
         var list = ScreenTimingList()
         list.append(Self.screens(), file: 1)
         var read = Rebuilder()
         #expect(list.readScreens(at: 1, &read))
         #expect(read.screens == Self.screens())
+        #expect(read.screens == list.screens(at: 1))
+        #expect(read.events.prefix(9) == ["screen 3", "indicator 2 2", "phase", "phase", "becomes", "becomes", "end indicator",
+                                          "indicator 0 0", "end indicator"])
+        // A file with no screens, and positions it has not, read as whole with nothing handed over.
         for position in [0, 2, -1] {
             var none = Rebuilder()
             #expect(list.readScreens(at: position, &none))
             #expect(none.events.isEmpty)
         }
+    }
+
+    @Test func truncatedBytesHandOverTheWholeScreensScreensAtReadsAndSayWhenTheLastIsNot() {
+        let bytes = ScreenTimingList.encode(Self.screens())
+        var wholeCounts: Set<Int> = []
+        var short = 0
+        for length in 1..<bytes.count {
+            var list = ScreenTimingList()
+            bytes.withUnsafeBytes { list.appendEncoded(UnsafeRawBufferPointer(rebasing: $0[0..<length]), file: 0) }
+            var read = Rebuilder()
+            let whole = list.readScreens(at: 0, &read)
+            let ended = read.events.filter { $0 == "end screen" }.count
+            #expect(Array(read.screens.prefix(ended)) == list.screens(at: 0), "\(length) bytes")
+            if whole {
+                #expect(read.screens.count == ended, "\(length) bytes")
+            } else {
+                // What came after the last whole screen is at most the start of one more.
+                short += 1
+                #expect(read.screens.count - ended <= 1, "\(length) bytes")
+            }
+            wholeCounts.insert(ended)
+        }
+        #expect(short > 0 && short < bytes.count - 1)
+        // The cut falls in each screen in turn: none, one and two screens are whole (and a cut
+        // right after the last screen's indicator count reads, there as here, as a screen without indicators).
+        #expect(wholeCounts.isSuperset(of: [0, 1, 2]))
     }
 }

@@ -11,13 +11,8 @@ import ProgressLintYAML
 import ProgressLintSupport
 
 /// Which build of progress-lint is running: a cache entry is only good for the build that made it.
-///
-/// The identifier is the one the linker compiled into the executable: the GNU build-id note of
-/// its ELF image (a hash of the linked code, which every rebuild that changes anything changes),
-/// read from three small reads of `/proc/self/exe`. An executable without one (SwiftPM's Linux
-/// builds have none) is known by a hash of all its bytes instead, which the cache file keeps
-/// with the executable's stamp (``FileStamp``) so that a run of the same file does not hash it
-/// again. Without either the cache is not used.
+/// Its ELF GNU build-id note when it has one, else a hash of the executable's bytes (kept in the cache
+/// with the executable's stamp, so the same file is not hashed again); without either, no cache.
 enum BuildIdentity {
     /// The running executable's file (followed through its link by `stat` and `open`).
     static let executable: String = {

@@ -226,13 +226,9 @@ struct FileStamp: Hashable, Sendable {
         return FileStamp(info)
     }
 
-    /// Whether the file's last change is safely before `now` (a time read from the file system's
-    /// own clock: a file made then), so that any later write gives it another stamp.
-    ///
-    /// The "racy-git" problem: a write in the same clock tick as the stamp was read leaves the
-    /// stamp as it was. A stamp of that tick or later is not settled, and a file with it is hashed
-    /// on the next run, whatever its stamp says. A file system that keeps whole seconds (no
-    /// nanoseconds in either time) needs two seconds between (FAT's times are even seconds).
+    /// Whether the file's last change is safely before `now` (the file system's own clock), so any later
+    /// write gives it another stamp ("racy git": a write in the stamp's clock tick leaves it unchanged).
+    /// Whole-second file systems need two seconds between (FAT keeps even seconds).
     func settled(before now: (seconds: Int64, nanoseconds: Int64)) -> Bool {
         let latest = (modified, modifiedNanoseconds) < (changed, changedNanoseconds)
             ? (changed, changedNanoseconds) : (modified, modifiedNanoseconds)

@@ -3,19 +3,11 @@ import ProgressLintWorkspace
 import ProgressLintYAML
 /// What, besides a file's bytes and path and the build, decides what linting it gives.
 enum CacheKey {
-    /// The configuration's canonical form, hashed: everything that changes what a rule reports
-    /// (the platform, every rule's level, every rule option, thresholds, limits and declared
-    /// `components`), whatever file set it: `extends` brings its settings in before this is read,
-    /// so a change to an extended file changes the key. Where the config file is, which files it
-    /// read and its `include`/`exclude` decide which files are linted, not what they report, and
-    /// `docs-url` is read by the reports from the run's configurations: not in the key (nor where a
-    /// threshold was set, `thresholdOrigins`, which only `--print-config` and the server show).
-    ///
-    /// Written field by field in a fixed order, every text with its length and every choice with a
-    /// tag, so two configurations have the same form only when every field is the same (no
-    /// reflection, which a warm run felt; see Benchmarks/README.md). Tests fail when
-    /// ``Configuration``, ``Thresholds``, ``Limits`` or ``YAMLLimits`` gains a field this does not
-    /// know (``configurationFields`` and the lists after it).
+    /// The configuration's canonical form, hashed: everything that changes what a rule reports (platform,
+    /// rule levels and options, thresholds, limits, `components`, after `extends`), not what chooses files
+    /// (`include`/`exclude`), `docs-url` or `thresholdOrigins`. Every text has its length and every choice
+    /// a tag, so equal forms mean equal fields; tests fail when ``Configuration``, ``Thresholds``, ``Limits``
+    /// or ``YAMLLimits`` gains a field this does not know (``configurationFields``).
     static func configuration(_ configuration: Configuration, linter: Linter) -> ConfigurationKey {
         var form = CanonicalForm()
         form.text("progress-lint configuration 2")

@@ -8,13 +8,10 @@ import Darwin
 import ProgressLintSupport
 import Synchronization
 
-/// One shard of a ``LintCache``: the entries whose path hashes to its number, in a file of their
-/// own (`lint-cache-XX.bin`): the cache's header, each entry's record (with its own checksum),
-/// an index of the entries and the rule ids the records number, and a trailer with the index's
-/// place and a checksum of header and index. A shard file that is short, damaged, of another
-/// format or build, is ignored and replaced. It is rewritten only when an entry changed: to a
-/// temporary file in the same folder, records kept from the old file copied by the kernel, then
-/// put in place whole, so two runs at once never leave a mixed file (the last one's wins).
+/// One shard of a ``LintCache``: the entries whose path hashes to its number, in a file of their own
+/// (`lint-cache-XX.bin`: header, records, index and rule ids, a trailer with checksums). A short or
+/// damaged file is ignored and replaced; it is rewritten to a temporary file put in place whole, so
+/// two runs at once never leave a mixed file.
 final class CacheShard: Sendable {
     static let prefix = "lint-cache-"
 

@@ -7,13 +7,9 @@ import Darwin
 #endif
 import ProgressLintSupport
 
-/// Whether a cache file may be used at all, and how it is opened: the edges of the cache, apart
-/// from its format (see docs/cache.md, "Whom the cache trusts").
-///
-/// A cache is as trustworthy as whoever can write it, as Bazel's and ccache's are: its entries
-/// say what linting a file found, and a forged entry hides findings. The cache folder holds a
-/// `.gitignore` of `*`, so a cache reaches a repository only by `git add -f`; a cache file the
-/// repository tracks is therefore never read (nor written), whoever committed it.
+/// Whether a cache file may be used at all, and how it is opened (docs/cache.md, "Whom the cache
+/// trusts"): a forged entry hides findings, so a cache file git tracks is never read nor written
+/// (the folder's `.gitignore` of `*` leaves only `git add -f` to put one there).
 enum CacheTrust {
     /// Why the cache in `folder` must not be used, or nil: git tracks its file or any file beside it
     /// (a shard committed alone would be read on a fresh clone). Costs nothing when there is no
@@ -92,10 +88,8 @@ struct GitRepository {
     }
 }
 
-/// A git index file (`.git/index`, versions 2 to 4), read only as far as a path needs: its entries
-/// are sorted by path, so a look-up stops at the first entry past the path (a cache at the top of
-/// the repository, `.progress-lint-cache/…`, sorts before every letter and digit: the first block
-/// of the index answers).
+/// A git index file (`.git/index`, versions 2 to 4), read only as far as a path needs: entries are
+/// sorted by path, so a look-up stops at the first entry past it.
 struct GitIndex {
     private let fd: Int32
 

@@ -1,10 +1,8 @@
 import ProgressLintEngine
 import ProgressLintWorkspace
 import ProgressLintYAML
-/// XXH64 (Yann Collet's xxHash, 64-bit): a fast non-cryptographic hash of bytes, used by the
-/// cache to tell whether a file's content is the one an entry was made from, and to check the
-/// cache's own records. Written out here (the published algorithm, checked against its test
-/// vectors in `CacheTests`) rather than taken from a dependency.
+/// XXH64 (xxHash, 64-bit), with which the cache tells a file's content and checks its records;
+/// written out here (checked against its test vectors in `CacheTests`) rather than a dependency.
 enum ContentHash {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F

@@ -51,11 +51,8 @@ struct FileRecord: Sendable {
     let inventoryTables: Range<Int>
     let deferredSuppressions: [Suppression]
 
-    /// Whether the record's timings name the file as `path` shows it. The cache knows a file by
-    /// where it is, but the same file named another way (by its absolute path, then relative to
-    /// the working folder) is shown by another path, which each of its screens' timings holds
-    /// (`screens[].path`): such a record is not used. Every screen of a file holds its path, so
-    /// the first one's is read.
+    /// Whether the record's timings name the file as `path` shows it (the same file named another way
+    /// shows another `screens[].path`, so such a record is not used); the first screen's path is read.
     func timingsShow(_ path: String) -> Bool {
         bytes.withUnsafeBytes { raw in
             var r = Reader(base: DiagnosticCoder.Reader(UnsafeRawBufferPointer(rebasing: raw[timings])))

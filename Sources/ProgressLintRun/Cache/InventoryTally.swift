@@ -1,9 +1,7 @@
 import ProgressLintEngine
 
-/// The inventories of records added up as the records hold them: six counts and the two tables
-/// (by style, by platform) summed by their names' bytes, in a short list (a tree has a handful of
-/// styles and platforms), so adding a record makes no `String` and no dictionary. ``inventory``
-/// is the sum as an ``Inventory``, the same as merging each record's inventory.
+/// The inventories of records added up as the records hold them, by their names' bytes in a short
+/// list, with no `String` or dictionary per record; ``inventory`` is the sum as an ``Inventory``.
 struct InventoryTally {
     private var counts = (0, 0, 0, 0, 0, 0)
     private var styles: [(name: [UInt8], count: Int)] = []

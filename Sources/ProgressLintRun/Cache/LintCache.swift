@@ -11,21 +11,14 @@ import ProgressLintYAML
 import ProgressLintSupport
 import Synchronization
 
-/// What linting each file came to, kept between runs, so a run over an unchanged tree reads
-/// each file's results instead of linting it (Ruff's and ESLint's cache).
+/// What linting each file came to, kept between runs so an unchanged file's results are read, not
+/// linted again. An entry is good for one path, build (``BuildIdentity``) and effective configuration
+/// (``CacheKey/configuration(_:linter:)``); a file whose stamp matches, read safely after its last
+/// change, is not read; any other is hashed and the hash decides. Cross-file values are kept per file.
 ///
-/// An entry is per file (its path as reported, and the folder a relative path is relative to),
-/// and is used only for the same build of progress-lint (``BuildIdentity``) and the same
-/// effective configuration (``CacheKey/configuration(_:linter:)``). A file whose device, inode,
-/// size and change times (to the nanosecond) are the entry's, read safely after they last changed,
-/// is not read at all; any other is read and its bytes hashed, and the hash decides. Cross-file
-/// rules' values are kept per file and their `finish` runs over all of them on every run.
-///
-/// The entries are split by a hash of their path into ``shardCount`` shard files
-/// (``CacheShard``), so a run that lints a few files reads and rewrites only the shards of those
-/// files, whatever the size of the cache. `lint-cache.bin` holds what all shards share: the
-/// build and the rule ids the records number (``rules``), so a kept record is copied into the
-/// run as it is. Entries of files outside the folder the cache belongs to (``root``) are not kept.
+/// Entries are split by path hash into ``shardCount`` ``CacheShard`` files, so a run over a few files
+/// rewrites only their shards; `lint-cache.bin` holds the build and the shared rule ids (``rules``).
+/// Files outside ``root`` are not kept.
 final class LintCache: Sendable {
     /// The cache's own file in its folder (the build and the rule table); shards lie beside it.
     static let fileName = "lint-cache.bin"
@@ -355,9 +348,8 @@ final class LintCache: Sendable {
         state.withLock { $0.shards.compactMap { $0 } }
     }
 
-    /// The record kept at `entry` of `shard`, when its bytes are whole. Read on its own: the walk
-    /// goes from shard to shard, so a read of more than the record would have to be held per
-    /// shard to serve another file, and a run would hold a buffer for every shard it met.
+    /// The record kept at `entry` of `shard`, when its bytes are whole; read on its own, so a run
+    /// holds no buffer for each shard it met.
     private func record(of entry: Entry, in shard: CacheShard, crossFileIDs: [String]) -> FileRecord? {
         guard let bytes = CacheIO.read(shard.file, at: entry.offset, count: entry.length), bytes.count == entry.length,
               ContentHash.xxh64(bytes) == entry.checksum
@@ -375,11 +367,8 @@ final class LintCache: Sendable {
     }
 
     /// Lints `file` as ``LintRunner`` does, through the cache: its kept record when the entry is
-    /// current, else a fresh lint, which is kept. `crossFileIDs` are the linter's cross-file rules' ids.
-    ///
-    /// `nonSpec` (``NonSpecHandling``: skipped when found in a folder, one finding when named) is
-    /// part of the entry's key with the configuration.
-    /// `folder`: the folder the walk found it in, held open (its `stat` is then relative to it).
+    /// current, else a fresh lint, which is kept. `nonSpec` is part of the entry's key; `folder` is the
+    /// folder the walk found it in, held open (its `stat` is relative to it).
     func lint(_ file: SpecFile, configuration: Configuration, linter: Linter, nonSpec: NonSpecHandling = .lint,
               crossFileIDs: [String], folder: OpenFolder? = nil, worker: inout Worker) -> Result<Answer, RunProblem>
     {

@@ -10,14 +10,9 @@ import ProgressLintEngine
 import ProgressLintSupport
 import ProgressLintWorkspace
 
-/// Bytes written once and read back later, kept in memory up to a limit and past it in a
-/// temporary file that is gone when the run ends (it is unlinked as soon as it is made).
-///
-/// A run over 100,000 files keeps what its report says of each file (about the size of the
-/// file's path) and its cross-file facts here, so its memory does not grow with the number of
-/// files. Reads go through a 64 KB window, so reading back in the order written (as reports
-/// and cross-file rules do) costs one system call per window. Without a usable temporary
-/// folder everything stays in memory.
+/// Bytes written once and read back later: in memory up to a limit, past it in a temporary file
+/// (unlinked as soon as made), so a run's memory does not grow with its files. Reads go through a
+/// 64 KB window; without a usable temporary folder everything stays in memory.
 final class ByteStore: Sendable {
     private struct State {
         /// The bytes not yet in the file (all of them while the file is not needed).
@@ -145,11 +140,8 @@ final class ByteStore: Sendable {
         state.withLock { Reader(store: self, memory: $0.memory, memoryStart: $0.memoryStart, fd: $0.fd) }
     }
 
-    /// Reads the bytes a store held when the reader was made, through a window of its own filled by
-    /// `pread`, without the store's lock: several threads read one store at once, each through its
-    /// own reader, each read costing a bounds check while it stays in the window. What is appended
-    /// to the store after the reader was made is not seen (the store is done with by then: a
-    /// finished run's, read by its reports). One thread uses a reader at a time.
+    /// Reads the bytes the store held when the reader was made, through a window of its own and
+    /// without the store's lock, so several threads read one store at once. One thread uses a reader at a time.
     final class Reader {
         /// Kept alive, so that its file stays open.
         private let store: ByteStore

@@ -4,14 +4,9 @@ import Synchronization
 import ProgressLintEngine
 import ProgressLintWorkspace
 
-/// A run's diagnostics in report order, kept compactly: each one serialised (rule ids as small
-/// numbers, texts as length-prefixed UTF-8, the path once per file) into a ``ByteStore``, which
-/// keeps 64 KB in memory and the rest in a temporary file. Reports read them back in order, one
-/// at a time, so a report of 100,000 files does not hold its findings in memory.
-///
-/// The stored diagnostics come in chunks, one per file, each sorted; a few more (the cross-file
-/// rules' findings) are held in memory, sorted, and merged in their place as the list is read.
-/// Counts by severity are kept as diagnostics are added.
+/// A run's diagnostics in report order, serialised into a ``ByteStore`` (past 64 KB, a temporary
+/// file) so a large run does not hold its findings in memory: one sorted chunk per file, and the few
+/// cross-file findings held in memory and merged in their place as the list is read.
 struct DiagnosticList: Sequence, Sendable {
     final class Storage: Sendable {
         let bytes: ByteStore
@@ -318,10 +313,8 @@ struct DiagnosticList: Sequence, Sendable {
         }
     }
 
-    /// A place in the list's order (``KeyIterator/place``), from which ``diagnostics(from:)`` reads
-    /// on: a few numbers and the path of the file being read, none of the list's bytes. Reading on
-    /// from it copies the store's bytes into a window of its own, so several threads can each
-    /// read from a place of their own at once.
+    /// A place in the list's order (``KeyIterator/place``) from which ``diagnostics(from:)`` reads on
+    /// through a window of its own, so several threads can each read on from a place of their own.
     struct Place: @unchecked Sendable {
         // Sendable: an iterator with no window, bytes or pending diagnostic of its own (``StoredIterator/resumable()``).
         let base: StoredIterator
@@ -621,12 +614,6 @@ enum DiagnosticCoder {
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]), as: UTF8.self)
             offset += count
             return text
-        }
-
-        /// Passes over a string.
-        mutating func skipString() {
-            let length = Int(clamping: unsigned())
-            offset += min(length, bytes.count - offset)
         }
 
         mutating func position() -> SourcePosition {

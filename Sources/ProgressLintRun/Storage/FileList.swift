@@ -10,13 +10,9 @@ import ProgressLintEngine
 import ProgressLintWorkspace
 
 
-/// The linted files of a run, in report order (by path), kept compactly.
-///
-/// A run over 100,000 files would otherwise keep a `String` and an array per file. Here every
-/// path and screen name goes to one ``ByteStore`` and each file's 24-byte record to another;
-/// past 64 KB each moves to a temporary file, so a run keeps nothing per file in memory.
-/// Files added in path order, as a run adds them, need no sorting; others are sorted once by
-/// ``sortByPath()`` (which holds their paths in memory while it sorts).
+/// The linted files of a run, in report order (by path): paths and screen names in one
+/// ``ByteStore``, each file's 24-byte record in another, so a run keeps nothing per file in memory.
+/// Files added out of path order are sorted once by ``sortByPath()``.
 struct FileList: RandomAccessCollection, Sendable {
     private struct Record: Sendable {
         /// Where the path starts in the store; the screen names follow it.
@@ -214,10 +210,8 @@ struct FileList: RandomAccessCollection, Sendable {
 }
 
 extension FileList {
-    /// A reader of the list's files from any position on, through windows of its own
-    /// (``ByteStore/Reader``): several threads read one list at once, each through its own reader,
-    /// without a lock, and texts are handed over as their stored UTF-8 (no `String` made). It reads
-    /// what the list held when it was made. One thread uses it at a time.
+    /// A reader of the list's files through windows of its own, so several threads read one list at
+    /// once without a lock; texts come as their stored UTF-8. One thread uses it at a time.
     struct Reader {
         private let store: ByteStore.Reader
         private let records: ByteStore.Reader

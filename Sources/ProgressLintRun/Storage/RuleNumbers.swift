@@ -1,9 +1,8 @@
 import Synchronization
 
-/// Rule ids by number and numbers by id, as ``DiagnosticList`` stores a diagnostic's rule: a small
-/// number in place of the id. Numbers are given in the order ids are first seen and never change,
-/// so a table can be shared: the cache keeps its table in its file and a run's list starts from it,
-/// so a kept file's stored diagnostics are copied into the list as they are.
+/// Rule ids by number and numbers by id, as ``DiagnosticList`` stores a diagnostic's rule. Numbers
+/// are given in first-seen order and never change, so the cache's table is a run's list's start and a
+/// kept file's stored diagnostics are copied as they are.
 final class RuleNumbers: Sendable {
     private let table: Mutex<(ids: [String], numbers: [String: Int])>
 

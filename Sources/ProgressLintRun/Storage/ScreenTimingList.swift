@@ -76,36 +76,9 @@ import ProgressLintSpec
         } ?? []
     }
 
-    /// Hands `visitor` the screens of the file at `position` in report order, field by field as
-    /// they are stored: the screens ``screens(at:)`` gives, in its order, with no `String`, array
-    /// or ``ScreenTiming`` made (texts are the stored UTF-8, valid only during the call). A
-    /// screen whose bytes run short, and every one after it, is left out, as there.
-    @inlinable
-    func visitScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) {
-        _ = withBytes(at: position) { raw -> Bool in
-            // First how many screens are whole, then those are visited.
-            var check = TimingReader(raw)
-            let count = check.int()
-            var whole = 0
-            var skip = SkippingVisitor()
-            while whole < count, !check.failed {
-                check.visitScreen(&skip)
-                if check.failed { break }
-                whole += 1
-            }
-            var reader = TimingReader(raw)
-            _ = reader.int()
-            for _ in 0..<whole { reader.visitScreen(&visitor) }
-            return true
-        }
-    }
-
-    /// Hands `visitor` the screens of the file at `position` in report order as ``visitScreens(at:_:)``
-    /// does, but as they are read, without first checking that they are whole (one pass over the
-    /// bytes, not two). Returns false when the bytes ran short part-way: then what was handed over
-    /// since the last ``ScreenTimingVisitor/endScreen()`` (or the start) is not a whole screen, and
-    /// nothing follows it; a visitor that must leave it out, as ``visitScreens(at:_:)`` does, undoes
-    /// what it did since.
+    /// Hands `visitor` the screens of the file at `position` in report order, field by field as stored
+    /// (texts valid only during the call), in one pass: false when the bytes ran short part-way, and
+    /// then what was handed over since the last ``ScreenTimingVisitor/endScreen()`` is not a whole screen.
     @inlinable
     func readScreens<Visitor: ScreenTimingVisitor>(at position: Int, _ visitor: inout Visitor) -> Bool {
         withBytes(at: position) { TimingReader.readScreens($0, &visitor) } ?? true
@@ -178,17 +151,6 @@ extension ScreenTimingList {
         let l = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
         return (Int(clamping: s), Int(l))
     }
-}
-
-/// Visits nothing: reading through it checks that the bytes are whole.
-@usableFromInline struct SkippingVisitor: ScreenTimingVisitor {
-    @inlinable init() {}
-    @inlinable mutating func screen(_ screen: EncodedScreen) {}
-    @inlinable mutating func indicator(_ indicator: EncodedIndicator) {}
-    @inlinable mutating func phase(name: UnsafeRawBufferPointer?, share: Double?, durationMs: Double?) {}
-    @inlinable mutating func becomes(when: UnsafeRawBufferPointer?, determinate: Bool?, style: UnsafeRawBufferPointer?) {}
-    @inlinable mutating func endIndicator() {}
-    @inlinable mutating func endScreen() {}
 }
 
 /// Writes timings as bytes: integers as varints (zigzag: LEB128 of `(v << 1) ^ (v >> 63)`, as

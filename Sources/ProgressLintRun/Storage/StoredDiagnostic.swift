@@ -2,13 +2,8 @@ import ProgressLintEngine
 import ProgressLintSupport
 import ProgressLintYAML
 
-/// One diagnostic of a ``DiagnosticList`` read in place: its numbers, severity, rule and path
-/// decoded, its texts left as the UTF-8 bytes it was stored as until asked for.
-///
-/// Reports that write a finding's texts as they are (the text report's message and code frame)
-/// take the bytes (``withMessageUTF8(_:)``, ``withSourceTextUTF8(_:)``) and make no `String`;
-/// ``diagnostic`` decodes the whole ``Diagnostic`` when a report needs one. Read through
-/// ``DiagnosticList/stored`` (or ``RunReport/storedByFile``), in report order.
+/// One diagnostic of a ``DiagnosticList`` read in place: numbers, severity, rule and path decoded,
+/// texts left as their stored UTF-8 (``withMessageUTF8(_:)``) until ``diagnostic`` decodes it whole.
 struct StoredDiagnostic: Sendable {
     /// The bytes the record lies in, with its file's path and the rule ids by number: shared with
     /// the records read before and after it, so that a copy of a record retains one object.
