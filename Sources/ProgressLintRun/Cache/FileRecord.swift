@@ -32,8 +32,6 @@ import ProgressLintYAML
 struct FileRecord: Sendable {
     /// The record's bytes, read on their own from its shard; every range below is of these bytes.
     let bytes: [UInt8]
-    /// Where the record is in ``bytes``.
-    let range: Range<Int>
     let skippedAsNotSpec: Bool
     let indicators: Int
     let nameCount: Int
@@ -146,21 +144,11 @@ struct FileRecord: Sendable {
     /// The record `bytes` holds, checked; nil when they do not read as one whose rule numbers are
     /// below `rules`. Cross-file rule ids are taken from `crossFileIDs` when there (not made anew).
     static func parse(_ bytes: [UInt8], rules: Int, crossFileIDs: [String]) -> FileRecord? {
-        parse(bytes, range: 0..<bytes.count, rules: rules, crossFileIDs: crossFileIDs)
-    }
-
-    /// The record `bytes` holds at `range`, checked as ``parse(_:rules:crossFileIDs:)`` checks a
-    /// whole one; the record keeps `bytes` (shared, not copied) and its ranges are of them.
-    static func parse(_ bytes: [UInt8], range: Range<Int>, rules: Int, crossFileIDs: [String]) -> FileRecord? {
-        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
-        return bytes.withUnsafeBytes { whole -> FileRecord? in
-            let raw = UnsafeRawBufferPointer(rebasing: whole[range])
-            let base = range.lowerBound
+        bytes.withUnsafeBytes { raw -> FileRecord? in
             guard raw.count >= headerSize, raw[1] == 0, raw[2] == 0, raw[3] == 0, raw[0] <= 1 else { return nil }
             func field(_ i: Int) -> Int { Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 + 4 * i, as: UInt32.self))) }
             let indicators = field(0), nameCount = field(1)
-            // Five lengths below 2^32 each: no overflow in Int. Ranges of `raw` here, of `bytes`
-            // (moved by `base`) in the record.
+            // Five lengths below 2^32 each: no overflow in Int.
             let names = headerSize..<(headerSize + field(2))
             let diagnostics = names.upperBound..<(names.upperBound + field(3))
             let timings = diagnostics.upperBound..<(diagnostics.upperBound + field(4))
@@ -221,7 +209,7 @@ struct FileRecord: Sendable {
                     }
                 }
                 crossFile.append((known ?? String(decoding: id, as: UTF8.self), severities[level],
-                                  (base + start)..<(base + start + length)))
+                                  start..<(start + length)))
             }
             guard !r.failed else { return nil }
             // Inventory and suppressions.
@@ -239,7 +227,7 @@ struct FileRecord: Sendable {
                 }
             }
             guard !r.failed else { return nil }
-            let tables = (base + tablesStart)..<(base + sections.4.lowerBound + r.base.offset)
+            let tables = tablesStart..<(sections.4.lowerBound + r.base.offset)
             guard let suppressionCount = r.count() else { return nil }
             var suppressions: [Suppression] = []
             for _ in 0..<suppressionCount {
@@ -259,11 +247,10 @@ struct FileRecord: Sendable {
             }
             // Every byte read, none past the end.
             guard !r.failed, r.left == 0 else { return nil }
-            func moved(_ r: Range<Int>) -> Range<Int> { (base + r.lowerBound)..<(base + r.upperBound) }
             return FileRecord(
-                bytes: bytes, range: range, skippedAsNotSpec: raw[0] == 1, indicators: indicators, nameCount: nameCount,
-                names: moved(sections.0), diagnostics: moved(sections.1), severityCounts: counts,
-                timings: moved(sections.2), crossFile: crossFile, inventoryCounts: counts6, inventoryTables: tables,
+                bytes: bytes, skippedAsNotSpec: raw[0] == 1, indicators: indicators, nameCount: nameCount,
+                names: sections.0, diagnostics: sections.1, severityCounts: counts,
+                timings: sections.2, crossFile: crossFile, inventoryCounts: counts6, inventoryTables: tables,
                 deferredSuppressions: suppressions)
         }
     }

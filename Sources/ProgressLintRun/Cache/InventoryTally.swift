@@ -9,7 +9,7 @@ struct InventoryTally {
 
     init() {}
 
-    /// Adds `record`'s inventory (its tables were checked by ``FileRecord/parse(_:range:rules:crossFileIDs:)``).
+    /// Adds `record`'s inventory (its tables were checked by ``FileRecord/parse(_:rules:crossFileIDs:)``).
     /// Counts wrap rather than trap: a record's counts are its own file's, far below `Int.max`.
     mutating func add(_ record: FileRecord) {
         let c = record.inventoryCounts
