@@ -76,8 +76,8 @@ public struct JSONReporter: Reporter {
         /// The path of the last key noted.
         private var path: String?
 
-        /// Notes the next key in the findings' order; `start` is where the findings of its path
-        /// start when it is the first of its path (``RunReport/Findings/KeyIterator/pathPlace``), among `files`.
+        /// Notes the next key in the findings' order, of a run of `files`; `start` is where the findings
+        /// of its path start when it is the first of its path (``RunReport/Findings/KeyIterator/pathPlace``).
         mutating func note(_ key: DiagnosticKey, place start: RunReport.Place, files: RunReport.FileReader) {
             order.note(path: key.path)
             if path.map({ !ByteOrder.same($0, key.path) }) ?? true {
@@ -110,7 +110,7 @@ public struct JSONReporter: Reporter {
 
         init(filesPerPiece: Int) { self.filesPerPiece = filesPerPiece }
 
-        /// Notes the first finding of `path`, whose findings start at `place`, findings coming in report order.
+        /// Notes the first finding of `path` (its findings start at `place`), findings coming in report order.
         mutating func note(_ path: String, place: RunReport.Place, files: RunReport.FileReader) {
             while places.count * filesPerPiece < files.count,
                   files.withPath(at: places.count * filesPerPiece, { ByteOrder.compare(path, $0) >= 0 }) {
@@ -118,7 +118,7 @@ public struct JSONReporter: Reporter {
             }
         }
 
-        /// The findings of the files of piece `piece` (and after), or nil when there are none.
+        /// The findings of the files of piece `piece` and after (none when the piece starts past the last finding).
         func findings(ofPiece piece: Int, in report: RunReport) -> FileFindings {
             FileFindings(piece < places.count ? report.diagnostics.briefs(from: places[piece]) : nil)
         }
