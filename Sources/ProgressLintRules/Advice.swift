@@ -8,6 +8,8 @@ import ProgressLintSpec
 enum Advice {
     /// Set while rules run on a changed copy: their own follow-ups are not worked out then.
     @TaskLocal static var simulating = false
+    /// Set in tests: ``followUps(of:on:context:rule:)`` runs every rule, not only those reading a changed key.
+    @TaskLocal static var everyRule = false
 
     /// Keys whose values are texts (shown as `key` (e.g. "…")).
     static let textKeys: Set<String> = [
@@ -65,14 +67,18 @@ enum Advice {
 
     /// What the other rules ask once `asks` are applied to `indicator`, gathered round by round
     /// (each round's asks applied in turn) until no new finding comes; asks that would undo `asks`
-    /// are left out.
+    /// are left out. Only rules that read a key the asks change are run, on the indicator as
+    /// written and on the changed copy: another rule finds on the copy what it found on the
+    /// indicator, so it could bring nothing new (`AdviceConvergenceTests` checks the answers match
+    /// those of every rule, ``everyRule``).
     static func followUps(of asks: [Ask], on indicator: Indicator, context: RuleContext, rule: String) -> [Ask] {
         guard !simulating else { return [] }
+        let everyRule = Advice.everyRule
         return $simulating.withValue(true) {
-            func firing(_ indicator: Indicator) -> [(String, [Ask])] {
+            func firing(_ indicator: Indicator, among rules: [(RuleDescription, IndicatorCheck)]) -> [(String, [Ask])] {
                 let context = context.with(indicator: indicator)
                 var found: [(String, [Ask])] = []
-                for (description, check) in indicatorRules where description.id != rule {
+                for (description, check) in rules {
                     guard case .on = context.configuration.level(of: description), description.judges(indicator)
                     else { continue }
                     for violation in check.check(indicator, context: context) {
@@ -81,14 +87,28 @@ enum Advice {
                 }
                 return found
             }
-            let before = Set(firing(indicator).map(\.0))
+            var changedKeys: [String] = []
+            func readsChangedKey(_ description: RuleDescription) -> Bool {
+                everyRule || description.reads.contains { read in
+                    changedKeys.contains { read == $0 || read.hasPrefix($0 + ".") || $0.hasPrefix(read + ".") }
+                }
+            }
             var changed = indicator
-            for ask in asks { apply(ask, to: &changed, context: context) }
+            for ask in asks {
+                apply(ask, to: &changed, context: context)
+                changedKeys.append(ask.key)
+            }
             var gathered: [Ask] = []
-            var seen = before
+            // The rules that fire on the indicator as written, or whose findings were gathered.
+            var seen: Set<String> = []
+            var runOnIndicator: Set<String> = []
             for _ in 0..<4 {
+                let rules = indicatorRules.filter { $0.0.id != rule && readsChangedKey($0.0) }
+                let newRules = rules.filter { !runOnIndicator.contains($0.0.id) }
+                runOnIndicator.formUnion(newRules.map(\.0.id))
+                seen.formUnion(firing(indicator, among: newRules).map(\.0))
                 var round: [Ask] = []
-                for (id, found) in firing(changed) where !seen.contains(id) {
+                for (id, found) in firing(changed, among: rules) where !seen.contains(id) {
                     seen.insert(id)
                     for ask in found where !asks.contains(where: ask.contradicts) && !(asks + gathered + round).contains(ask) {
                         if case .keep = ask { continue }
@@ -96,7 +116,10 @@ enum Advice {
                     }
                 }
                 guard !round.isEmpty else { break }
-                for ask in round { apply(ask, to: &changed, context: context) }
+                for ask in round {
+                    apply(ask, to: &changed, context: context)
+                    changedKeys.append(ask.key)
+                }
                 gathered += round
             }
             return gathered
