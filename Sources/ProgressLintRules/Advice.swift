@@ -116,7 +116,7 @@ enum Advice {
                 changing(ask.key)
             }
             var gathered: [Ask] = []
-            // The rules that fire on the indicator as written, or whose findings were gathered.
+            // Rules settled: `rule` itself, and those that fired on the copy (gathered, or firing on the indicator too).
             var seen = indicatorRules.map { $0.0.id == rule }
             for _ in 0..<4 {
                 let copy = context.with(indicator: changed)
