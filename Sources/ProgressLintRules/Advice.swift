@@ -8,6 +8,8 @@ import ProgressLintSpec
 enum Advice {
     /// Set while rules run on a changed copy: their own follow-ups are not worked out then.
     @TaskLocal static var simulating = false
+    /// Set in tests: ``followUps(of:on:context:rule:)`` runs every rule, not only those reading a changed key.
+    @TaskLocal static var everyRule = false
 
     /// Keys whose values are texts (shown as `key` (e.g. "…")).
     static let textKeys: Set<String> = [
@@ -63,40 +65,77 @@ enum Advice {
         return (type(of: rule).description, check.indicatorCheck)
     }
 
+    /// For each key an indicator rule reads, and each mapping holding one: the rules (by their place
+    /// in ``indicatorRules``) that read the key itself, and those that read it or a key inside it.
+    private static let readers: [String: (exactly: [Int], within: [Int])] = {
+        var readers: [String: (exactly: [Int], within: [Int])] = [:]
+        for (index, (description, _)) in indicatorRules.enumerated() {
+            for key in description.reads {
+                readers[key, default: ([], [])].exactly.append(index)
+                var holder = Substring(key)
+                while true {
+                    if readers[String(holder), default: ([], [])].within.last != index {
+                        readers[String(holder), default: ([], [])].within.append(index)
+                    }
+                    guard let dot = holder.lastIndex(of: ".") else { break }
+                    holder = holder[..<dot]
+                }
+            }
+        }
+        return readers
+    }()
+
     /// What the other rules ask once `asks` are applied to `indicator`, gathered round by round
     /// (each round's asks applied in turn) until no new finding comes; asks that would undo `asks`
-    /// are left out.
+    /// are left out. A rule counts when it fires on the changed copy but not on the indicator as
+    /// written, so only rules that read a changed key (or a mapping holding it, or a key inside it)
+    /// are run on the copy, and only those that fire there on the indicator as written
+    /// (`AdviceConvergenceTests` checks the answers are those of every rule, ``everyRule``).
     static func followUps(of asks: [Ask], on indicator: Indicator, context: RuleContext, rule: String) -> [Ask] {
         guard !simulating else { return [] }
+        let everyRule = Advice.everyRule
         return $simulating.withValue(true) {
-            func firing(_ indicator: Indicator) -> [(String, [Ask])] {
-                let context = context.with(indicator: indicator)
-                var found: [(String, [Ask])] = []
-                for (description, check) in indicatorRules where description.id != rule {
-                    guard case .on = context.configuration.level(of: description), description.judges(indicator)
-                    else { continue }
-                    for violation in check.check(indicator, context: context) {
-                        found.append((description.id, violation.asks ?? description.asks))
-                    }
-                }
-                return found
+            let written = context.with(indicator: indicator)
+            func findings(_ index: Int, on indicator: Indicator, context: RuleContext) -> [Violation] {
+                let description = indicatorRules[index].0
+                guard case .on = context.configuration.level(of: description), description.judges(indicator) else { return [] }
+                return indicatorRules[index].1.check(indicator, context: context)
             }
-            let before = Set(firing(indicator).map(\.0))
+            var reading = [Bool](repeating: everyRule, count: indicatorRules.count)
+            func changing(_ key: String) {
+                for index in readers[key]?.within ?? [] { reading[index] = true }
+                var holder = Substring(key)
+                while let dot = holder.lastIndex(of: ".") {
+                    holder = holder[..<dot]
+                    for index in readers[String(holder)]?.exactly ?? [] { reading[index] = true }
+                }
+            }
             var changed = indicator
-            for ask in asks { apply(ask, to: &changed, context: context) }
+            for ask in asks {
+                apply(ask, to: &changed, context: context)
+                changing(ask.key)
+            }
             var gathered: [Ask] = []
-            var seen = before
+            // Rules settled: `rule` itself, and those that fired on the copy (gathered, or firing on the indicator too).
+            var seen = indicatorRules.map { $0.0.id == rule }
             for _ in 0..<4 {
+                let copy = context.with(indicator: changed)
                 var round: [Ask] = []
-                for (id, found) in firing(changed) where !seen.contains(id) {
-                    seen.insert(id)
-                    for ask in found where !asks.contains(where: ask.contradicts) && !(asks + gathered + round).contains(ask) {
+                for index in indicatorRules.indices where reading[index] && !seen[index] {
+                    guard let first = findings(index, on: changed, context: copy).first else { continue }
+                    seen[index] = true
+                    if !findings(index, on: indicator, context: written).isEmpty { continue }
+                    for ask in first.asks ?? indicatorRules[index].0.asks
+                    where !asks.contains(where: ask.contradicts) && !(asks + gathered + round).contains(ask) {
                         if case .keep = ask { continue }
                         round.append(ask)
                     }
                 }
                 guard !round.isEmpty else { break }
-                for ask in round { apply(ask, to: &changed, context: context) }
+                for ask in round {
+                    apply(ask, to: &changed, context: context)
+                    changing(ask.key)
+                }
                 gathered += round
             }
             return gathered

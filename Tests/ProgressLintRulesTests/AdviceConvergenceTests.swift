@@ -1,5 +1,5 @@
 import ProgressLintEngine
-import ProgressLintRules
+@testable import ProgressLintRules
 import LintTestSupport
 import TestSupport
 import Testing
@@ -298,6 +298,31 @@ import Testing
         var byKind: [String: Int] = [:]
         for problem in problems { byKind[String(problem.prefix { $0 != ":" && $0 != "\n" }), default: 0] += 1 }
         #expect(problems.isEmpty, "\(problems.count) problems: \(byKind.sorted { $0.value > $1.value })\ne.g.:\n\(problems.prefix(6).joined(separator: "\n\n"))")
+    }
+
+    /// `Advice.followUps` runs only the rules that read a key the advice changes: over generated
+    /// specs, every finding is what it is when every rule runs on the
+    /// changed copy, so a rule whose findings depend on a key it does not declare in `reads` fails here.
+    @Test func adviceFromTheRulesReadingTheChangedKeysIsEveryRulesAdvice() throws {
+        var random = SplitMix64(seed: 3_636)
+        var specs = 0
+        var withAdvice = 0
+        var differences: [String] = []
+        for _ in 0..<1500 {
+            let spec = Self.generate(&random)
+            let text = spec.yaml
+            let some = try lint(text)
+            guard !some.contains(where: { $0.ruleID == "spec-schema" || $0.ruleID == "yaml-syntax" }) else { continue }
+            let every = try Advice.$everyRule.withValue(true) { try lint(text) }
+            specs += 1
+            withAdvice += some.filter { $0.message.contains("which the other rules then ask for") }.count
+            for (a, b) in zip(some, every) where a != b {
+                differences.append("\(a.ruleID): \(a.message)\n  with every rule: \(b.message)\n\(text)")
+            }
+            if some.count != every.count { differences.append("\(some.count) findings, \(every.count) with every rule\n\(text)") }
+        }
+        #expect(specs > 700 && withAdvice > 100, "\(specs) specs, \(withAdvice) findings with worked-out advice")
+        #expect(differences.isEmpty, "\(differences.count) differences, e.g.:\n\(differences.prefix(6).joined(separator: "\n\n"))")
     }
 
     @Test func theGeneratorWritesSpecsTheDecoderReads() throws {

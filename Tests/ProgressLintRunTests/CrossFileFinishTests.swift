@@ -83,6 +83,36 @@ import TestSupport
         #expect(compared > 50)
     }
 
+    /// Counts the files read from the store it wraps.
+    final class CountingStore: CrossFileStorage, @unchecked Sendable {
+        let base: CrossFileStore
+        var reads = 0
+        init(_ base: CrossFileStore) { self.base = base }
+        func file(at start: Int) -> (number: Int, severity: Severity, values: [UInt8], next: Int)? {
+            reads += 1
+            return base.file(at: start)
+        }
+    }
+
+    @Test func theSecondPassSkipsTheCommonLocationsFilesWhenTheyAloneFillTheBound() {
+        // 200 files with the sync in the toolbar, every 50th with it in the content instead.
+        let store = CrossFileStore()
+        for file in 0..<200 {
+            var writer = CrossFileWriter()
+            writer.append(Self.sighting(task: "sync", location: file % 50 == 7 ? "content" : "toolbar", line: 1))
+            store.append(writer.bytes, file: file, severity: .info)
+        }
+        let counting = CountingStore(store)
+        let values = CrossFileValues<Sighting>(store: counting, order: nil, pathOfFile: { "f\($0).yaml" })
+        let found = ConsistentLocation().finish(values, filesKept: 16)
+        #expect(found.count == 4)
+        // The first pass reads every file (and one read past the last); the second, the four reported.
+        #expect(counting.reads == 201 + 4)
+        counting.reads = 0
+        #expect(ConsistentLocation().finish(values, filesKept: 0) == found)
+        #expect(counting.reads == 2 * 201, "with no files noted, the second pass reads every file")
+    }
+
     @Test func textsSwiftCallsEqualAreOneTaskAndOneLocationNamedAsFirstWritten() {
         let store = CrossFileStore()
         let first = [Self.sighting(task: "caf\u{E9}", location: "toolbar", line: 1),

@@ -173,17 +173,17 @@ public struct ConsistentLocation: CrossFileRule {
     }
 
     /// A location of a task: how many of its indicators are there, the first of them, and the
-    /// files they are in.
+    /// files they are in (nil once given up to keep memory bounded).
     struct Location {
         var name: String
         var count: Int
         var first: Sighting
         var file: CrossFileSource
-        var files: [CrossFileSource]
+        var files: [CrossFileSource]?
     }
 
     /// How many files the first pass notes, over all tasks and locations, so that the second
-    /// reads only the files that may be reported; past that, the second reads every file.
+    /// reads only the files that may be reported.
     static let filesKept = 1 << 14
 
     public func finish(_ sightings: CrossFileValues<Sighting>) -> [CrossFileFinding] {
@@ -206,8 +206,8 @@ public struct ConsistentLocation: CrossFileRule {
             if let l = tasks[t].locations.firstIndex(where: { $0.name == sighting.location }) {
                 tasks[t].locations[l].count += 1
                 // A file's sightings come together.
-                if filesNoted <= filesKept, tasks[t].locations[l].files.last.map({ $0 != file }) ?? true {
-                    tasks[t].locations[l].files.append(file)
+                if let last = tasks[t].locations[l].files?.last, last != file {
+                    tasks[t].locations[l].files?.append(file)
                     filesNoted += 1
                 }
             } else {
@@ -215,6 +215,7 @@ public struct ConsistentLocation: CrossFileRule {
                                                    files: [file]))
                 filesNoted += 1
             }
+            if filesNoted > filesKept { filesNoted = Self.giveUpLongestLists(&tasks, keeping: filesKept / 2) }
         }
         // The most common location of each task seen at more than one; a tie goes to the one seen first.
         let common = tasks.map { task in
@@ -223,15 +224,17 @@ public struct ConsistentLocation: CrossFileRule {
         guard common.contains(where: { $0 != nil }) else { return [] }
         // Second, every indicator of such a task drawn elsewhere, read from the files where one may
         // be. A location written once but reached by several indicators (`<<`, aliases) is reported once.
-        let elsewhere = tasks.indices.flatMap { t in
-            tasks[t].locations.filter { common[t] != nil && $0.name != common[t]?.name }.flatMap(\.files)
+        let mayBeReported = tasks.indices.flatMap { t in
+            tasks[t].locations.filter { common[t] != nil && $0.name != common[t]?.name }.map(\.files)
         }
+        // Every file when a list of such a location was given up.
+        let elsewhere = mayBeReported.contains { $0 == nil } ? nil : mayBeReported.flatMap { $0! }
         var findings: [CrossFileFinding] = []
         // The places reported in the current file, line and column in one number.
         var reported: (file: CrossFileSource?, places: Set<Int>) = (nil, [])
         // Each task's example path read once: a path may be read from the run's storage on disk.
         var examplePaths: [Int: String] = [:]
-        for (file, sighting) in filesNoted > filesKept ? sightings : sightings.only(elsewhere) {
+        for (file, sighting) in elsewhere.map({ sightings.only($0) }) ?? sightings {
             guard let t = taskNumbers[sighting.task], let usual = common[t], sighting.location != usual.name else { continue }
             if reported.file != file { reported = (file, []) }
             let start = sighting.range.start
@@ -252,6 +255,22 @@ public struct ConsistentLocation: CrossFileRule {
                 value: sighting.location))
         }
         return findings
+    }
+
+    /// Gives up the longest lists of files until at most `keeping` files are noted, and returns
+    /// how many are: a task's most common location has the longest list most often, and its files
+    /// are not read again.
+    static func giveUpLongestLists(_ tasks: inout [(name: String, locations: [Location])], keeping: Int) -> Int {
+        var lists = tasks.indices.flatMap { t in
+            tasks[t].locations.indices.compactMap { l in tasks[t].locations[l].files.map { (t, l, $0.count) } }
+        }
+        lists.sort { $0.2 > $1.2 }
+        var noted = lists.reduce(0) { $0 + $1.2 }
+        for (t, l, count) in lists where noted > keeping {
+            tasks[t].locations[l].files = nil
+            noted -= count
+        }
+        return noted
     }
 
     static func message(_ sighting: Sighting, task: String, common: String, count: Int, total: Int,

@@ -326,12 +326,16 @@ final class LintCache: Sendable {
     private func shard(_ number: Int, worker: inout Worker) -> CacheShard {
         if worker.shards.isEmpty { worker.shards = Array(repeating: nil, count: shardCount) }
         if let known = worker.shards[number] { return known }
-        let shard = state.withLock { state -> CacheShard in
-            if let known = state.shards[number] { return known }
+        // Read outside the lock, so that workers meeting new shards at once read them side by
+        // side; of two read at once, the first put in the list is kept.
+        let shard = state.withLock { $0.shards[number] } ?? {
             let made = CacheShard(number: number, cache: self)
-            state.shards[number] = made
-            return made
-        }
+            return state.withLock { state in
+                if let known = state.shards[number] { return known }
+                state.shards[number] = made
+                return made
+            }
+        }()
         worker.shards[number] = shard
         return shard
     }
