@@ -2,7 +2,6 @@ import ProgressLintEngine
 import ProgressLintRun
 import ProgressLintWorkspace
 import ProgressLintSupport
-import Synchronization
 
 /// The JSON report for dashboards and scripts: `version`, `tool`, `summary`, `files`, `diagnostics`,
 /// `inventory` and `screens`, shaped as `schemas/report.schema.json` says. Fields are only added
@@ -35,76 +34,139 @@ public struct JSONReporter: Reporter {
             json.key(literal: "columnUnit")
             json.string(context.columnUnit.rawValue)
             json.key(literal: "summary")
-            // One pass over the findings' keys gives the summary's `byScreen`, each file's counts
-            // (for `files`) and whether the findings come file after file (for their fingerprints).
+            // One pass over the findings' keys gives the summary's `byScreen`, where each piece of
+            // `files`, `diagnostics` and `screens` starts reading the findings, and whether they come
+            // file after file (for their fingerprints). Nothing is kept per file or per finding.
             var keys = FindingsSummary()
             summary(result, report: report, keys: &keys, into: &json)
             // Files, diagnostics and screens are written one by one, never built as a whole, through
             // a buffer written by pointer (``ReportBuffer``).
             json.key(literal: "files")
             json.value(writtenBy: { out, level in
-                files(report, counts: &keys.fileCounts, level: level, jobs: context.jobs, to: &out)
+                files(report, places: keys.filePlaces, level: level, jobs: context.jobs, to: &out)
             })
             json.key(literal: "diagnostics")
-            var findings = ScreenTimingJSON.Findings()
             json.value(writtenBy: { out, level in
-                diagnostics(report, keys: keys, context: context, level: level, findings: &findings, to: &out)
+                diagnostics(report, keys: keys, context: context, level: level, to: &out)
             })
             json.key(literal: "inventory")
             json.value(inventory(result.inventory))
             // Each screen's thresholds and indicators' timing, ranges of files rendered on the run's jobs.
             json.key(literal: "screens")
             json.value(writtenBy: { out, level in
-                ScreenTimingJSON.write(result, report: report, findings: findings, level: level, jobs: context.jobs,
+                ScreenTimingJSON.write(result, report: report, places: keys.screenPlaces, level: level, jobs: context.jobs,
                                        to: &out)
             })
             json.end()
         }
     }
 
-    /// What the one pass over the findings' keys gathers besides `byScreen`.
+    /// What the one pass over the findings' keys gathers besides `byScreen`: a little per piece.
     struct FindingsSummary {
         /// Whether the findings come file after file (``Fingerprint/Order``).
         var order = Fingerprint.Order()
-        /// The findings' counts by path (runs of one path's bytes), in report order, with the
-        /// position of the file they belong to once `files` is written (-1 for none).
-        var fileCounts: [(path: String, counts: SeverityCounts, position: Int)] = []
-        /// Whether each run of `fileCounts` is of a path after the one before, byte-wise.
-        var pathsAscend = true
         /// Where `diagnostics` is cut into pieces rendered on their own: each piece's place in the
         /// findings' order and how many findings it has. A piece ends at ``diagnosticsPerPiece``
         /// findings or more, where the next finding is of another file as its fingerprint holds
         /// the path (so that the fingerprints of the next piece start afresh, as they would there).
         var pieces: [(place: RunReport.Place, count: Int)] = []
-        /// Whether the next key's place is wanted (``note(_:placeBefore:)``): the piece is long enough.
-        var wantsPlace: Bool { pieces.last.map { $0.count >= JSONReporter.diagnosticsPerPiece } ?? true }
+        /// Where the findings of each piece of `files` and of `screens` start.
+        var filePlaces = PiecePlaces(filesPerPiece: JSONReporter.filesPerPiece)
+        var screenPlaces = PiecePlaces(filesPerPiece: ScreenTimingJSON.filesPerPiece)
+        /// The path of the last key noted.
+        private var path: String?
 
-        /// Notes the next key in the findings' order; `placeBefore` is where the list is read on
-        /// from before it, when ``wantsPlace`` asked for it and there is one.
-        mutating func note(_ key: DiagnosticKey, placeBefore: RunReport.Place? = nil) {
+        /// Notes the next key in the findings' order, of a run of `files`; `start` is where the findings
+        /// of its path start when it is the first of its path (``RunReport/Findings/KeyIterator/pathPlace``).
+        mutating func note(_ key: DiagnosticKey, place start: RunReport.Place, files: RunReport.FileReader) {
             order.note(path: key.path)
-            if let last = fileCounts.last, ByteOrder.same(last.path, key.path) {
-                fileCounts[fileCounts.count - 1].counts.add(key.severity)
-            } else {
-                if let last = fileCounts.last, !ByteOrder.precedes(last.path, key.path) { pathsAscend = false }
-                if let placeBefore, wantsPlace,
-                   pieces.isEmpty || !ByteOrder.same(Fingerprint.keyPath(fileCounts.last!.path), Fingerprint.keyPath(key.path)) {
-                    pieces.append((placeBefore, 0))
+            if path.map({ !ByteOrder.same($0, key.path) }) ?? true {
+                if pieces.last.map({ $0.count >= JSONReporter.diagnosticsPerPiece }) ?? true,
+                   pieces.isEmpty || !ByteOrder.same(Fingerprint.keyPath(path!), Fingerprint.keyPath(key.path)) {
+                    pieces.append((start, 0))
                 }
-                var counts = SeverityCounts()
-                counts.add(key.severity)
-                fileCounts.append((key.path, counts, -1))
+                filePlaces.note(key.path, place: start, files: files)
+                screenPlaces.note(key.path, place: start, files: files)
+                path = key.path
             }
-            if !pieces.isEmpty { pieces[pieces.count - 1].count += 1 }
+            pieces[pieces.count - 1].count += 1
         }
 
-        /// The pieces of `diagnostics`: one when the fingerprints or the files' runs depend on
-        /// findings before a cut (findings not file after file; paths not ascending).
+        /// The pieces of `diagnostics`: one when the fingerprints depend on findings before a cut
+        /// (findings not file after file).
         var diagnosticsPieces: [(place: RunReport.Place, count: Int)] {
-            guard order.isByFile && pathsAscend, !pieces.isEmpty else {
+            guard order.isByFile, !pieces.isEmpty else {
                 return pieces.first.map { [($0.place, pieces.reduce(0) { $0 + $1.count })] } ?? []
             }
             return pieces
+        }
+    }
+
+    /// Where the findings of each piece of a report's files start: the place of the first finding
+    /// whose path is not before the piece's first file's (none past the last finding).
+    struct PiecePlaces: Sendable {
+        let filesPerPiece: Int
+        private var places: [RunReport.Place] = []
+
+        init(filesPerPiece: Int) { self.filesPerPiece = filesPerPiece }
+
+        /// Notes the first finding of `path` (its findings start at `place`), findings coming in report order.
+        mutating func note(_ path: String, place: RunReport.Place, files: RunReport.FileReader) {
+            while places.count * filesPerPiece < files.count,
+                  files.withPath(at: places.count * filesPerPiece, { ByteOrder.compare(path, $0) >= 0 }) {
+                places.append(place)
+            }
+        }
+
+        /// The findings of the files of piece `piece` and after (none when the piece starts past the last finding).
+        func findings(ofPiece piece: Int, in report: RunReport) -> FileFindings {
+            FileFindings(piece < places.count ? report.diagnostics.briefs(from: places[piece]) : nil)
+        }
+    }
+
+    /// Findings read in report order alongside files in report order: a file's findings are those of
+    /// its path's bytes not handed to a file before it (a finding belongs to the first file of its path).
+    struct FileFindings {
+        private var iterator: RunReport.Findings.BriefIterator?
+        private var pending: RunReport.FindingBrief?
+
+        init(_ iterator: RunReport.Findings.BriefIterator?) { self.iterator = iterator }
+
+        /// Whether findings of `path` come next (those of paths before it passed over).
+        mutating func has(_ path: UnsafeRawBufferPointer) -> Bool {
+            while true {
+                if pending == nil { pending = iterator?.next() }
+                guard pending != nil else { return false }
+                let order = ByteOrder.compare(pending!.path, path)
+                if order >= 0 { return order == 0 }
+                pending = nil
+            }
+        }
+
+        /// Hands `body` each finding of `path` that comes next.
+        mutating func take(_ path: UnsafeRawBufferPointer, _ body: (RunReport.FindingBrief) -> Void) {
+            while has(path) {
+                body(pending!)
+                pending = nil
+            }
+        }
+
+        /// The counts of the findings of `path` that come next.
+        mutating func counts(_ path: UnsafeRawBufferPointer) -> SeverityCounts {
+            var counts = SeverityCounts()
+            take(path) { counts.add($0.severity) }
+            return counts
+        }
+
+        /// Passes over the findings of the file before `position`, when it has the same path as the
+        /// file at `position` (they are that file's): for a piece starting there.
+        mutating func skipEarlierFile(before position: Int, files: RunReport.FileReader) {
+            guard position > 0 else { return }
+            files.withPath(at: position - 1) { previous in
+                if files.withPath(at: position, { ByteOrder.compare(UnsafeRawBufferPointer(previous), $0) == 0 }) {
+                    take(previous) { _ in }
+                }
+            }
         }
     }
 
@@ -115,31 +177,14 @@ public struct JSONReporter: Reporter {
     static let filesPerPiece = 256
 
     /// The `files` array at nesting `level`, written to `stream`: each file with its screens' names and
-    /// its findings' counts (``RunReport/fileCounts``), rendered in ranges on `jobs` threads (``ReportPieces``).
-    func files(_ report: RunReport, counts: inout [(path: String, counts: SeverityCounts, position: Int)],
-               level: Int, jobs: Int, to stream: inout ReportStream) {
-        let files = report.fileReader()
-        guard files.count > 0 else { return stream.write(ascii: "[]") }
-        // The files with findings, by position, each with the counts of the run of `counts` it takes.
-        var found: [(position: Int, counts: SeverityCounts)] = []
-        if !counts.isEmpty {
-            var group = 0
-            for position in 0..<files.count where group < counts.count {
-                files.withPath(at: position) { path in
-                    while group < counts.count && ByteOrder.compare(counts[group].path, path) < 0 { group += 1 }
-                    if group < counts.count && ByteOrder.compare(counts[group].path, path) == 0 {
-                        counts[group].position = position
-                        found.append((position, counts[group].counts))
-                        group += 1
-                    }
-                }
-            }
-        }
-        let taken = found
+    /// its findings' counts, read from `places` on, rendered in ranges on `jobs` threads (``ReportPieces``).
+    func files(_ report: RunReport, places: PiecePlaces, level: Int, jobs: Int, to stream: inout ReportStream) {
+        let count = report.fileCount
+        guard count > 0 else { return stream.write(ascii: "[]") }
         var first = true
         ReportPieces.write(
-            count: (files.count - 1) / JSONReporter.filesPerPiece + 1, jobs: jobs, to: &stream,
-            renderer: { FilePieces(files: report.fileReader(), found: taken, level: level) },
+            count: (count - 1) / JSONReporter.filesPerPiece + 1, jobs: jobs, to: &stream,
+            renderer: { FilePieces(report: report, places: places, level: level) },
             write: { stream, buffer, _ in
                 guard !buffer.written.isEmpty else { return }
                 // Each piece starts its first file with `[`; after the first piece, with a comma.
@@ -151,16 +196,17 @@ public struct JSONReporter: Reporter {
         stream.write(byte: 0x5D)
     }
 
-    /// Renders ranges of ``JSONReporter/filesPerPiece`` files of `files`, each as if it came first, on one thread.
+    /// Renders ranges of ``JSONReporter/filesPerPiece`` files, each as if it came first, on one thread.
     struct FilePieces: ReportPieceRenderer {
+        let report: RunReport
         let files: RunReport.FileReader
-        /// The files with findings, by position, with their counts.
-        let found: [(position: Int, counts: SeverityCounts)]
+        let places: PiecePlaces
         let level: Int
 
-        init(files: RunReport.FileReader, found: [(position: Int, counts: SeverityCounts)], level: Int) {
-            self.files = files
-            self.found = found
+        init(report: RunReport, places: PiecePlaces, level: Int) {
+            self.report = report
+            files = report.fileReader()
+            self.places = places
             self.level = level
         }
 
@@ -168,25 +214,18 @@ public struct JSONReporter: Reporter {
             let start = piece * JSONReporter.filesPerPiece
             let end = Swift.min(files.count, start + JSONReporter.filesPerPiece)
             guard start < end else { return 0 }
-            // The first file with findings in the range.
-            var next = 0, high = found.count
-            while next < high {
-                let middle = next + (high - next) / 2
-                if found[middle].position < start { next = middle + 1 } else { high = middle }
-            }
+            var findings = places.findings(ofPiece: piece, in: report)
+            findings.skipEarlierFile(before: start, files: files)
             let l = level + 1
             for position in start..<end {
                 var counts = SeverityCounts()
-                if next < found.count && found[next].position == position {
-                    counts = found[next].counts
-                    next += 1
-                }
                 b.put(byte: position == start ? 0x5B : 0x2C)
                 b.newline(level: l)
                 b.put(byte: 0x7B)
                 b.member("path", level: l + 1, first: true)
                 var screens = 0, indicators = 0, name = 0
                 files.read(at: position, file: { path, screenCount, indicatorCount in
+                    counts = findings.counts(path)
                     b.string(utf8: path.assumingMemoryBound(to: UInt8.self))
                     b.member("screens", level: l + 1)
                     screens = screenCount
@@ -219,29 +258,18 @@ public struct JSONReporter: Reporter {
     }
 
     /// The `diagnostics` array at nesting `level`, written to `stream`: the summary pass's pieces
-    /// rendered on `context.jobs` threads (``ReportPieces``), gathering on the way what `screens` counts.
+    /// rendered on `context.jobs` threads (``ReportPieces``).
     func diagnostics(_ report: RunReport, keys: FindingsSummary, context: ReportContext, level: Int,
-                     findings: inout ScreenTimingJSON.Findings, to stream: inout ReportStream) {
-        var noted = keys.diagnosticsPieces
-        // A summary pass that noted no place (none asked for): the findings as one piece, from the start.
-        if noted.isEmpty, !report.diagnostics.isEmpty, let start = report.diagnostics.keys.makeIterator().place {
-            noted = [(start, report.diagnostics.count)]
-        }
-        let pieces = noted
-        let gathered = GatheredFindings(count: pieces.count)
-        let fileCounts = keys.fileCounts.map { (path: $0.path, position: $0.position) }
+                     to stream: inout ReportStream) {
+        let pieces = keys.diagnosticsPieces
         let byFile = keys.order.isByFile
-        var piece = 0
         var first = true
         ReportPieces.write(
             count: pieces.count, jobs: context.jobs, to: &stream,
             renderer: {
-                DiagnosticPieces(list: report.diagnostics, pieces: pieces, fileCounts: fileCounts, byFile: byFile,
-                                 context: context, level: level, gathered: gathered)
+                DiagnosticPieces(list: report.diagnostics, pieces: pieces, byFile: byFile, context: context, level: level)
             },
             write: { stream, buffer, items in
-                findings.append(gathered.take(piece))
-                piece += 1
                 guard items > 0, !buffer.written.isEmpty else { return }
                 // Each piece starts its first finding with `[`; after the first piece, with a comma.
                 if !first { buffer.written[0] = 0x2C }
@@ -253,65 +281,26 @@ public struct JSONReporter: Reporter {
         stream.write(byte: 0x5D)
     }
 
-    /// What each piece of `diagnostics` gathered for `screens`, handed from the thread that
-    /// rendered it to the one that writes it.
-    final class GatheredFindings: Sendable {
-        private let pieces: Mutex<[ScreenTimingJSON.Findings?]>
-
-        init(count: Int) { pieces = Mutex(Array(repeating: nil, count: count)) }
-
-        func put(_ findings: ScreenTimingJSON.Findings, piece: Int) {
-            pieces.withLock { $0[piece] = findings }
-        }
-
-        func take(_ piece: Int) -> ScreenTimingJSON.Findings {
-            pieces.withLock { $0[piece].take() } ?? ScreenTimingJSON.Findings()
-        }
-    }
-
     /// Renders pieces of `diagnostics`, each from its place in the findings' order, on one thread.
     struct DiagnosticPieces: ReportPieceRenderer {
         let list: RunReport.Findings
         let pieces: [(place: RunReport.Place, count: Int)]
-        /// The findings' runs of one path, ascending, with their files' positions.
-        let fileCounts: [(path: String, position: Int)]
         let byFile: Bool
         let context: ReportContext
         let level: Int
-        let gathered: GatheredFindings
 
         func render(_ piece: Int, into b: inout ReportBuffer) -> Int {
             var fingerprints = Fingerprint.Sequence(byFile: byFile)
-            var findings = ScreenTimingJSON.Findings()
             var iterator = list.from(pieces[piece].place)
             let count = pieces[piece].count
-            // The run of `fileCounts` of each finding's path: where its file is.
-            var run = -1
             var written = 0
             while written < count, let d = iterator.next() {
-                if run < 0 {
-                    // The first run not before the piece's first path (0 for the first piece, as
-                    // read from the start; the runs ascend when there are more pieces).
-                    run = 0
-                    if piece > 0 {
-                        var high = fileCounts.count
-                        while run < high {
-                            let middle = run + (high - run) / 2
-                            if ByteOrder.compare(fileCounts[middle].path, d.path) < 0 { run = middle + 1 } else { high = middle }
-                        }
-                    }
-                }
-                while run < fileCounts.count && ByteOrder.compare(fileCounts[run].path, d.path) < 0 { run += 1 }
-                let position = run < fileCounts.count && ByteOrder.same(fileCounts[run].path, d.path)
-                    ? fileCounts[run].position : -1
                 b.put(byte: written == 0 ? 0x5B : 0x2C)
                 b.newline(level: level + 1)
                 JSONReporter().diagnostic(d, fingerprint: fingerprints.next(d), unit: context.columnUnit,
                                           docs: context.documentationURI(for:), level: level + 1, into: &b)
-                findings.add(d, position: position)
                 written += 1
             }
-            gathered.put(findings, piece: piece)
             return written
         }
     }
@@ -342,7 +331,7 @@ public struct JSONReporter: Reporter {
         json.key(literal: "byPlatform")
         json.value(JSONReporter.sorted(report.byPlatform))
         json.key(literal: "byScreen")
-        byScreen(report.diagnostics, keys: &keys, into: &json)
+        byScreen(report, keys: &keys, into: &json)
         json.end()
     }
 
@@ -353,7 +342,7 @@ public struct JSONReporter: Reporter {
 
     /// One entry per (file, screen) with diagnostics, in order of first finding (`screen: null` for
     /// none); each key is noted in `keys`.
-    private func byScreen(_ shown: RunReport.Findings, keys: inout FindingsSummary, into json: inout JSONWriter) {
+    private func byScreen(_ report: RunReport, keys: inout FindingsSummary, into json: inout JSONWriter) {
         json.value(writtenBy: { out, level in
             ReportBuffer.writing(to: &out) { b in
                 var path: String?
@@ -384,12 +373,10 @@ public struct JSONReporter: Reporter {
                     }
                     b.endItem()
                 }
-                var iterator = shown.keys.makeIterator()
-                var place = iterator.place
+                let files = report.fileReader()
+                var iterator = report.diagnostics.keys.makeIterator()
                 while let d = iterator.next() {
-                    keys.note(d, placeBefore: place)
-                    // Where a piece of `diagnostics` may start: asked for once the piece is long enough.
-                    place = keys.wantsPlace ? iterator.place : nil
+                    keys.note(d, place: iterator.pathPlace, files: files)
                     if d.path != path {
                         flush()
                         path = d.path

@@ -20,119 +20,36 @@ enum ScreenTimingJSON {
         }
     }
 
-    /// The findings `screens[]` counts against indicators (those about a screen's document), in
-    /// report order, in runs of one path's bytes, each with the position of the file it belongs to
-    /// (the first of its path's bytes, as ``RunReport/byFile`` hands them out; -1 for none): what of
-    /// each the count needs, gathered as the report writes its `diagnostics` so they are not read twice.
-    struct Findings {
-        /// Each run's path, where its findings end in `findings`, and its file's position.
-        var runs: [(path: String, end: Int, position: Int)] = []
-        var findings: [(documentIndex: Int, line: Int, severity: Severity, indicator: String?)] = []
-
-        /// Notes the next finding in report order, of the file at `position`.
-        mutating func add(_ d: Diagnostic, position: Int) {
-            guard let documentIndex = d.documentIndex, position >= 0 else { return }
-            if runs.isEmpty || runs[runs.count - 1].position != position { runs.append((d.path, findings.count, position)) }
-            findings.append((documentIndex, d.range.start.line, d.severity, d.indicator))
-            runs[runs.count - 1].end = findings.count
-        }
-
-        /// The findings of `report`, read for themselves, each run given the position of the first
-        /// file of its path.
-        init(_ report: RunReport) {
-            var position = 0
-            var path: String?
-            var found = -1
-            for d in report.diagnostics {
-                if path.map({ !ByteOrder.same($0, d.path) }) ?? true {
-                    path = d.path
-                    found = -1
-                    while position < report.fileCount && ByteOrder.compare(report.path(at: position), d.path) < 0 {
-                        position += 1
-                    }
-                    if position < report.fileCount && ByteOrder.same(report.path(at: position), d.path) {
-                        found = position
-                        position += 1
-                    }
-                }
-                add(d, position: found)
-            }
-        }
-
-        init() {}
-
-        /// Adds `later`, the findings that come after these in report order.
-        mutating func append(_ later: Findings) {
-            let base = findings.count
-            findings += later.findings
-            for run in later.runs {
-                if let last = runs.last, last.position == run.position {
-                    runs[runs.count - 1].end = base + run.end
-                } else {
-                    runs.append((run.path, base + run.end, run.position))
-                }
-            }
-        }
-
-        /// The first run of a file at `position` or after (where ``of(position:run:)`` starts from there).
-        func firstRun(from position: Int) -> Int {
-            var low = 0, high = runs.count
-            while low < high {
-                let middle = low + (high - low) / 2
-                if runs[middle].position < position { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-
-        /// The range in `findings` of the file at `position`, found by moving `run` on (positions only grow).
-        func of(position: Int, run: inout Int) -> Range<Int>? {
-            while run < runs.count && runs[run].position < position { run += 1 }
-            guard run < runs.count && runs[run].position == position else { return nil }
-            return (run == 0 ? 0 : runs[run - 1].end)..<runs[run].end
-        }
-    }
-
-    /// Writes `screens` as an array of every file's screens.
-    static func write(_ result: RunResult, report: RunReport, into json: inout JSONWriter) {
-        write(result, report: report, findings: Findings(report), into: &json)
-    }
-
-    /// Writes `screens` as an array of every file's screens, counting `findings` (those of `report`).
-    static func write(_ result: RunResult, report: RunReport, findings: Findings, into json: inout JSONWriter) {
-        json.value(writtenBy: { out, level in
-            ReportBuffer.writing(to: &out) { buffer in
-                write(result, report: report, findings: findings, level: level, into: &buffer)
-            }
-        })
-    }
-
-    /// Writes `screens` as an array at nesting `level` into `buffer`, a file at a time.
-    static func write(_ result: RunResult, report: RunReport, findings: Findings, level: Int,
-                      into buffer: inout ReportBuffer) {
+    /// Writes `screens` as an array at nesting `level` into `buffer`, a file at a time, reading the
+    /// findings from the start (the text the pieces of ``write(_:report:places:level:jobs:to:)`` make).
+    static func write(_ result: RunResult, report: RunReport, level: Int, into buffer: inout ReportBuffer) {
         var arena = TextArena()
         defer { arena.free() }
         var index = FindingIndex()
         var text = ScreenText(out: buffer, texts: Texts(level: level, arena: &arena))
         let timings = report.screenReader()
-        var run = 0
+        let files = report.fileReader()
+        var findings = JSONReporter.FileFindings(report.diagnostics.briefs(from: report.diagnostics.start))
         for position in 0..<report.fileCount {
-            writeScreens(ofFile: position, timings: timings, findings: findings, run: &run, index: &index, into: &text)
+            writeScreens(ofFile: position, files: files, timings: timings, findings: &findings, index: &index, into: &text)
         }
         text.out.put(text.screens > 0 ? text.t.arrayEnd : text.t.emptyArray)
         buffer = text.out
     }
 
-    /// Writes the screens of the file at `position` into `text` (`run` the run of `findings` where
-    /// its findings are looked for: positions only grow).
-    static func writeScreens(ofFile position: Int, timings: RunReport.ScreenReader, findings: Findings,
-                             run: inout Int, index: inout FindingIndex, into text: inout ScreenText) {
-        if let found = findings.of(position: position, run: &run) {
+    /// Writes the screens of the file at `position` into `text`, counting the findings of its path
+    /// that come next in `findings` against its indicators.
+    static func writeScreens(ofFile position: Int, files: RunReport.FileReader, timings: RunReport.ScreenReader,
+                             findings: inout JSONReporter.FileFindings, index: inout FindingIndex,
+                             into text: inout ScreenText) {
+        text.counts.removeAll(keepingCapacity: true)
+        files.withPath(at: position) { path in
+            guard findings.has(path) else { return }
             index.reset()
             // In one pass: a screen whose bytes run short is not written, so what is counted against it is never read.
             _ = timings.readScreens(at: position, &index)
-            index.count(findings.findings[found], into: &text.counts)
-        } else {
-            text.counts.removeAll(keepingCapacity: true)
+            text.counts.append(contentsOf: repeatElement(Counts(), count: index.indicators.count))
+            findings.take(path) { index.count($0, into: &text.counts) }
         }
         text.countsBase = 0
         text.screenMark = text.out.mark
@@ -146,18 +63,18 @@ enum ScreenTimingJSON {
     /// (larger pieces grow every slot's buffer, and the peak memory with them).
     static let filesPerPiece = 24
 
-    /// Writes `screens` as an array at nesting `level` to `stream`, the text ``write(_:report:findings:level:into:)``
-    /// writes, rendered in ranges of files on `jobs` threads (``ReportPieces``).
-    static func write(_ result: RunResult, report: RunReport, findings: Findings, level: Int, jobs: Int,
+    /// Writes `screens` as an array at nesting `level` to `stream`, the text ``write(_:report:level:into:)``
+    /// writes, rendered in ranges of files on `jobs` threads (``ReportPieces``), each reading the findings
+    /// from its place in `places`.
+    static func write(_ result: RunResult, report: RunReport, places: JSONReporter.PiecePlaces, level: Int, jobs: Int,
                       to stream: inout ReportStream) {
         let files = report.fileCount
         let (pieces, overflow) = files.addingReportingOverflow(filesPerPiece - 1)
         var screens = 0
         if !overflow {
-            let timings = report
             ReportPieces.write(
                 count: pieces / filesPerPiece, jobs: jobs, to: &stream,
-                renderer: { Pieces(report: timings, findings: findings, level: level, files: files) },
+                renderer: { Pieces(report: report, places: places, level: level) },
                 write: { stream, buffer, items in
                     guard items > 0, !buffer.written.isEmpty else { return }
                     if screens > 0 { buffer.written[0] = 0x2C }
@@ -172,17 +89,19 @@ enum ScreenTimingJSON {
 
     /// Renders ranges of ``filesPerPiece`` files' screens, on one thread.
     final class Pieces: ReportPieceRenderer {
+        let report: RunReport
+        let files: RunReport.FileReader
         let timings: RunReport.ScreenReader
-        let findings: Findings
-        let files: Int
+        let places: JSONReporter.PiecePlaces
         var arena = TextArena()
         var index = FindingIndex()
         var text: ScreenText
 
-        init(report: RunReport, findings: Findings, level: Int, files: Int) {
-            self.timings = report.screenReader()
-            self.findings = findings
-            self.files = files
+        init(report: RunReport, places: JSONReporter.PiecePlaces, level: Int) {
+            self.report = report
+            files = report.fileReader()
+            timings = report.screenReader()
+            self.places = places
             text = ScreenText(out: ReportBuffer.collecting(), texts: Texts(level: level, arena: &arena))
         }
 
@@ -193,14 +112,15 @@ enum ScreenTimingJSON {
 
         func render(_ piece: Int, into buffer: inout ReportBuffer) -> Int {
             let start = piece * ScreenTimingJSON.filesPerPiece
-            let end = Swift.min(files, start + ScreenTimingJSON.filesPerPiece)
+            let end = Swift.min(files.count, start + ScreenTimingJSON.filesPerPiece)
             guard start < end else { return 0 }
             swap(&text.out, &buffer)
             defer { swap(&text.out, &buffer) }
             text.screens = 0
-            var run = findings.firstRun(from: start)
+            var findings = places.findings(ofPiece: piece, in: report)
+            findings.skipEarlierFile(before: start, files: files)
             for position in start..<end {
-                ScreenTimingJSON.writeScreens(ofFile: position, timings: timings, findings: findings, run: &run,
+                ScreenTimingJSON.writeScreens(ofFile: position, files: files, timings: timings, findings: &findings,
                                               index: &index, into: &text)
             }
             return text.screens
@@ -517,33 +437,30 @@ enum ScreenTimingJSON {
         mutating func endScreen() {}
 
         /// Whether the indicator numbered `i` has the id `id` (as `String`s compare: its stored bytes decoded).
-        func has(_ i: Int, id: String) -> Bool {
+        func has(_ i: Int, id: UnsafeBufferPointer<UInt8>) -> Bool {
             guard let range = indicators[i].id else { return false }
             let bytes = ids[range]
-            if id.utf8.elementsEqual(bytes) { return true }
+            if id.elementsEqual(bytes) { return true }
             // Different bytes are different ASCII texts; other texts compare as `String`s do.
-            if id.utf8.allSatisfy({ $0 < 0x80 }) && bytes.allSatisfy({ $0 < 0x80 }) { return false }
-            return String(decoding: bytes, as: UTF8.self) == id
+            if id.allSatisfy({ $0 < 0x80 }) && bytes.allSatisfy({ $0 < 0x80 }) { return false }
+            return String(decoding: bytes, as: UTF8.self) == String(decoding: id, as: UTF8.self)
         }
 
-        /// Each indicator's findings among `diagnostics`, flat by screen then indicator.
-        func count(_ diagnostics: ArraySlice<(documentIndex: Int, line: Int, severity: Severity, indicator: String?)>,
-                   into counts: inout [Counts]) {
-            counts.removeAll(keepingCapacity: true)
-            counts.append(contentsOf: repeatElement(Counts(), count: indicators.count))
-            for d in diagnostics {
-                guard let s = screens.firstIndex(where: { $0.documentIndex == d.documentIndex }) else { continue }
-                let range = screens[s].first..<(s + 1 < screens.count ? screens[s + 1].first : indicators.count)
-                let line = d.line
-                func holds(_ i: Int) -> Bool { indicators[i].line <= line && line <= indicators[i].endLine }
-                var found: Int?
-                if let id = d.indicator {
-                    // Lines first: an id's bytes are compared only for the indicator that holds the finding.
-                    found = range.first(where: { holds($0) && has($0, id: id) }) ?? range.first(where: { has($0, id: id) })
-                }
-                if found == nil { found = range.first(where: holds) }
-                if let found { counts[found].add(d.severity) }
+        /// Counts `d` against the indicator it is about, in `counts` (flat by screen then indicator),
+        /// as ``ScreenTiming/indicatorIndex(of:)`` finds it; a finding about no screen's document is not counted.
+        func count(_ d: RunReport.FindingBrief, into counts: inout [Counts]) {
+            guard let documentIndex = d.documentIndex,
+                  let s = screens.firstIndex(where: { $0.documentIndex == documentIndex }) else { return }
+            let range = screens[s].first..<(s + 1 < screens.count ? screens[s + 1].first : indicators.count)
+            let line = d.line
+            func holds(_ i: Int) -> Bool { indicators[i].line <= line && line <= indicators[i].endLine }
+            var found = d.withIndicatorUTF8 { id -> Int? in
+                // Lines first: an id's bytes are compared only for the indicator that holds the finding.
+                guard let id else { return nil }
+                return range.first(where: { holds($0) && has($0, id: id) }) ?? range.first(where: { has($0, id: id) })
             }
+            if found == nil { found = range.first(where: holds) }
+            if let found { counts[found].add(d.severity) }
         }
     }
 }

@@ -202,6 +202,20 @@ extension RunReport {
         /// The findings from `place` on (noted by a ``KeyIterator``), in order.
         public func from(_ place: Place) -> Iterator { Iterator(base: list.diagnostics(from: place.base)) }
 
+        /// The place before the first finding.
+        public var start: Place { Place(base: list.start) }
+
+        /// What counting each finding against its file and indicator needs, from `place` on: in
+        /// report order, but for the findings a cross-file rule added, each handed out with the
+        /// first of its path's.
+        public func briefs(from place: Place) -> BriefIterator { BriefIterator(base: list.briefs(from: place.base)) }
+
+        /// Hands out the briefs in order.
+        public struct BriefIterator: IteratorProtocol {
+            var base: DiagnosticList.BriefIterator
+            public mutating func next() -> FindingBrief? { base.next().map(FindingBrief.init) }
+        }
+
         /// What summaries count of each finding, in order, read without making the texts they do not need.
         public var keys: Keys { Keys(list: list) }
 
@@ -220,12 +234,12 @@ extension RunReport {
             public func makeIterator() -> KeyIterator { KeyIterator(base: list.keys.makeIterator()) }
         }
 
-        /// Hands out the findings' keys in order, and where the findings can be read on from.
+        /// Hands out the findings' keys in order, and where each path's findings start.
         public struct KeyIterator: IteratorProtocol {
             var base: DiagnosticList.KeyIterator
-            /// Where ``Findings/from(_:)`` reads on from after the keys handed out so far (nil
-            /// where it cannot start: there, take the place of an earlier key).
-            public var place: Place? { base.place.map(Place.init) }
+            /// Where ``Findings/from(_:)`` reads the findings of the path of the key handed out
+            /// last from, when that key was the first of its path.
+            public var pathPlace: Place { Place(base: base.pathPlace) }
             public mutating func next() -> DiagnosticKey? { base.next() }
         }
     }
@@ -264,6 +278,23 @@ extension RunReport {
         /// The column of the excerpt's first character, and whether the excerpt stops short of its line's end.
         public var sourceFirstColumn: Int { stored.sourceFirstColumn }
         public var sourceClippedEnd: Bool { stored.sourceClippedEnd }
+    }
+
+    /// A finding's path, severity, line, document and indicator, read where the run stored it.
+    public struct FindingBrief {
+        let base: DiagnosticList.Brief
+
+        public var path: String { base.path }
+        public var severity: Severity { base.severity }
+        /// The line its range starts on.
+        public var line: Int { base.line }
+        /// Which document of the file (0-based), when known.
+        public var documentIndex: Int? { base.documentIndex }
+        /// `body` of the UTF-8 of the id of the indicator it is about (nil when it names none).
+        public func withIndicatorUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+            guard let range = base.indicator else { return try body(nil) }
+            return try base.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
     }
 
     /// A place in the findings' order, from which ``Findings/from(_:)`` reads on (on any thread).

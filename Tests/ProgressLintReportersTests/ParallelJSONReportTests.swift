@@ -87,54 +87,36 @@ import Testing
         #expect(Self.report(result, jobs: 3, blocks: true, quiet: true) == quiet)
     }
 
-    /// `diagnostics` written from each ``Diagnostic`` one after another, gathering what `screens`
-    /// counts (as the report wrote it before it was rendered in pieces): the reference.
-    static func diagnosticsOneByOne(_ report: RunReport, keys: JSONReporter.FindingsSummary, level: Int)
-        -> (text: String, findings: ScreenTimingJSON.Findings) {
+    /// `diagnostics` written from each ``Diagnostic`` one after another (as the report wrote it
+    /// before it was rendered in pieces): the reference.
+    static func diagnosticsOneByOne(_ report: RunReport, byFile: Bool, level: Int) -> String {
         var out = ReportStream()
-        var findings = ScreenTimingJSON.Findings()
         ReportBuffer.writing(to: &out) { b in
-            var fingerprints = Fingerprint.Sequence(byFile: keys.order.isByFile)
+            var fingerprints = Fingerprint.Sequence(byFile: byFile)
             var first = true
-            var run = 0
             for d in report.diagnostics {
-                while run < keys.fileCounts.count && ByteOrder.compare(keys.fileCounts[run].path, d.path) < 0 { run += 1 }
-                let position = run < keys.fileCounts.count && ByteOrder.same(keys.fileCounts[run].path, d.path)
-                    ? keys.fileCounts[run].position : -1
                 b.put(byte: first ? 0x5B : 0x2C)
                 first = false
                 b.newline(level: level + 1)
                 JSONReporter().diagnostic(d, fingerprint: fingerprints.next(d), level: level + 1, into: &b)
-                findings.add(d, position: position)
             }
             if first { return b.put("[]") }
             b.newline(level: level)
             b.put(byte: 0x5D)
         }
-        return (out.text, findings)
+        return out.text
     }
 
-    /// The key pass of `report` (as the summary's `byScreen` makes it) and `files` written, which
-    /// gives each run of findings its file.
+    /// The key pass of `report`, as the summary's `byScreen` makes it.
     static func findingsSummary(_ report: RunReport) -> JSONReporter.FindingsSummary {
         var keys = JSONReporter.FindingsSummary()
+        let files = report.fileReader()
         var iterator = report.diagnostics.keys.makeIterator()
-        var place = iterator.place
-        while let key = iterator.next() {
-            keys.note(key, placeBefore: place)
-            place = keys.wantsPlace ? iterator.place : nil
-        }
-        var out = ReportStream()
-        JSONReporter().files(report, counts: &keys.fileCounts, level: 1, jobs: 1, to: &out)
+        while let key = iterator.next() { keys.note(key, place: iterator.pathPlace, files: files) }
         return keys
     }
 
-    static func describe(_ findings: ScreenTimingJSON.Findings) -> String {
-        "\(findings.runs.map { "\($0.path) \($0.end) \($0.position)" }) "
-            + "\(findings.findings.map { "\($0.documentIndex) \($0.line) \($0.severity) \($0.indicator ?? "-")" })"
-    }
-
-    @Test func diagnosticsRenderedInPiecesFromTheirPlacesAreTheTextWrittenOneByOneWithTheSameFindingsGathered() {
+    @Test func diagnosticsRenderedInPiecesFromTheirPlacesAreTheTextWrittenOneByOne() {
         for quiet in [false, true] {
             let report = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet).report(Self.result)
             let keys = Self.findingsSummary(report)
@@ -143,15 +125,13 @@ import Testing
                 #expect(keys.diagnosticsPieces.count >= 3)
             }
             #expect(keys.diagnosticsPieces.reduce(0) { $0 + $1.count } == report.diagnostics.count)
-            let (expected, expectedFindings) = Self.diagnosticsOneByOne(report, keys: keys, level: 1)
+            let expected = Self.diagnosticsOneByOne(report, byFile: keys.order.isByFile, level: 1)
             for jobs in 1...4 {
                 var context = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet)
                 context.jobs = jobs
                 var out = ReportStream()
-                var findings = ScreenTimingJSON.Findings()
-                JSONReporter().diagnostics(report, keys: keys, context: context, level: 1, findings: &findings, to: &out)
+                JSONReporter().diagnostics(report, keys: keys, context: context, level: 1, to: &out)
                 #expect(out.text == expected, "\(jobs) jobs, quiet \(quiet)")
-                #expect(Self.describe(findings) == Self.describe(expectedFindings), "\(jobs) jobs, quiet \(quiet)")
             }
         }
     }
@@ -171,16 +151,16 @@ import Testing
     @Test func screensRenderedInPiecesAreTheTextWrittenFileByFileWhateverTheJobs() {
         var result = Self.result
         var report = ReportContext(rules: RuleRegistry.descriptions).report(result)
-        let findings = ScreenTimingJSON.Findings(report)
         func pieces(jobs: Int) -> String {
             var out = ReportStream()
-            ScreenTimingJSON.write(result, report: report, findings: findings, level: 1, jobs: jobs, to: &out)
+            let keys = Self.findingsSummary(report)
+            ScreenTimingJSON.write(result, report: report, places: keys.screenPlaces, level: 1, jobs: jobs, to: &out)
             return out.text
         }
         func wholeFiles() -> String {
             var out = ReportStream()
             ReportBuffer.writing(to: &out) {
-                ScreenTimingJSON.write(result, report: report, findings: findings, level: 1, into: &$0)
+                ScreenTimingJSON.write(result, report: report, level: 1, into: &$0)
             }
             return out.text
         }
@@ -203,23 +183,13 @@ import Testing
         for jobs in 1...4 { #expect(pieces(jobs: jobs) == cut, "\(jobs) jobs, cut") }
     }
 
-    /// `files` written from each ``FileSummary`` read whole, one file after another (as the report
-    /// wrote it before it was rendered in pieces): the reference.
-    static func filesOneByOne(_ report: RunReport, counts: inout [(path: String, counts: SeverityCounts, position: Int)],
-                              level: Int) -> String {
+    /// `files` written from each ``FileSummary`` read whole, one file after another, with the counts
+    /// of ``RunReport/fileCounts`` (as the report wrote it before it was rendered in pieces): the reference.
+    static func filesOneByOne(_ report: RunReport, level: Int) -> String {
         var json = JSONWriter()
         for _ in 0..<level { json.beginArray() }
         json.beginArray()
-        var group = 0
-        for position in report.files.indices {
-            let file = report.files[position]
-            var found = SeverityCounts()
-            while group < counts.count && ByteOrder.compare(counts[group].path, file.path) < 0 { group += 1 }
-            if group < counts.count && ByteOrder.same(counts[group].path, file.path) {
-                found = counts[group].counts
-                counts[group].position = position
-                group += 1
-            }
+        for (_, file, found) in report.fileCounts {
             json.beginObject()
             json.key("path"); json.string(file.path)
             json.key("screens")
@@ -238,39 +208,47 @@ import Testing
     }
 
     @Test func filesRenderedInPiecesAreTheTextWrittenFileByFileWithTheirFindingsCounted() {
-        let result = Self.result
-        let report = ReportContext(rules: RuleRegistry.descriptions).report(result)
-        var keys = JSONReporter.FindingsSummary()
-        for key in report.diagnostics.keys { keys.note(key) }
-        #expect(keys.pieces.isEmpty)
-        // With no place noted, `diagnostics` is one piece read from the start, the same text.
-        do {
-            var noPlaces = keys
-            var counts = keys.fileCounts
-            var out = ReportStream()
-            JSONReporter().files(report, counts: &counts, level: 1, jobs: 1, to: &out)
-            noPlaces.fileCounts = counts
-            var findings = ScreenTimingJSON.Findings()
-            var text = ReportStream()
-            JSONReporter().diagnostics(report, keys: noPlaces, context: ReportContext(rules: RuleRegistry.descriptions),
-                                       level: 1, findings: &findings, to: &text)
-            #expect(text.text == Self.diagnosticsOneByOne(report, keys: noPlaces, level: 1).text)
+        for quiet in [false, true] {
+            let result = Self.result
+            let report = ReportContext(rules: RuleRegistry.descriptions, quiet: quiet).report(result)
+            let keys = Self.findingsSummary(report)
+            #expect(result.files.count > 2 * JSONReporter.filesPerPiece)
+            let expected = Self.filesOneByOne(report, level: 1)
+            #expect(expected.contains("\"errors\": 1") || expected.contains("\"warnings\": 1"))
+            for jobs in 1...4 {
+                var json = JSONWriter()
+                json.beginArray()
+                json.value(writtenBy: { out, level in
+                    JSONReporter().files(report, places: keys.filePlaces, level: level, jobs: jobs, to: &out)
+                })
+                json.end()
+                #expect(json.out.text == expected, "\(jobs) jobs, quiet \(quiet)")
+            }
         }
-        #expect(result.files.count > 2 * JSONReporter.filesPerPiece)
-        var expectedCounts = keys.fileCounts
-        let expected = Self.filesOneByOne(report, counts: &expectedCounts, level: 1)
-        #expect(expected.contains("\"errors\": 1") || expected.contains("\"warnings\": 1"))
-        for jobs in 1...4 {
-            var counts = keys.fileCounts
-            var json = JSONWriter()
-            json.beginArray()
-            json.value(writtenBy: { out, level in
-                JSONReporter().files(report, counts: &counts, level: level, jobs: jobs, to: &out)
-            })
-            json.end()
-            #expect(json.out.text == expected, "\(jobs) jobs")
-            #expect(counts.map(\.position) == expectedCounts.map(\.position), "\(jobs) jobs")
+    }
+
+    /// The JSON report keeps nothing per file or per finding between its passes: what the summary
+    /// pass hands the later ones is a place per piece, so a run of many files costs it no more memory
+    /// than a piece at a time.
+    @Test func theSummaryPassKeepsAPlacePerPieceNotPerFile() {
+        let report = ReportContext(rules: RuleRegistry.descriptions).report(Self.result)
+        let keys = Self.findingsSummary(report)
+        let files = report.fileCount
+        func pieces(_ per: Int) -> Int { (files + per - 1) / per }
+        // Every array the summary holds, counted through reflection: a per-file one added later shows up here.
+        func held(_ value: Any) -> Int {
+            Mirror(reflecting: value).children.reduce(0) { sum, child in
+                if let array = child.value as? [Any] { return sum + array.count }
+                return sum + held(child.value)
+            }
         }
+        let bound = pieces(ScreenTimingJSON.filesPerPiece) + pieces(JSONReporter.filesPerPiece)
+            + report.diagnostics.count / JSONReporter.diagnosticsPerPiece + 1
+        #expect(held(keys) >= keys.pieces.count + 1, "the arrays are counted")
+        #expect(held(keys) <= bound, "\(held(keys)) held for \(files) files")
+        // Far fewer than the files with findings, which is what a per-file list would hold.
+        let filesWithFindings = report.fileCounts.filter { $0.counts.total > 0 }.count
+        #expect(bound * 2 < filesWithFindings, "\(bound) places, \(filesWithFindings) files with findings")
     }
 
     @Test func aRunWithoutFilesWritesTheSameEmptyArraysOnSeveralThreads() {

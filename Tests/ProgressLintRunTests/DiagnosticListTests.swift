@@ -185,4 +185,56 @@ import Testing
         plain.appendFile([withFields, Self.diagnostic("b.yaml", 1)], path: "b.yaml", key: 0)
         #expect(Array(plain.keys) == Array(plain).map(DiagnosticKey.init))
     }
+
+    /// Lists of each shape a run makes: chunks out of order with one taken out and cross-file
+    /// findings merged (a path of its own among them), and one written whole (a baseline's).
+    static var shapes: [DiagnosticList] {
+        var chunks = DiagnosticList(memoryLimit: 64)
+        chunks.appendFile([Self.diagnostic("b.yaml", 9, "a-rule", severity: .error), Self.full.withPath("b.yaml"),
+                           Self.diagnostic("b.yaml", 2)], path: "b.yaml", key: 0)
+        chunks.appendFile([Self.diagnostic("a.yaml", 5, severity: .info)], path: "a.yaml", key: 1)
+        chunks.appendFile([Self.diagnostic("c.yaml", 1), Self.diagnostic("c.yaml", 4, severity: .error)], path: "c.yaml", key: 2)
+        chunks.appendFile([Self.diagnostic("d.yaml", 1)], path: "d.yaml", key: 3)
+        chunks.reorder(by: [1, 0, 2, 3])
+        _ = chunks.removeFiles(["d.yaml"])
+        chunks.merge([Self.diagnostic("a.yaml", 1, "consistent-location", severity: .error), Self.diagnostic("b.yaml", 3),
+                      Self.diagnostic("bb.yaml", 1, severity: .error), Self.diagnostic("d.yaml", 2)])
+        let whole = DiagnosticList(Array(chunks))
+        return [chunks, chunks.onlyErrors(), whole, whole.onlyErrors()]
+    }
+
+    @Test func eachPathsPlaceReadsOnFromItsFirstFindingAndItsBriefsAreItsFindings() {
+        for list in Self.shapes {
+            let all = Array(list)
+            var keys = list.keys.makeIterator()
+            var read = 0
+            var last: String?
+            while let key = keys.next() {
+                defer { read += 1 }
+                guard key.path != last else { continue }
+                last = key.path
+                let place = keys.pathPlace
+                #expect(Array(IteratorSequence(list.diagnostics(from: place))) == Array(all[read...]), "\(key.path)")
+                // The briefs from there: every later finding's fields, those of one path together.
+                let briefs = Array(IteratorSequence(list.briefs(from: place)))
+                #expect(briefs.map(\.path) == all[read...].map(\.path), "\(key.path)")
+                let expected = all[read...].map { "\($0.path) \($0.severity) \($0.range.start.line) \($0.documentIndex ?? -1) \($0.indicator ?? "-")" }
+                let found = briefs.map { b in
+                    "\(b.path) \(b.severity) \(b.line) \(b.documentIndex ?? -1) \(b.indicator.map { String(decoding: b.bytes[$0], as: UTF8.self) } ?? "-")"
+                }
+                #expect(found.sorted() == expected.sorted(), "\(key.path)")
+            }
+            #expect(read == all.count && read > 0)
+            #expect(Array(IteratorSequence(list.diagnostics(from: list.start))) == all)
+        }
+    }
+}
+
+extension Diagnostic {
+    /// The same diagnostic about `path`.
+    fileprivate func withPath(_ path: String) -> Diagnostic {
+        var d = self
+        d.path = path
+        return d
+    }
 }

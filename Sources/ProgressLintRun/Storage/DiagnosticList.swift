@@ -290,10 +290,10 @@ struct DiagnosticList: Sequence, Sendable {
 
         init(base: StoredIterator) { self.base = base }
 
-        /// Where the list is read on from after the keys handed out so far, when that is a place
-        /// ``DiagnosticList/diagnostics(from:)`` can start from (nil after a merged diagnostic
-        /// handed out before a stored one already read).
-        var place: Place? { pending == nil ? Place(base: base.resumable()) : nil }
+        /// Where the findings of the path of the key handed out last start, when it was the first
+        /// of its path: the start of the chunk it (or the next stored one) lies in, and the merged
+        /// diagnostics before it.
+        private(set) var pathPlace = Place(nextChunk: 0, offset: 0, mergedIndex: 0)
 
         mutating func next() -> DiagnosticKey? {
             let merged = base.list.mergedStored, errorsOnly = base.list.errorsOnly
@@ -302,10 +302,13 @@ struct DiagnosticList: Sequence, Sendable {
                 if base.mergedIndex < merged.count, pending == nil || precedes(merged[base.mergedIndex], pending!) {
                     base.mergedIndex += 1
                     if errorsOnly && merged[base.mergedIndex - 1].severity != .error { continue }
+                    pathPlace = pending == nil ? base.endPlace(mergedIndex: base.mergedIndex - 1)
+                        : base.chunkPlace(mergedIndex: base.mergedIndex - 1)
                     return merged[base.mergedIndex - 1].key
                 }
                 guard let stored = pending.take() else { return nil }
                 if errorsOnly && stored.key.severity != .error { continue }
+                pathPlace = base.chunkPlace(mergedIndex: base.mergedIndex)
                 return stored.key
             }
         }
@@ -344,15 +347,90 @@ struct DiagnosticList: Sequence, Sendable {
         }
     }
 
-    /// A place in the list's order (``KeyIterator/place``) from which ``diagnostics(from:)`` reads on
-    /// through a window of its own, so several threads can each read on from a place of their own.
-    struct Place: @unchecked Sendable {
-        // Sendable: an iterator with no window, bytes or pending diagnostic of its own (``StoredIterator/resumable()``).
-        let base: StoredIterator
+    /// What counting each diagnostic against its file and indicator needs, from `place` on: the
+    /// stored records' first fields read where they lie, in report order but for the merged ones,
+    /// each handed out with the first of its path's (no order within a path is kept).
+    func briefs(from place: Place) -> BriefIterator { BriefIterator(base: stored(from: place)) }
+
+    /// One diagnostic's path, severity, line, document and indicator id (as bytes in `bytes`).
+    struct Brief {
+        let path: String
+        let severity: Severity
+        let line: Int
+        let documentIndex: Int?
+        let indicator: Range<Int>?
+        let bytes: [UInt8]
     }
 
+    /// Reads ``Brief``s in order (see ``briefs(from:)``).
+    struct BriefIterator: IteratorProtocol {
+        var base: StoredIterator
+        private var pending: Brief?
+
+        init(base: StoredIterator) { self.base = base }
+
+        mutating func next() -> Brief? {
+            let merged = base.list.mergedStored, errorsOnly = base.list.errorsOnly
+            while true {
+                if pending == nil, let record = base.nextRecord() { pending = brief(record) }
+                if base.mergedIndex < merged.count,
+                   pending == nil || ByteOrder.compare(merged[base.mergedIndex].path, pending!.path) <= 0 {
+                    let d = merged[base.mergedIndex]
+                    base.mergedIndex += 1
+                    if errorsOnly && d.severity != .error { continue }
+                    return Brief(path: d.path, severity: d.severity, line: d.range.start.line, documentIndex: d.documentIndex,
+                                 indicator: d.indicatorBytes, bytes: d.bytes)
+                }
+                guard let brief = pending.take() else { return nil }
+                if errorsOnly && brief.severity != .error { continue }
+                return brief
+            }
+        }
+
+        /// The brief of the record at `record` in the base's buffer, as ``StoredDiagnostic`` reads its fields.
+        private func brief(_ record: Range<Int>) -> Brief {
+            base.buffer.withUnsafeBufferPointer { bytes in
+                var r = StoredDiagnostic.Cursor(bytes: bytes, offset: record.lowerBound, end: record.upperBound)
+                _ = r.unsigned()
+                let s = Int(r.byte())
+                _ = r.span()
+                let start = r.position()
+                _ = r.position()
+                let flags = r.byte()
+                if flags & 1 != 0 { _ = r.span() }
+                let indicator = flags & 2 != 0 ? r.span() : nil
+                if flags & 4 != 0 { _ = r.span() }
+                let documentIndex = flags & 8 != 0 ? r.int() : nil
+                return Brief(path: base.path, severity: s == 0 ? .info : s == 1 ? .warning : .error, line: start.line,
+                             documentIndex: documentIndex, indicator: indicator, bytes: base.buffer)
+            }
+        }
+    }
+
+    /// A place in the list's order (``KeyIterator/pathPlace``) from which ``diagnostics(from:)`` reads
+    /// on through a window of its own, so several threads can each read on from a place of their own:
+    /// where a chunk starts, and how many merged diagnostics come before it.
+    struct Place: Sendable {
+        fileprivate let nextChunk: Int
+        fileprivate let offset: Int
+        fileprivate let mergedIndex: Int
+    }
+
+    /// The place before the first diagnostic.
+    var start: Place { Place(nextChunk: 0, offset: chunkOrder == nil ? 0 : end, mergedIndex: 0) }
+
     /// The diagnostics from `place` on, in the list's order, as its ``Iterator`` gives them.
-    func diagnostics(from place: Place) -> Iterator { Iterator(base: place.base) }
+    func diagnostics(from place: Place) -> Iterator { Iterator(base: stored(from: place)) }
+
+    /// The stored diagnostics from `place` on, in the list's order.
+    func stored(from place: Place) -> StoredIterator {
+        var base = StoredIterator(self, chunks: chunkOrder)
+        base.nextChunk = place.nextChunk
+        base.offset = place.offset
+        base.mergedIndex = place.mergedIndex
+        base.span = 1 << 12
+        return base
+    }
 
     /// Reads the list in order as ``Diagnostic``s: each record read in place and decoded whole; the
     /// merged ones as they were given.
@@ -372,10 +450,12 @@ struct DiagnosticList: Sequence, Sendable {
         let list: DiagnosticList
         fileprivate let rules: [String]
         private let chunks: [Int]?
-        private var nextChunk = 0
-        private var offset: Int
+        fileprivate var nextChunk = 0
+        fileprivate var offset: Int
         private var limit: Int
         fileprivate var path = ""
+        /// Where the chunk of the record read last starts, as `nextChunk` and `offset` to read it again.
+        private var chunkStart = (nextChunk: 0, offset: 0)
         private var pending: StoredDiagnostic?
         fileprivate var mergedIndex = 0
         /// Whether the records being read are of a chunk taken out.
@@ -386,8 +466,9 @@ struct DiagnosticList: Sequence, Sendable {
         /// `buffer` with the chunk's path, shared by the records read from it (made for the first).
         private var window: StoredDiagnostic.Window?
         /// How many bytes are copied at once: a window when reading in the order written, less when
-        /// each chunk is sought (a file's chunk is a few hundred bytes).
-        private let span: Int
+        /// each chunk is sought (a file's chunk is a few hundred bytes) or reading from a place (a
+        /// piece of a report reads a few files' findings).
+        fileprivate var span: Int
 
         init(_ list: DiagnosticList, chunks: [Int]?) {
             self.list = list
@@ -398,15 +479,14 @@ struct DiagnosticList: Sequence, Sendable {
             span = chunks == nil ? ByteStore.windowSize : 1 << 12
         }
 
-        /// This iterator where it is, holding none of the bytes it copied (read again from the
-        /// store when it goes on): to go on from there later, or on another thread.
-        fileprivate func resumable() -> StoredIterator {
-            var copy = self
-            copy.pending = nil
-            copy.window = nil
-            copy.buffer = []
-            copy.bufferStart = 0
-            return copy
+        /// The place of the start of the chunk of the record read last, after `mergedIndex` merged diagnostics.
+        fileprivate func chunkPlace(mergedIndex: Int) -> Place {
+            Place(nextChunk: chunkStart.nextChunk, offset: chunkStart.offset, mergedIndex: mergedIndex)
+        }
+
+        /// The place after every stored record, after `mergedIndex` merged diagnostics.
+        fileprivate func endPlace(mergedIndex: Int) -> Place {
+            Place(nextChunk: chunks?.count ?? 0, offset: list.end, mergedIndex: mergedIndex)
         }
 
         mutating func next() -> StoredDiagnostic? {
@@ -480,6 +560,7 @@ struct DiagnosticList: Sequence, Sendable {
                         offset = limit
                         continue
                     }
+                    chunkStart = chunks == nil ? (0, start - 4) : (nextChunk - 1, list.end)
                     path = buffer.withUnsafeBufferPointer { bytes in
                         var cursor = StoredDiagnostic.Cursor(bytes: bytes, offset: Swift.min(from + 1, to), end: to)
                         return String(decoding: UnsafeBufferPointer(rebasing: bytes[cursor.span()]), as: UTF8.self)
