@@ -21,13 +21,6 @@ public struct SeverityCounts: Hashable, Sendable {
         }
     }
 
-    /// Counts `other`'s findings too.
-    mutating func add(_ other: SeverityCounts) {
-        errors += other.errors
-        warnings += other.warnings
-        infos += other.infos
-    }
-
     /// Findings of every severity.
     public var total: Int { errors + warnings + infos }
 

@@ -47,34 +47,6 @@ import Testing
         #expect(Array(list) == expected)
     }
 
-    @Test func tallyCountsEveryStoredFindingByRuleAndPlatformAsItsKeysSay() {
-        // Platforms Swift calls equal (`é` precomposed and decomposed) are one; empty and none are two.
-        let platforms: [String?] = [nil, "ios", "", "caf\u{E9}", "cafe\u{301}", "web"]
-        for memoryLimit in [64, ByteStore.defaultMemoryLimit] {
-            var list = DiagnosticList(memoryLimit: memoryLimit)
-            var byRule: [String: SeverityCounts] = [:], byPlatform: [String: SeverityCounts] = [:]
-            for i in 0..<300 {
-                var d = i % 7 == 0 ? Self.full : Self.diagnostic("specs/\(i / 5).yaml", i, ["a", "b", "", "c"][i % 4],
-                                                                   severity: Severity.allCases[i % 3])
-                d.platform = platforms[i % platforms.count]
-                if i % 11 == 0 { d.screen = "S"; d.documentIndex = i }
-                list.append(d)
-                byRule[d.ruleID, default: SeverityCounts()].add(d.severity)
-                byPlatform[d.platform ?? "none", default: SeverityCounts()].add(d.severity)
-            }
-            let tally = FindingTally(list)
-            #expect(tally.byRule == byRule)
-            #expect(tally.byPlatform == byPlatform)
-            #expect(tally.byPlatform.count == 5)
-            // Merged findings are counted through the keys, in their place.
-            list.merge([Self.diagnostic("specs/0.yaml", 1, "z", severity: .error)])
-            byRule["z", default: SeverityCounts()].add(.error)
-            byPlatform["none", default: SeverityCounts()].add(.error)
-            #expect(FindingTally(list).byRule == byRule)
-            #expect(FindingTally(list).byPlatform == byPlatform)
-        }
-    }
-
     @Test func fileChunksComeInPathOrderWithCrossFileFindingsMergedInTheirPlace() {
         var list = DiagnosticList(memoryLimit: 64)
         // Files linted out of report order: keys are file numbers, ranks their place by path.

@@ -234,37 +234,6 @@ struct DiagnosticList: Sequence, Sendable {
     /// texts they do not need (message, YAML path, value, source line, fix).
     var keys: Keys { Keys(list: self) }
 
-    /// Calls `body` with each stored diagnostic's rule number (`rules.count` for one out of range),
-    /// severity and platform's UTF-8 (nil for none), in the order written, making no text: what a
-    /// tally counts. False, calling nothing, for a list with merged diagnostics or errors only.
-    func forEachCounted(_ body: (_ rule: Int, _ severity: Severity, _ platform: UnsafeBufferPointer<UInt8>?) -> Void)
-        -> Bool
-    {
-        guard mergedStored.isEmpty, !errorsOnly else { return false }
-        var records = StoredIterator(self, chunks: nil)
-        let rules = records.rules.count
-        while let record = records.nextRecord() {
-            records.buffer.withUnsafeBufferPointer { bytes in
-                var r = StoredDiagnostic.Cursor(bytes: bytes, offset: record.lowerBound, end: record.upperBound)
-                let rule = Int(clamping: r.unsigned())
-                let s = r.byte()
-                _ = (r.span(), r.position(), r.position())
-                let flags = r.byte()
-                if flags & 1 != 0 { _ = r.span() }
-                if flags & 2 != 0 { _ = r.span() }
-                if flags & 4 != 0 { _ = r.span() }
-                if flags & 8 != 0 { _ = r.int() }
-                if flags & 16 != 0 { _ = r.span() }
-                let platform = flags & 32 != 0 ? UnsafeBufferPointer(rebasing: bytes[r.span()]) : nil
-                body(Swift.min(rule, rules), s == 0 ? .info : s == 1 ? .warning : .error, platform)
-            }
-        }
-        return true
-    }
-
-    /// The rule ids the stored diagnostics' numbers stand for.
-    var ruleIDs: [String] { storage.rules.ids }
-
     /// The ``DiagnosticKey`` of each diagnostic, in order.
     struct Keys: Sequence {
         let list: DiagnosticList
