@@ -114,9 +114,9 @@ public struct CrossFileReader {
         try Field(from: &self)
     }
 
-    /// The next record that reads back whole as a `Value` (one that does not is passed over);
-    /// nil after the last.
-    @inlinable mutating func next<Value: CrossFileValue>(_: Value.Type) -> Value? {
+    /// The next record that reads back whole as a `Value` (or begins with one, when not `whole`;
+    /// one that does not is passed over); nil after the last.
+    @inlinable mutating func next<Value: CrossFileValue>(_: Value.Type, whole: Bool = true) -> Value? {
         while bytes.count - offset >= 4 {
             end = bytes.count
             let length = Int((try? take(4)).map { start in
@@ -124,9 +124,9 @@ public struct CrossFileReader {
             } ?? 0)
             end = offset + min(length, bytes.count - offset)
             let value = try? Value(from: &self)
-            let whole = offset == end
+            let read = offset == end || !whole
             offset = end
-            if whole, let value { return value }
+            if read, let value { return value }
         }
         return nil
     }

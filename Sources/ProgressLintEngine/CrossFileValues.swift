@@ -11,19 +11,28 @@ public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
     /// Each file's place in report order, when only some files are read (see ``only(_:)``).
     var indices: [Int]? = nil
     let pathOfFile: @Sendable (Int) -> String
+    /// Whether a value must read its record whole (false: a prefix, see ``prefixes(_:)``).
+    @usableFromInline var wholeRecords = true
 
     public func makeIterator() -> Iterator { Iterator(values: self) }
+
+    /// Each value's first fields only, read as a `Prefix` (a type written as the first fields of
+    /// `Info`): a pass that needs only those makes none of the rest.
+    public func prefixes<Prefix: CrossFileValue>(_: Prefix.Type) -> CrossFileValues<Prefix> {
+        CrossFileValues<Prefix>(store: store, order: order, indices: indices, pathOfFile: pathOfFile, wholeRecords: false)
+    }
 
     /// The values of `files` only (files an earlier pass gave), in the same order: a later pass
     /// that needs a few files reads only those.
     public func only(_ files: some Sequence<CrossFileSource>) -> CrossFileValues {
         let chosen = Dictionary(files.map { ($0.index, $0.start) }, uniquingKeysWith: { a, _ in a }).sorted { $0.key < $1.key }
-        return CrossFileValues(store: store, order: chosen.map(\.value), indices: chosen.map(\.key), pathOfFile: pathOfFile)
+        return CrossFileValues(store: store, order: chosen.map(\.value), indices: chosen.map(\.key), pathOfFile: pathOfFile,
+                               wholeRecords: wholeRecords)
     }
 
     /// Reads each file's values from the store at once, and reads them back one at a time.
     public struct Iterator: IteratorProtocol {
-        private let values: CrossFileValues
+        @usableFromInline let values: CrossFileValues
         @usableFromInline var file: CrossFileSource?
         @usableFromInline var reader = CrossFileReader([])
         /// The next file's place in `order`, or where it starts in the store when read as stored.
@@ -35,7 +44,7 @@ public struct CrossFileValues<Info: CrossFileValue>: Sequence, Sendable {
         /// The next value that reads back; one that does not (damaged storage) is passed over.
         @inlinable public mutating func next() -> (file: CrossFileSource, info: Info)? {
             while true {
-                if let file, let info = reader.next(Info.self) { return (file, info) }
+                if let file, let info = reader.next(Info.self, whole: values.wholeRecords) { return (file, info) }
                 guard readNextFile() else { return nil }
             }
         }

@@ -172,12 +172,26 @@ public struct ConsistentLocation: CrossFileRule {
         return sightings
     }
 
-    /// A location of a task: how many of its indicators are there, the first of them, and the
-    /// files they are in (nil once given up to keep memory bounded).
+    /// What the first pass reads of a sighting: its first fields.
+    struct Placement: CrossFileValue {
+        var task: String
+        var location: String
+
+        func write(to fields: inout CrossFileWriter) {
+            fields.write(task)
+            fields.write(location)
+        }
+
+        init(from fields: inout CrossFileReader) throws(CrossFileReadError) {
+            (task, location) = (try fields.read(), try fields.read())
+        }
+    }
+
+    /// A location of a task: how many of its indicators are there, the file of the first of them,
+    /// and the files they are in (nil once given up to keep memory bounded).
     struct Location {
         var name: String
         var count: Int
-        var first: Sighting
         var file: CrossFileSource
         var files: [CrossFileSource]?
     }
@@ -193,11 +207,12 @@ public struct ConsistentLocation: CrossFileRule {
     func finish(_ sightings: CrossFileValues<Sighting>, filesKept: Int) -> [CrossFileFinding] {
         // Two passes over the sightings (which may wait on disk): memory grows with tasks and
         // locations, not files. First, each task's locations in order of first appearance (tasks
-        // and locations compared as Swift compares texts; each named as first written).
+        // and locations compared as Swift compares texts; each named as first written), reading
+        // only a sighting's task and location.
         var taskNumbers: [String: Int] = [:]
         var tasks: [(name: String, locations: [Location])] = []
         var filesNoted = 0
-        for (file, sighting) in sightings {
+        for (file, sighting) in sightings.prefixes(Placement.self) {
             let t = taskNumbers[sighting.task] ?? tasks.count
             if t == tasks.count {
                 taskNumbers[sighting.task] = t
@@ -211,8 +226,7 @@ public struct ConsistentLocation: CrossFileRule {
                     filesNoted += 1
                 }
             } else {
-                tasks[t].locations.append(Location(name: sighting.location, count: 1, first: sighting, file: file,
-                                                   files: [file]))
+                tasks[t].locations.append(Location(name: sighting.location, count: 1, file: file, files: [file]))
                 filesNoted += 1
             }
             if filesNoted > filesKept { filesNoted = Self.giveUpLongestLists(&tasks, keeping: filesKept / 2) }
@@ -222,6 +236,13 @@ public struct ConsistentLocation: CrossFileRule {
             task.locations.count < 2 ? nil : task.locations.max { $0.count < $1.count }
         }
         guard common.contains(where: { $0 != nil }) else { return [] }
+        // The first indicator at each common location, read whole from its file, for the messages.
+        var firsts: [Sighting?] = Array(repeating: nil, count: tasks.count)
+        for (file, sighting) in sightings.only(common.compactMap { $0?.file }) {
+            guard let t = taskNumbers[sighting.task], let usual = common[t], firsts[t] == nil, file == usual.file,
+                  sighting.location == usual.name else { continue }
+            firsts[t] = sighting
+        }
         // Second, every indicator of such a task drawn elsewhere, read from the files where one may
         // be. A location written once but reached by several indicators (`<<`, aliases) is reported once.
         let mayBeReported = tasks.indices.flatMap { t in
@@ -235,16 +256,17 @@ public struct ConsistentLocation: CrossFileRule {
         // Each task's example path read once: a path may be read from the run's storage on disk.
         var examplePaths: [Int: String] = [:]
         for (file, sighting) in elsewhere.map({ sightings.only($0) }) ?? sightings {
-            guard let t = taskNumbers[sighting.task], let usual = common[t], sighting.location != usual.name else { continue }
+            guard let t = taskNumbers[sighting.task], let usual = common[t], let first = firsts[t],
+                  sighting.location != usual.name else { continue }
             if reported.file != file { reported = (file, []) }
             let start = sighting.range.start
             guard reported.places.insert(start.line << 32 | start.column & 0xFFFF_FFFF).inserted else { continue }
-            var whereExample = "indicator '\(usual.first.indicator ?? "(no id)")' on screen "
-                + "'\(usual.first.screen ?? "(unnamed screen)")'"
+            var whereExample = "indicator '\(first.indicator ?? "(no id)")' on screen "
+                + "'\(first.screen ?? "(unnamed screen)")'"
             if usual.file != file {
                 let examplePath = examplePaths[t] ?? usual.file.path
                 examplePaths[t] = examplePath
-                if examplePath != file.path { whereExample += " in \(examplePath):\(usual.first.range.start.line)" }
+                if examplePath != file.path { whereExample += " in \(examplePath):\(first.range.start.line)" }
             }
             let total = tasks[t].locations.reduce(0) { $0 + $1.count }
             findings.append(CrossFileFinding(
