@@ -60,6 +60,25 @@ import TestSupport
         #expect(Self.read(Self.written(values), as: Fields.self) == values)
     }
 
+    /// The first two fields of ``Fields``.
+    struct Prefix: CrossFileValue, Equatable {
+        var text: String
+        var number: Int
+        func write(to fields: inout CrossFileWriter) { fields.write(text); fields.write(number) }
+        init(from fields: inout CrossFileReader) throws(CrossFileReadError) { (text, number) = (try fields.read(), try fields.read()) }
+    }
+
+    @Test func aPrefixReadsEachValuesFirstFieldsAndOnlyAWholeValueReadsItsRecordWhole() {
+        let values = (0..<100).map(Fields.init)
+        var reader = CrossFileReader(Self.written(values))
+        var prefixes: [Prefix] = []
+        while let prefix = reader.next(Prefix.self, whole: false) { prefixes.append(prefix) }
+        #expect(prefixes.map(\.text) == values.map(\.text))
+        #expect(prefixes.map(\.number) == values.map(\.number))
+        // Read as a whole value, a prefix's record is passed over: it has fields left.
+        #expect(Self.read(Self.written(values), as: Prefix.self).isEmpty)
+    }
+
     @Test func valuesWrittenAfterOthersKeepThemAndReadBackInOrder() {
         var bytes = Self.written((0..<3).map(Fields.init))
         for n in 3..<60 { CrossFileWriter.appending(to: &bytes) { $0.append(Fields(n)) } }
