@@ -134,6 +134,7 @@ public struct ConsistentLocation: CrossFileRule {
         }
 
         public func write(to fields: inout CrossFileWriter) {
+            // Task and location first: the first pass of `finish` reads them alone (`Placement`).
             fields.write(task)
             fields.write(location)
             fields.write(range)
