@@ -288,21 +288,14 @@ struct DiagnosticList: Sequence, Sendable {
             return base.buffer.withUnsafeBufferPointer { bytes in
                 var r = StoredDiagnostic.Cursor(bytes: bytes, offset: record.lowerBound, end: record.upperBound)
                 func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-                let rule = Int(clamping: r.unsigned())
-                let s = Int(r.byte())
-                var key = DiagnosticKey(path: path, ruleID: rule < rules.count ? rules[rule] : "",
-                                        severity: s == 0 ? .info : s == 1 ? .warning : .error)
-                let message = r.span()
-                let start = r.position()
-                _ = r.position()
-                let flags = r.byte()
-                if flags & 1 != 0 { key.screen = text(r.span()) }
-                if flags & 2 != 0 { _ = r.span() }
-                if flags & 4 != 0 { _ = r.span() }
-                if flags & 8 != 0 { key.documentIndex = r.int() }
-                if flags & 16 != 0 { _ = r.span() }
-                if flags & 32 != 0 { key.platform = text(r.span()) }
-                return StoredKey(key: key, line: start.line, column: start.column, message: message, bytes: base.buffer)
+                let fields = StoredDiagnostic.Leading(&r)
+                var key = DiagnosticKey(path: path, ruleID: fields.rule < rules.count ? rules[fields.rule] : "",
+                                        severity: fields.severity)
+                key.screen = fields.screen.map(text)
+                key.documentIndex = fields.documentIndex
+                key.platform = fields.platform.map(text)
+                let start = fields.range.start
+                return StoredKey(key: key, line: start.line, column: start.column, message: fields.message, bytes: base.buffer)
             }
         }
 
@@ -360,18 +353,9 @@ struct DiagnosticList: Sequence, Sendable {
         private func brief(_ record: Range<Int>) -> Brief {
             base.buffer.withUnsafeBufferPointer { bytes in
                 var r = StoredDiagnostic.Cursor(bytes: bytes, offset: record.lowerBound, end: record.upperBound)
-                _ = r.unsigned()
-                let s = Int(r.byte())
-                _ = r.span()
-                let start = r.position()
-                _ = r.position()
-                let flags = r.byte()
-                if flags & 1 != 0 { _ = r.span() }
-                let indicator = flags & 2 != 0 ? r.span() : nil
-                if flags & 4 != 0 { _ = r.span() }
-                let documentIndex = flags & 8 != 0 ? r.int() : nil
-                return Brief(path: base.path, severity: s == 0 ? .info : s == 1 ? .warning : .error, line: start.line,
-                             documentIndex: documentIndex, indicator: indicator, bytes: base.buffer)
+                let fields = StoredDiagnostic.Leading(&r)
+                return Brief(path: base.path, severity: fields.severity, line: fields.range.start.line,
+                             documentIndex: fields.documentIndex, indicator: fields.indicator, bytes: base.buffer)
             }
         }
     }

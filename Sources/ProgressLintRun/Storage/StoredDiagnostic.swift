@@ -108,19 +108,10 @@ struct StoredDiagnostic: Sendable {
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
             var r = Cursor(bytes: bytes, offset: start, end: end)
-            rule = Int(clamping: r.unsigned())
-            let s = Int(r.byte())
-            severity = s == 0 ? .info : s == 1 ? .warning : .error
-            message = r.span()
-            let startPosition = r.position(), endPosition = r.position()
-            range = SourceRange(start: startPosition, end: endPosition)
-            flags = r.byte()
-            if flags & 1 != 0 { screen = r.span() }
-            if flags & 2 != 0 { indicator = r.span() }
-            if flags & 4 != 0 { yamlPath = r.span() }
-            if flags & 8 != 0 { documentIndex = r.int() }
-            if flags & 16 != 0 { value = r.span() }
-            if flags & 32 != 0 { platform = r.span() }
+            let leading = Leading(&r)
+            (rule, severity, message, range, flags) = (leading.rule, leading.severity, leading.message, leading.range, leading.flags)
+            (screen, indicator, yamlPath, documentIndex) = (leading.screen, leading.indicator, leading.yamlPath, leading.documentIndex)
+            (value, platform) = (leading.value, leading.platform)
             asksAt = r.offset
             let asks = Int(clamping: r.unsigned())
             var i = 0
@@ -144,6 +135,35 @@ struct StoredDiagnostic: Sendable {
                 let a = Int(r.byte())
                 fixApplicability = a == 0 ? .displayOnly : a == 1 ? .unsafe : .safe
             }
+        }
+    }
+
+    /// A record's fields up to its platform, the ones written first: what a key, a brief and the
+    /// whole record read alike.
+    struct Leading {
+        var rule: Int
+        var severity: Severity
+        var message: Range<Int>
+        var range: SourceRange
+        var flags: UInt8
+        var screen: Range<Int>?, indicator: Range<Int>?, yamlPath: Range<Int>?, value: Range<Int>?, platform: Range<Int>?
+        var documentIndex: Int?
+
+        /// Reads them at `r`, leaving it after them (inlined, so that a reader pays only for the fields it uses).
+        @inline(__always) init(_ r: inout Cursor) {
+            rule = Int(clamping: r.unsigned())
+            let s = Int(r.byte())
+            severity = s == 0 ? .info : s == 1 ? .warning : .error
+            message = r.span()
+            let startPosition = r.position(), endPosition = r.position()
+            range = SourceRange(start: startPosition, end: endPosition)
+            flags = r.byte()
+            if flags & 1 != 0 { screen = r.span() }
+            if flags & 2 != 0 { indicator = r.span() }
+            if flags & 4 != 0 { yamlPath = r.span() }
+            if flags & 8 != 0 { documentIndex = r.int() }
+            if flags & 16 != 0 { value = r.span() }
+            if flags & 32 != 0 { platform = r.span() }
         }
     }
 
