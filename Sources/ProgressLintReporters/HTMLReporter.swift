@@ -167,7 +167,8 @@ public struct HTMLReporter: Reporter {
         }
         out.write("</section>\n")
 
-        glance(result, report: report, bySeverity: bySeverity, total: total, into: &out)
+        let (byRule, byPlatform) = report.countsByRuleAndPlatform()
+        glance(result, byRule: byRule, byPlatform: byPlatform, bySeverity: bySeverity, total: total, into: &out)
         ranking(worst: worst, slowest: slowest, unknownDurations: unknownDurations, into: &out)
 
         // Every finding, file by file, as plain HTML (no code frames: the details show those).
@@ -176,18 +177,18 @@ public struct HTMLReporter: Reporter {
                   + "the thresholds, its timing table and its findings with their code.</p>\n")
         out.write("<noscript><p>The timelines, timing tables and code need scripts; the JSON report "
                   + "(<code>--format json</code>) has the same timing in <code>screens[]</code>.</p></noscript>\n")
-        filters(report: report, into: &out)
+        filters(rules: byRule.keys.sorted(), platforms: byPlatform.keys.sorted(), into: &out)
         out.write(findingsHTML.isEmpty ? "<p>No findings.</p>\n" : findingsHTML)
         out.write("</section>\n")
 
         files(report, into: &out)
-        rules(context: context, report: report, into: &out)
+        rules(context: context, byRule: byRule, into: &out)
         out.write("</main>\n")
         out.write("<dialog id=\"detail\" aria-labelledby=\"detail-h\"><div class=\"bar\"><h2 id=\"detail-h\" tabindex=\"-1\">Details</h2>"
                   + "<button type=\"button\" id=\"close\">Close</button></div><div id=\"detail-body\"></div></dialog>\n")
         out.write("<footer><p class=\"muted\">Written by progress-lint \(Tool.version). "
                   + "This page loads nothing from the network.</p></footer>\n")
-        data(result, report: report, context: context, into: &out)
+        data(result, report: report, rules: byRule.keys.sorted(), context: context, into: &out)
         out.write("<script>")
         out.write(HTMLAssets.script)
         out.write("</script>\n</body>\n</html>\n")
@@ -246,7 +247,7 @@ public struct HTMLReporter: Reporter {
         out.write("</section>\n")
     }
 
-    private func glance(_ result: RunResult, report: RunReport, bySeverity: [(Severity, Int)], total: Int,
+    private func glance(_ result: RunResult, byRule: [String: Int], byPlatform: [String: Int], bySeverity: [(Severity, Int)], total: Int,
                         into out: inout ReportStream) {
         out.write("<section aria-labelledby=\"glance\">\n<h2 id=\"glance\">At a glance</h2>\n<ul class=\"inline\">\n")
         // By severity.
@@ -257,8 +258,8 @@ public struct HTMLReporter: Reporter {
                       + "\(severity.rawValue)</span></th><td class=\"n\">\(count)</td></tr>\n")
         }
         out.write("<tr><th scope=\"row\">all</th><td class=\"n\">\(total)</td></tr></tbody></table></li>\n")
-        counts("Findings by rule", "Rule", report.byRule, into: &out)
-        counts("Findings by platform", "Platform", report.byPlatform, into: &out)
+        counts("Findings by rule", "Rule", byRule, into: &out)
+        counts("Findings by platform", "Platform", byPlatform, into: &out)
         let inventory = result.inventory
         counts("Indicators by style", "Style", inventory.byStyle, into: &out)
         func share(_ n: Int, _ of: Int) -> String {
@@ -285,7 +286,7 @@ public struct HTMLReporter: Reporter {
         out.write("</tbody></table></li>\n")
     }
 
-    private func filters(report: RunReport, into out: inout ReportStream) {
+    private func filters(rules: [String], platforms: [String], into out: inout ReportStream) {
         out.write("<nav id=\"filters\" aria-label=\"Filters\" hidden>\n")
         func group(_ legend: String, _ name: String, _ values: [String]) {
             out.write("<fieldset><legend>\(legend)</legend>")
@@ -297,8 +298,8 @@ public struct HTMLReporter: Reporter {
             out.write("</fieldset>\n")
         }
         group("Severity", "severity", ["error", "warning", "info"])
-        group("Platform", "platform", report.byPlatform.keys.sorted())
-        group("Rule", "rule", report.byRule.keys.sorted())
+        group("Platform", "platform", platforms)
+        group("Rule", "rule", rules)
         out.write("<p id=\"shown\" role=\"status\"></p>\n</nav>\n")
     }
 
@@ -337,10 +338,11 @@ public struct HTMLReporter: Reporter {
     /// `<script type="application/jsonl" id="data">` element (never run), so opening a file reads
     /// its line alone: a header with the files' counts, one line per file (its screens, its
     /// findings, its findings outside the screens), then the thresholds.
-    private func data(_ result: RunResult, report: RunReport, context: ReportContext, into out: inout ReportStream) {
+    private func data(_ result: RunResult, report: RunReport, rules: [String], context: ReportContext,
+                      into out: inout ReportStream) {
         out.write("<script type=\"application/jsonl\" id=\"data\">")
         var docs: [String: String] = [:]
-        for id in report.byRule.keys.sorted() { docs[id] = context.documentationURI(for: id) }
+        for id in rules { docs[id] = context.documentationURI(for: id) }
         out.write("{\"ticks\":" + HTMLTimeline.ticksJSON
                   + ",\"docs\":{" + docs.keys.sorted().map { "\(HTMLText.json($0)):\(HTMLText.json(docs[$0]!))" }.joined(separator: ",")
                   + "},\"files\":[")
@@ -414,8 +416,7 @@ public struct HTMLReporter: Reporter {
         return "<a href=\"\(HTMLText.escape(address))\">\(HTMLText.escape(id))</a>"
     }
 
-    private func rules(context: ReportContext, report: RunReport, into out: inout ReportStream) {
-        let byRule = report.byRule
+    private func rules(context: ReportContext, byRule: [String: Int], into out: inout ReportStream) {
         out.write("<section aria-labelledby=\"rules\">\n<h2 id=\"rules\">Rules</h2>\n<table><caption>Every rule, with "
                   + "its findings in this report</caption><thead><tr><th scope=\"col\">Rule</th><th scope=\"col\">Name</th>"
                   + "<th scope=\"col\">Default severity</th><th scope=\"col\">Findings</th></tr></thead><tbody>\n")

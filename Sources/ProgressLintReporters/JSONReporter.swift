@@ -326,10 +326,11 @@ public struct JSONReporter: Reporter {
         }
         json.key(literal: "bySeverity")
         json.value(.object(Severity.allCases.reversed().map { s in (s.rawValue, .int(report.count(s))) }))
+        let (byRule, byPlatform) = report.countsByRuleAndPlatform()
         json.key(literal: "byRule")
-        json.value(JSONReporter.sorted(report.byRule))
+        json.value(JSONReporter.sorted(byRule))
         json.key(literal: "byPlatform")
-        json.value(JSONReporter.sorted(report.byPlatform))
+        json.value(JSONReporter.sorted(byPlatform))
         json.key(literal: "byScreen")
         byScreen(report, keys: &keys, into: &json)
         json.end()

@@ -12,8 +12,10 @@ import ProgressLintSupport
 /// Renders one piece of a report at a time into a buffer (a range of the report's files, say),
 /// on the thread that made it.
 public protocol ReportPieceRenderer: SendableMetatype {
-    /// Renders piece `piece` into `buffer`, which is empty; returns how many items it wrote.
-    mutating func render(_ piece: Int, into buffer: inout ReportBuffer) -> Int
+    /// What the writer learns of a piece besides its bytes: how many items it holds, say.
+    associatedtype Items = Int
+    /// Renders piece `piece` into `buffer`, which is empty; returns what it wrote (how many items, say).
+    mutating func render(_ piece: Int, into buffer: inout ReportBuffer) -> Items
 }
 
 /// A large part of a report rendered in pieces on several threads and written in order on this
@@ -34,11 +36,11 @@ public enum ReportPieces {
 
     /// Renders pieces `0..<count` with renderers `makeRenderer` makes (one per thread, made on it),
     /// on up to `jobs` threads, and hands each finished piece, in order, to `write` on this thread
-    /// with the stream, its buffer (which `write` may change in place) and how many items it holds.
+    /// with the stream, its buffer (which `write` may change in place) and what the renderer said it holds.
     public static func write<Renderer: ReportPieceRenderer>(
         count: Int, jobs: Int, to stream: inout ReportStream,
         renderer makeRenderer: @escaping @Sendable () -> Renderer,
-        write: (inout ReportStream, inout ReportBuffer, _ items: Int) -> Void
+        write: (inout ReportStream, inout ReportBuffer, _ items: Renderer.Items) -> Void
     ) {
         guard count > 0 else { return }
         let threads = Swift.max(0, Swift.min(jobs, count))
@@ -53,7 +55,7 @@ public enum ReportPieces {
             }
             return
         }
-        let shared = Shared(slots: threads * slotsPerJob, count: count)
+        let shared = Shared<Renderer.Items>(slots: threads * slotsPerJob, count: count)
         defer { shared.free() }
         var started: [pthread_t] = []
         for _ in 0..<threads {
@@ -69,7 +71,7 @@ public enum ReportPieces {
             } else {
                 shared.ready[slot].wait()
             }
-            write(&stream, &shared.buffers[slot], shared.items[slot])
+            write(&stream, &shared.buffers[slot], shared.items[slot]!)
             shared.buffers[slot].clear()
             shared.room.signal()
         }
@@ -78,11 +80,11 @@ public enum ReportPieces {
 
     /// What the threads share: the slots' buffers and item counts, each touched by one thread at a
     /// time (handed between them by the semaphores, which order their memory), and the next piece.
-    private final class Shared: @unchecked Sendable {
+    private final class Shared<Items>: @unchecked Sendable {
         let slots: Int
         let count: Int
         let buffers: UnsafeMutablePointer<ReportBuffer>
-        let items: UnsafeMutablePointer<Int>
+        let items: UnsafeMutablePointer<Items?>
         /// Signalled when the piece in a slot is rendered.
         let ready: [DispatchSemaphore]
         /// Pieces that may be claimed before the writer catches up: at most `slots` claimed and not
@@ -96,13 +98,13 @@ public enum ReportPieces {
             buffers = .allocate(capacity: slots)
             for i in 0..<slots { (buffers + i).initialize(to: ReportBuffer.collecting()) }
             items = .allocate(capacity: slots)
-            items.initialize(repeating: 0, count: slots)
+            items.initialize(repeating: nil, count: slots)
             ready = (0..<slots).map { _ in DispatchSemaphore(value: 0) }
             room = DispatchSemaphore(value: slots)
         }
 
         /// Renders pieces until none is left.
-        func render<Renderer: ReportPieceRenderer>(_ renderer: Renderer) {
+        func render<Renderer: ReportPieceRenderer>(_ renderer: Renderer) where Renderer.Items == Items {
             var renderer = renderer
             while true {
                 room.wait()
@@ -122,6 +124,7 @@ public enum ReportPieces {
             for i in 0..<slots { buffers[i].free() }
             buffers.deinitialize(count: slots)
             buffers.deallocate()
+            items.deinitialize(count: slots)
             items.deallocate()
         }
     }

@@ -127,6 +127,14 @@ public struct ReportStream {
         used = 0
     }
 
+    /// Puts everything written to a stream without a destination into `buffer`, and forgets it
+    /// (a piece of a report written through a stream, see ``ReportPieces``).
+    mutating func move(to buffer: inout ReportBuffer) {
+        let count = used
+        self.buffer.withUnsafeBufferPointer { buffer.put(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        used = 0
+    }
+
     /// Everything written to a stream without a destination.
     public var text: String { String(decoding: buffer[0..<used], as: UTF8.self) }
 }

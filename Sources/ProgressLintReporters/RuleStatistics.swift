@@ -12,7 +12,7 @@ public enum RuleStatistics {
 
     /// The lines for the findings a report of a run shows, as the run counted them.
     public static func render(_ report: RunReport, rules: [RuleDescription]) -> String {
-        render(counts: report.byRule, rules: rules)
+        render(counts: report.countsByRuleAndPlatform().byRule, rules: rules)
     }
 
     /// The lines for the diagnostics of these rule ids.

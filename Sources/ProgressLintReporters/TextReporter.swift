@@ -18,49 +18,89 @@ public struct TextReporter: Reporter {
     /// Creates a text reporter with or without code frames.
     public init(frames: Bool) { self.frames = frames }
 
+    /// Files with findings in a piece of the report rendered on its own (tens of KB).
+    static let filesPerPiece = 64
+
     public func write(_ result: RunResult, context: ReportContext, to out: inout ReportStream) {
         let shown = context.report(result).diagnostics
-        // A file's path as shown is made once, for its first finding.
-        var shownPath: (path: String, text: String)?
+        let pieces = shown.inPlacePieces(filesEach: Self.filesPerPiece)
         // What the summary says of fixes, counted on the way.
         var fixable = 0, hidden = 0
-        // Each finding read in place: its message and source line written from their stored bytes.
-        for d in shown.inPlace {
-            if shownPath.map({ !ByteOrder.same($0.path, d.path) }) ?? true {
-                shownPath = (d.path, TerminalText.lineStart(TerminalText.safe(d.path)))
-            }
-            out.write(shownPath!.text)
-            out.write(byte: UInt8(ascii: ":"))
-            out.write(int: d.range.start.line)
-            out.write(byte: UInt8(ascii: ":"))
-            out.write(int: d.startColumn(context.columnUnit))
-            out.write(ascii: ": ")
-            switch (d.severity, context.color) {
-            case (.error, false): out.write(ascii: "error")
-            case (.warning, false): out.write(ascii: "warning")
-            case (.info, false): out.write(ascii: "info")
-            case (.error, true): out.write(ascii: "\u{1B}[31merror\u{1B}[0m")
-            case (.warning, true): out.write(ascii: "\u{1B}[33mwarning\u{1B}[0m")
-            case (.info, true): out.write(ascii: "\u{1B}[36minfo\u{1B}[0m")
-            }
-            if context.isFixable(d) {
-                fixable += 1
-                out.write(ascii: ": [*] ")
-            } else {
-                out.write(ascii: ": ")
-            }
-            if context.isHiddenFix(d) { hidden += 1 }
-            d.withMessageUTF8 { TerminalText.write($0, to: &out) }
-            out.write(ascii: context.color ? " \u{1B}[2m[" : " [")
-            out.write(d.ruleID)
-            out.write(ascii: context.color ? "]\u{1B}[0m\n" : "]\n")
-            if frames {
-                CodeFrame.write(d, color: context.color, to: &out)
-                out.write(byte: 0x0A)
-            }
+        if pieces.count == 1 {
+            (fixable, hidden) = Lines.write(pieces[0], frames: frames, context: context, to: &out)
+        } else {
+            // Runs of files rendered on the run's jobs and written in order (``ReportPieces``).
+            ReportPieces.write(
+                count: pieces.count, jobs: context.jobs, to: &out,
+                renderer: { [frames] in Lines(pieces: pieces, frames: frames, context: context) },
+                write: { out, buffer, counted in
+                    out.write(block: UnsafeBufferPointer(buffer.written))
+                    fixable += counted.fixable
+                    hidden += counted.hidden
+                })
         }
         out.write(summaryLine(result, shown: shown, fixable: context.fixableSummary(fixable: fixable, hidden: hidden),
                               context: context) + "\n")
+    }
+
+    /// Renders pieces of the findings on one thread.
+    struct Lines: ReportPieceRenderer {
+        let pieces: [RunReport.InPlaceFindings]
+        let frames: Bool
+        let context: ReportContext
+        /// What a piece is written through, before it goes into the piece's buffer.
+        var out = ReportStream()
+
+        mutating func render(_ piece: Int, into buffer: inout ReportBuffer) -> (fixable: Int, hidden: Int) {
+            let counted = Self.write(pieces[piece], frames: frames, context: context, to: &out)
+            out.move(to: &buffer)
+            return counted
+        }
+
+        /// Writes `findings`, each read in place (its message and source line written from their
+        /// stored bytes); returns how many have a fix `--fix` applies, and how many one only
+        /// `--unsafe-fixes` would.
+        static func write(_ findings: RunReport.InPlaceFindings, frames: Bool, context: ReportContext,
+                          to out: inout ReportStream) -> (fixable: Int, hidden: Int) {
+            var fixable = 0, hidden = 0
+            // A file's path as shown is made once, for its first finding.
+            var shownPath: (path: String, text: String)?
+            for d in findings {
+                if shownPath.map({ !ByteOrder.same($0.path, d.path) }) ?? true {
+                    shownPath = (d.path, TerminalText.lineStart(TerminalText.safe(d.path)))
+                }
+                out.write(shownPath!.text)
+                out.write(byte: UInt8(ascii: ":"))
+                out.write(int: d.range.start.line)
+                out.write(byte: UInt8(ascii: ":"))
+                out.write(int: d.startColumn(context.columnUnit))
+                out.write(ascii: ": ")
+                switch (d.severity, context.color) {
+                case (.error, false): out.write(ascii: "error")
+                case (.warning, false): out.write(ascii: "warning")
+                case (.info, false): out.write(ascii: "info")
+                case (.error, true): out.write(ascii: "\u{1B}[31merror\u{1B}[0m")
+                case (.warning, true): out.write(ascii: "\u{1B}[33mwarning\u{1B}[0m")
+                case (.info, true): out.write(ascii: "\u{1B}[36minfo\u{1B}[0m")
+                }
+                if context.isFixable(d) {
+                    fixable += 1
+                    out.write(ascii: ": [*] ")
+                } else {
+                    out.write(ascii: ": ")
+                }
+                if context.isHiddenFix(d) { hidden += 1 }
+                d.withMessageUTF8 { TerminalText.write($0, to: &out) }
+                out.write(ascii: context.color ? " \u{1B}[2m[" : " [")
+                out.write(d.ruleID)
+                out.write(ascii: context.color ? "]\u{1B}[0m\n" : "]\n")
+                if frames {
+                    CodeFrame.write(d, color: context.color, to: &out)
+                    out.write(byte: 0x0A)
+                }
+            }
+            return (fixable, hidden)
+        }
     }
 
     private func summaryLine(_ result: RunResult, shown: RunReport.Findings, fixable: String, context: ReportContext) -> String {

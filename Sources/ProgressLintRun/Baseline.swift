@@ -207,7 +207,7 @@ public struct Baseline: Hashable, Sendable {
                 kept.append(diagnostic)
             }
         }
-        result.setFindings(kept)
+        result.findings = kept
         let linted = Baseline.lintedFiles(result, location: location)
         return remaining.filter { $0.value > 0 && linted.contains($0.key.path) }
             .map { StaleEntry(key: $0.key, unmatched: $0.value) }

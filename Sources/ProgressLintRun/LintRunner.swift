@@ -239,17 +239,14 @@ public struct LintRunner: Sendable {
             deferred.isEmpty ? [] : stored.removeFiles(Set(deferred.map(\.path)))
         }
         if stored.isStreamable {
-            // The few cross-file findings are merged in their place as the report reads the stored ones;
-            // counted before the merge, as counts do not depend on order.
-            var tally = FindingTally(stored)
-            tally.add(extra)
+            // The few cross-file findings are merged in their place as the report reads the stored ones.
             stored.merge(extra)
-            result.setFindings(stored, tally: tally)
+            result.findings = stored
         } else {
             // Files whose paths read the same (or a file's findings under another path): sorted as a whole.
             var all = Array(stored) + extra
             all.sort(by: Diagnostic.ordered)
-            result.setFindings(DiagnosticList(all))
+            result.findings = DiagnosticList(all)
         }
         return result
     }

@@ -14,7 +14,6 @@ public struct RunReport: Sendable {
     let timings: ScreenTimingList
     /// Whether only errors are shown (`--quiet`).
     public let errorsOnly: Bool
-    private let tally: FindingTally
 
     /// The report of `result`: every finding, or only errors.
     public init(_ result: RunResult, errorsOnly: Bool = false) {
@@ -22,7 +21,6 @@ public struct RunReport: Sendable {
         diagnostics = Findings(list: errorsOnly ? result.findings.onlyErrors() : result.findings)
         timings = result.timings
         self.errorsOnly = errorsOnly
-        tally = result.tally
     }
 
     /// How many files were linted.
@@ -91,19 +89,15 @@ public struct RunReport: Sendable {
         }
     }
 
-    /// Findings shown by rule id (rules with none shown left out).
-    public var byRule: [String: Int] { shown(tally.byRule) }
-
-    /// Findings shown by platform, `none` for findings that name none (platforms with none shown left out).
-    public var byPlatform: [String: Int] { shown(tally.byPlatform) }
-
-    private func shown(_ counts: [String: SeverityCounts]) -> [String: Int] {
-        var shown: [String: Int] = [:]
-        for (key, value) in counts {
-            let n = value.keeping(errorsOnly: errorsOnly).total
-            if n > 0 { shown[key] = n }
+    /// Findings shown by rule id and by platform (`none` for findings that name none), counted in one
+    /// pass over their keys when asked: reports that show no such counts do not pay for them.
+    public func countsByRuleAndPlatform() -> (byRule: [String: Int], byPlatform: [String: Int]) {
+        var byRule: [String: Int] = [:], byPlatform: [String: Int] = [:]
+        for key in diagnostics.keys {
+            byRule[key.ruleID, default: 0] += 1
+            byPlatform[key.platform ?? "none", default: 0] += 1
         }
-        return shown
+        return (byRule, byPlatform)
     }
 
     /// Each file in report order with the counts of its findings shown, read from the findings'
@@ -222,6 +216,16 @@ extension RunReport {
         /// Each finding read where the run stored it: its texts written from their bytes, made only when asked for.
         public var inPlace: InPlaceFindings { InPlaceFindings(list: list) }
 
+        /// The findings as ``inPlace`` reads them, in runs of `files` files with findings, in order (one
+        /// run when they are not stored file by file): several threads may each read one, and reading
+        /// them one after the other reads every finding once.
+        public func inPlacePieces(filesEach files: Int) -> [InPlaceFindings] {
+            let cuts = list.cuts(every: files)
+            return cuts.indices.map { i in
+                InPlaceFindings(list: list, from: cuts[i].place, before: i + 1 < cuts.count ? cuts[i + 1].path : nil)
+            }
+        }
+
         /// Hands out the findings in order.
         public struct Iterator: IteratorProtocol {
             var base: DiagnosticList.Iterator
@@ -244,15 +248,30 @@ extension RunReport {
         }
     }
 
-    /// The findings read where the run stored them, in order.
-    public struct InPlaceFindings: Sequence {
+    /// The findings read where the run stored them, in order: all of them, or a run of whole files
+    /// (``Findings/inPlacePieces(_:)``).
+    public struct InPlaceFindings: Sequence, Sendable {
         let list: DiagnosticList
-        public func makeIterator() -> Iterator { Iterator(base: list.stored.makeIterator()) }
+        /// Where the run starts (nil: at the first finding), and the path of the first file after it
+        /// (nil: it runs to the end).
+        var from: DiagnosticList.Place?
+        var before: String?
+
+        public func makeIterator() -> Iterator {
+            Iterator(base: from.map { list.stored(from: $0, span: ByteStore.windowSize) } ?? list.stored.makeIterator(),
+                     before: before)
+        }
 
         /// Hands out the findings in order, each read in place.
         public struct Iterator: IteratorProtocol {
             var base: DiagnosticList.StoredIterator
-            public mutating func next() -> InPlaceFinding? { base.next().map(InPlaceFinding.init) }
+            let before: String?
+
+            public mutating func next() -> InPlaceFinding? {
+                guard let stored = base.next() else { return nil }
+                if let before, !Diagnostic.pathPrecedes(stored.path, before) { return nil }
+                return InPlaceFinding(stored: stored)
+            }
         }
     }
 

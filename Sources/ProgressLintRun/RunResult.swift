@@ -14,9 +14,7 @@ public struct RunResult: Sendable {
     var files = FileList()
     /// Every diagnostic, in path, line, column, rule order, stored compactly (past 64 KB in a
     /// temporary file): what reports read, through ``report(errorsOnly:)``.
-    private(set) var findings = DiagnosticList()
-    /// What ``findings`` count up to by rule and platform, counted once when they were set.
-    private(set) var tally = FindingTally()
+    var findings = DiagnosticList()
     /// Every diagnostic, in path, line, column, rule order, all in memory (for tests and small runs;
     /// reports read ``findings``).
     public var diagnostics: [Diagnostic] { Array(findings) }
@@ -50,18 +48,7 @@ public struct RunResult: Sendable {
     /// ``Diagnostic/ordered(_:_:)``.
     public init(files: [FileSummary], diagnostics: [Diagnostic]) {
         self.files = FileList(files)
-        setFindings(DiagnosticList(diagnostics.sorted(by: Diagnostic.ordered)))
-    }
-
-    /// Sets the findings, in report order, and counts them.
-    mutating func setFindings(_ list: DiagnosticList) {
-        setFindings(list, tally: FindingTally(list))
-    }
-
-    /// Sets the findings, in report order, with what they count up to (counted by the caller).
-    mutating func setFindings(_ list: DiagnosticList, tally: FindingTally) {
-        findings = list
-        self.tally = tally
+        findings = DiagnosticList(diagnostics.sorted(by: Diagnostic.ordered))
     }
 
     /// The run as a report reads it: every finding, or only errors (`--quiet`).

@@ -17,7 +17,7 @@ import Testing
     /// one path.
     static let result = run()
 
-    static func run(extra: [(String, String)] = []) -> RunResult {
+    static func run(extra: [(String, String)] = [], twoFilesOfOnePath: Bool = true) -> RunResult {
         let many = ScreenTimingJSONTests.specs[0].1
         var specs: [(String, String)] = []
         for i in 0..<(max(3 * ScreenTimingJSON.filesPerPiece, 2 * JSONReporter.filesPerPiece) + 17) {
@@ -37,16 +37,18 @@ import Testing
                         style: spinner
                         task: sync
                         label: Syncing
-                        location: \(i % 4 == 3 ? "toolbar" : "navigation-bar")
+                        location: \(i % 4 == 3 ? "toolbar" : "navigation-bar")\(i % 8 == 7 ? "  # progress-lint-disable-line consistent-location" : "")
                     """
             case 4: text = "screen: [unclosed\n"
             default: text = "# no screens here\n"
             }
             specs.append((name, text))
         }
-        // Two files of one path, far apart in the order given.
-        specs.append(("specs/1001.yaml", ScreenTimingJSONTests.specs[1].1))
-        specs.insert(("specs/1001.yaml", many), at: 3)
+        if twoFilesOfOnePath {
+            // Two files of one path, far apart in the order given.
+            specs.append(("specs/1001.yaml", ScreenTimingJSONTests.specs[1].1))
+            specs.insert(("specs/1001.yaml", many), at: 3)
+        }
         specs += extra
         let runner = LintRunner(linter: RuleRegistry.makeLinter(), loader: ConfigurationLoader(rules: RuleRegistry.descriptions))
         return runner.run(inMemory: specs.map { ($0.0, Array($0.1.utf8)) }, configuration: Configuration())

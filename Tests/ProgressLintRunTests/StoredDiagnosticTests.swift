@@ -129,7 +129,7 @@ import Testing
         list.merge([DiagnosticListTests.diagnostic("f1.yaml", 1, "z"), DiagnosticListTests.diagnostic("zz.yaml", 1)])
         var result = RunResult()
         result.files = FileList((0..<10).map { FileSummary(path: "f\($0).yaml") })
-        result.setFindings(list)
+        result.findings = list
         let report = RunReport(result)
         let byFile = Array(report.byFile)
         #expect(byFile.count == 11)

@@ -372,16 +372,34 @@ struct DiagnosticList: Sequence, Sendable {
     /// The place before the first diagnostic.
     var start: Place { Place(nextChunk: 0, offset: chunkOrder == nil ? 0 : end, mergedIndex: 0) }
 
+    /// Where runs of `files` files with diagnostics start, in order, with the path of each run's
+    /// first stored diagnostic: one run from the start when the list has no file chunks (a list made
+    /// of diagnostics one by one).
+    func cuts(every files: Int) -> [(place: Place, path: String?)] {
+        var cuts: [(place: Place, path: String?)] = [(start, nil)]
+        let chunks = chunkOrder?.count ?? chunkCount
+        for n in stride(from: Swift.max(1, files), to: chunks, by: Swift.max(1, files)) {
+            let chunkStart = chunkOrder?[n] ?? storage.chunks.read(n * 12 + 4, 8) { Int($0.loadUnaligned(as: Int64.self)) }
+            let path = self.path(at: chunkStart)
+            // The merged diagnostics of paths before this chunk's are read before it.
+            let mergedBefore = merged.firstIndex { !Diagnostic.pathPrecedes($0.path, path) } ?? merged.count
+            cuts.append((Place(nextChunk: chunkOrder == nil ? 0 : n, offset: chunkOrder == nil ? chunkStart : end,
+                               mergedIndex: mergedBefore), path))
+        }
+        return cuts
+    }
+
     /// The diagnostics from `place` on, in the list's order, as its ``Iterator`` gives them.
     func diagnostics(from place: Place) -> Iterator { Iterator(base: stored(from: place)) }
 
-    /// The stored diagnostics from `place` on, in the list's order.
-    func stored(from place: Place) -> StoredIterator {
+    /// The stored diagnostics from `place` on, in the list's order, read `span` bytes of the store at
+    /// a time (4 KB when the chunks are sought one by one, out of the order written).
+    func stored(from place: Place, span: Int = 1 << 12) -> StoredIterator {
         var base = StoredIterator(self, chunks: chunkOrder)
         base.nextChunk = place.nextChunk
         base.offset = place.offset
         base.mergedIndex = place.mergedIndex
-        base.span = 1 << 12
+        base.span = chunkOrder == nil ? span : 1 << 12
         return base
     }
 
