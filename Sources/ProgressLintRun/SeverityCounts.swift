@@ -23,12 +23,4 @@ public struct SeverityCounts: Hashable, Sendable {
 
     /// Findings of every severity.
     public var total: Int { errors + warnings + infos }
-
-    /// These counts with only the errors kept (`--quiet`), or as they are.
-    public func keeping(errorsOnly: Bool) -> SeverityCounts {
-        guard errorsOnly else { return self }
-        var counts = SeverityCounts()
-        counts.errors = errors
-        return counts
-    }
 }

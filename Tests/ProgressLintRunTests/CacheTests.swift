@@ -413,6 +413,64 @@ import TestSupport
         #expect(LintCache.entries(in: cache).count == 40)
     }
 
+    @Test func aRunOverAFewFilesAppendsToTheirShardUntilItWouldHoldTwiceItsEntries() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<40 { try folder.write("specs/s\(i).yaml", Self.spec.replacingOccurrences(of: "Upload", with: "U\(i)")) }
+        let cache = folder.path + "/cache", shard = CacheShard.path(in: cache, number: 0)
+        Self.letTheClockMove()
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        let whole = try #require(FileStamp.of(Array(shard.utf8)))
+        var (appended, rewritten, largest) = (0, 0, whole.size)
+        for edit in 0..<40 {
+            try folder.write("specs/s7.yaml", Self.spec.replacingOccurrences(of: "Upload", with: "Edit\(edit)"))
+            let before = try #require(FileStamp.of(Array(shard.utf8)))
+            let (_, counts) = try Self.cachedRun([folder.path + "/specs/s7.yaml"], cacheFolder: cache)
+            #expect(counts.linted == 1 && counts.unread == 0)
+            let after = try #require(FileStamp.of(Array(shard.utf8)))
+            if after.inode == before.inode {
+                #expect(after.size > before.size)
+                appended += 1
+            } else {
+                rewritten += 1
+            }
+            largest = max(largest, after.size)
+        }
+        // Mostly appended; rewritten whole before the file holds twice what its entries and index do.
+        #expect(appended > 20 && rewritten > 0)
+        #expect(largest <= 2 * (whole.size + 4096))
+        // Every entry reads back, the one appended last too.
+        #expect(LintCache.entries(in: cache).count == 40)
+        Self.letTheClockMove()
+        let (result, read) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        // The file named alone was linted as such (its entry is not the folder's): linted again here.
+        #expect(read == .init(unread: 39, hashed: 0, linted: 1, entriesRead: 40))
+        #expect(result.diagnostics == runner().run([folder.path + "/specs"]).diagnostics)
+    }
+
+    @Test func aShardPutInPlaceByAnotherRunSinceItWasReadIsNotAppendedTo() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<10 { try folder.write("specs/s\(i).yaml", Self.spec.replacingOccurrences(of: "Upload", with: "U\(i)")) }
+        let cache = folder.path + "/cache", shard = CacheShard.path(in: cache, number: 0)
+        Self.letTheClockMove()
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        try folder.write("specs/s3.yaml", Self.spec.replacingOccurrences(of: "Upload", with: "Edited"))
+        // One run reads the shard for one file; another rewrites the shard before the first saves.
+        var one = runner()
+        one.cache = try LintCache.load(folder: cache, shardCount: 1).get()
+        _ = one.run([folder.path + "/specs/s3.yaml"])
+        try folder.write("specs/s5.yaml", Self.spec.replacingOccurrences(of: "Upload", with: "Edited too"))
+        Self.letTheClockMove()
+        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        let between = try #require(FileStamp.of(Array(shard.utf8)))
+        #expect(one.cache!.save() == nil)
+        let after = try #require(FileStamp.of(Array(shard.utf8)))
+        #expect(after.inode != between.inode, "put in place whole, not appended to the other run's file")
+        Self.letTheClockMove()
+        let (result, read) = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        #expect(read.unread + read.hashed + read.linted == 10)
+        #expect(result.diagnostics == runner().run([folder.path + "/specs"]).diagnostics)
+    }
+
     @Test func filesOutsideTheFolderTheCacheBelongsToAreLintedButNotKept() throws {
         let project = try TemporaryFolder(), other = try TemporaryFolder()
         let inside = try project.write("s.yaml", Self.spec)

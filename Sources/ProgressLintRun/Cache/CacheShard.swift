@@ -9,9 +9,12 @@ import ProgressLintSupport
 import Synchronization
 
 /// One shard of a ``LintCache``: the entries whose path hashes to its number, in a file of their own
-/// (`lint-cache-XX.bin`: header, records, index and rule ids, a trailer with checksums). A short or
-/// damaged file is ignored and replaced; it is rewritten to a temporary file put in place whole, so
-/// two runs at once never leave a mixed file.
+/// (`lint-cache-XX.bin`: header, records, index and rule ids, a trailer with checksums; the last
+/// trailer and the index it names are the file's). A short or damaged file is ignored and replaced.
+/// A run over most of the shard rewrites it to a temporary file put in place whole, so two runs at
+/// once never leave a mixed file; a run over a few of its files appends their records and a new
+/// index (``appendInPlace(_:ruleIDs:)``), until what the file holds besides its entries would
+/// outgrow them.
 final class CacheShard: Sendable {
     static let prefix = "lint-cache-"
 
@@ -26,6 +29,8 @@ final class CacheShard: Sendable {
     /// The shard file read at the start (-1: none) and its entries (read without the lock: never changed).
     let file: Int32
     let old: EntryTable
+    /// The size of the file read, when it was whole and of this build (a run may append to it).
+    private let sizeRead: Int?
     /// The cache, which holds its shards (so not held here).
     private unowned let cache: LintCache
     private let state: Mutex<State>
@@ -48,12 +53,12 @@ final class CacheShard: Sendable {
         /// the place of each key among them.
         var fresh: [(key: EntryKey, entry: LintCache.Entry)] = []
         var freshPlaces: [EntryKey: Int] = [:]
-        /// The file being written (made at the first fresh record), results not yet written to
-        /// it, and how much of it is written.
+        /// The file being written (made when the records waiting fill the write buffer, or when the
+        /// shard is saved and not appended to), the records waiting, and where they go in that file.
         var newFile: Int32 = -1
         var temporaryPath: [UInt8] = []
         var pending: [UInt8] = []
-        var written = 0
+        var written: Int
         /// Whether the file written would differ from the one read.
         var changed = false
         /// Why the shard could not be written, once it could not.
@@ -67,12 +72,15 @@ final class CacheShard: Sendable {
         self.cache = cache
         let fd = CacheTrust.openCacheFile(path)
         file = fd
-        var state = State(outcomes: [])
+        var state = State(outcomes: [], written: cache.header.count)
         if fd >= 0, let read = CacheShard.read(fd, build: cache.build),
            read.rules.enumerated().allSatisfy({ cache.rules.number(of: $0.element) == $0.offset }) {
             old = read.entries
+            // Appended to only when its header is this run's, which seals each index it writes.
+            sizeRead = read.header == cache.header ? read.size : nil
         } else {
             old = EntryTable()
+            sizeRead = nil
             // Of another build or format, or damaged: replaced.
             state.changed = fd >= 0
         }
@@ -136,7 +144,6 @@ final class CacheShard: Sendable {
             state.changed = true
             state.statistics.linted += 1
             if let place { state.outcomes[place] = .dropped }
-            if state.newFile < 0 && state.failure == nil { startFile(&state) }
             guard state.failure == nil else { return }
             var entry = entry
             entry.offset = state.written + state.pending.count
@@ -149,7 +156,9 @@ final class CacheShard: Sendable {
             }
             state.freshPlaces[key] = state.fresh.count
             state.fresh.append((key, entry))
-            if state.pending.count >= LintCache.writeBuffer { flush(&state) }
+            // A shard's first record waits for the save, which may append it to the file read
+            // (a one-file run) rather than write a new file.
+            if state.pending.count >= LintCache.writeBuffer && state.fresh.count > 1 { flush(&state) }
         }
     }
 
@@ -160,11 +169,12 @@ final class CacheShard: Sendable {
             return
         }
         (state.newFile, state.temporaryPath) = made
-        state.pending = cache.header
-        state.written = 0
+        state.failure = CacheIO.write(state.newFile, cache.header, at: 0)
     }
 
+    /// Writes the records waiting to the file being written, made first if need be.
     private func flush(_ state: inout State) {
+        if state.newFile < 0 && state.failure == nil { startFile(&state) }
         guard state.failure == nil, !state.pending.isEmpty else { return }
         if let reason = CacheIO.write(state.newFile, state.pending, at: state.written) {
             state.failure = reason
@@ -183,14 +193,15 @@ final class CacheShard: Sendable {
             defer { CacheShard.removeNewFile(&state) }
             guard state.changed || state.failure != nil else { return nil }
             // Entries of files this run did not meet are kept. When it met most of the shard (a
-            // run over the project), those whose files are gone are dropped; a run over a few
-            // files does not look, which would cost it a `stat` for every entry of the shard.
+            // run over the project), those whose files are gone are dropped and the shard is
+            // rewritten; a run over a few files does not look, which would cost it a `stat` for
+            // every entry of the shard, and appends what changed.
             let prune = 2 * state.outcomes.lazy.filter({ $0 != .unmet }).count >= old.count
             for place in old.indices where state.outcomes[place] == .unmet {
                 let gone = prune && old.withKey(at: place, { FileStamp.of(path: $0) }) == nil
                 state.outcomes[place] = gone ? .dropped : .kept
             }
-            if state.newFile < 0 && state.failure == nil { startFile(&state) }
+            if !prune && state.newFile < 0 && state.failure == nil && appendInPlace(&state, ruleIDs: ruleIDs) { return nil }
             flush(&state)
             if let failure = state.failure { return failure }
             // The index lists the entries in the order of their records: the fresh ones as they
@@ -232,17 +243,9 @@ final class CacheShard: Sendable {
                 }
                 first = next
             }
-            LintCache.writeRuleIDs(ruleIDs, to: &index)
-            let indexOffset = state.written
-            var trailer = CacheWriter()
-            trailer.u64(UInt64(indexOffset))
-            trailer.u64(UInt64(index.bytes.count))
-            trailer.u64(UInt64(count))
-            trailer.u64(LintCache.checksumOf(header: cache.header, index: index.bytes))
-            trailer.bytes(LintCache.endMagic)
-            index.bytes(trailer.bytes)
-            if let reason = CacheIO.write(state.newFile, index.bytes, at: state.written) { return reason }
-            state.written += index.bytes.count
+            let sealed = seal(index, count: count, at: state.written, ruleIDs: ruleIDs)
+            if let reason = CacheIO.write(state.newFile, sealed, at: state.written) { return reason }
+            state.written += sealed.count
             if let reason = CacheIO.putInPlace(state.temporaryPath, path) { return reason }
             close(state.newFile)
             state.newFile = -1
@@ -253,9 +256,62 @@ final class CacheShard: Sendable {
         }
     }
 
-    /// The entries of shard file `fd` when it is of `build` (nil: any), and the rule ids its
-    /// records number; nil when it is not whole. Each entry's record lies before the index.
-    static func read(_ fd: Int32, build: [UInt8]?) -> (entries: EntryTable, rules: [String])? {
+    /// `index` (its `count` entries) with the rule ids and the trailer after it: an index that starts at `offset`.
+    private func seal(_ index: CacheWriter, count: Int, at offset: Int, ruleIDs: [String]) -> [UInt8] {
+        var index = index
+        LintCache.writeRuleIDs(ruleIDs, to: &index)
+        var trailer = CacheWriter()
+        trailer.u64(UInt64(offset))
+        trailer.u64(UInt64(index.bytes.count))
+        trailer.u64(UInt64(count))
+        trailer.u64(LintCache.checksumOf(header: cache.header, index: index.bytes))
+        trailer.bytes(LintCache.endMagic)
+        index.bytes(trailer.bytes)
+        return index.bytes
+    }
+
+    /// Appends the records waiting and a new index (of them, and of the entries kept where they lie)
+    /// to the end of the file read, in one write: when it is still the file read, as long as it was,
+    /// no other run appends to it at once, and the file holds no more than twice its entries and
+    /// index. A reader sees the index before or the new one; a write cut short leaves a file whose
+    /// end is no trailer, ignored and replaced by the next run. False when it appended nothing.
+    private func appendInPlace(_ state: inout State, ruleIDs: [String]) -> Bool {
+        guard let size = sizeRead else { return false }
+        var index = CacheWriter(), count = 0, live = cache.header.count + state.pending.count
+        // The records waiting were placed as if after the header of a new file.
+        for (key, var entry) in state.fresh where entry.length >= 0 {
+            entry.offset += size - cache.header.count
+            count += 1
+            key.bytes.withUnsafeBytes { index.entry(key: $0, entry) }
+        }
+        for place in old.indices where state.outcomes[place] == .kept {
+            count += 1
+            live += old[place].length
+            old.withKey(at: place) { index.entry(key: $0, state.updated[place] ?? old[place]) }
+        }
+        var appended = state.pending
+        appended += seal(index, count: count, at: size + state.pending.count, ruleIDs: ruleIDs)
+        guard size + appended.count <= 2 * (live + appended.count - state.pending.count),
+              let read = FileStamp.of(descriptor: file) else { return false }
+        var fd: Int32
+        repeat { fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        // The file read (not one put in its place since), as long as it was, and this run its only writer.
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0, let now = FileStamp.of(descriptor: fd),
+              (now.device, now.inode, now.size) == (read.device, read.inode, Int64(size)),
+              CacheIO.write(fd, appended, at: size) == nil
+        else { return false }
+        state.changed = false
+        state.pending = []
+        state.fresh = []
+        state.freshPlaces = [:]
+        return true
+    }
+
+    /// The entries of shard file `fd` when it is of `build` (nil: any), the rule ids its records
+    /// number, its header and its size; nil when it is not whole. Each entry's record lies before the index.
+    static func read(_ fd: Int32, build: [UInt8]?) -> (entries: EntryTable, rules: [String], header: [UInt8], size: Int)? {
         guard let stamp = FileStamp.of(descriptor: fd), let size = Int(exactly: stamp.size),
               let recorded = LintCache.readHeader(fd), build == nil || recorded.build == build
         else { return nil }
@@ -290,7 +346,7 @@ final class CacheShard: Sendable {
             else { return nil }
         }
         guard let rules = LintCache.readRuleIDs(&r, limit: indexLength), r.atEnd else { return nil }
-        return (entries, rules)
+        return (entries, rules, header, size)
     }
 
     /// The entries of the shard file at `path` (of whatever build wrote it); none when it is not whole.
