@@ -75,13 +75,13 @@ enum CacheIO {
         return .success(done)
     }
 
-    /// The time on the file system's clock, read as the birth of a file made in `folder` and removed.
-    static func birth(in folder: String) -> (seconds: Int64, nanoseconds: Int64)? {
-        guard let (fd, path) = temporaryFile(beside: folder + "/" + LintCache.fileName) else { return nil }
-        let stamp = FileStamp.of(descriptor: fd)
-        close(fd)
-        _ = withCString(path) { unlink($0) }
-        return stamp.map { ($0.modified, $0.modifiedNanoseconds) }
+    /// The time on the file system's clock: `folder`'s times set to now and read back, with no file
+    /// made (a file's birth would tell the same, at the cost of making and removing it). Nil when
+    /// this process may not write in `folder`.
+    static func now(in folder: String) -> (seconds: Int64, nanoseconds: Int64)? {
+        guard access(folder, W_OK) == 0, utimensat(AT_FDCWD, folder, nil, 0) == 0,
+              let stamp = FileStamp.of(Array(folder.utf8)) else { return nil }
+        return (stamp.modified, stamp.modifiedNanoseconds)
     }
 
     /// A new file beside `path` (`.NAME.XXXXXX` in its folder), open for writing, and its path.

@@ -84,7 +84,7 @@ final class LintCache: Sendable {
     let build: [UInt8]
     /// Whether `lint-cache.bin` is to be written (another build, a missing or damaged file).
     private let headerChanged: Bool
-    /// The time the run started, on the file system's clock (a file's birth in the folder).
+    /// The time the run started, on the file system's clock (``CacheIO/now(in:)``).
     let startedAt: (seconds: Int64, nanoseconds: Int64)
     private let workingDirectory: [UInt8]
     private let state: Mutex<State>
@@ -153,8 +153,8 @@ final class LintCache: Sendable {
         func unavailable(_ reason: String) -> Result<LintCache, Unavailable> { .failure(Unavailable(folder: folder, reason: reason)) }
         if let reason = CacheFolder.prepare(folder) { return unavailable(reason) }
         if let reason = CacheTrust.distrust(folder: folder, fileName: fileName) { return unavailable(reason) }
-        // A file made now: its birth is the run's start on the file system's clock.
-        guard let birth = CacheIO.birth(in: folder) else { return unavailable(SystemCalls.errorText(errno)) }
+        // The run's start on the file system's clock.
+        guard let birth = CacheIO.now(in: folder) else { return unavailable(SystemCalls.errorText(errno)) }
         let path = folder + "/" + fileName
         let oldFile = CacheTrust.openCacheFile(path)
         defer { if oldFile >= 0 { close(oldFile) } }
