@@ -73,11 +73,6 @@ public enum HTMLText {
         default: return false
         }
     }
-
-    /// A name usable in an `id` or a fragment from any text: ASCII letters and digits kept, the rest `-`.
-    static func slug(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "-" })
-    }
 }
 
 extension ReportStream {

@@ -588,35 +588,4 @@ import TestSupport
         #expect(read == .init(unread: 12, hashed: 0, linted: 0, entriesRead: 12))
         #expect(again.diagnostics == edited.diagnostics)
     }
-
-    @Test func recordsAreCopiedBetweenFilesWhateverTheFileSystemAllows() throws {
-        let folder = try TemporaryFolder()
-        let source = try folder.write("source", String(repeating: "0123456789", count: 100_000))
-        let target = folder.path + "/target"
-        let from = open(source, O_RDONLY), to = open(target, O_RDWR | O_CREAT, 0o644)
-        defer { close(from); close(to) }
-        #expect(pwrite(to, "head", 4, 0) == 4)
-        // Past the source's end: what there is.
-        guard case .success(let copied) = CacheIO.copy(from: from, at: 999_990, to: to, at: 4, count: 100) else {
-            Issue.record("not copied")
-            return
-        }
-        #expect(copied == 10)
-        guard case .success(let whole) = CacheIO.copy(from: from, at: 5, to: to, at: 14, count: 600_000) else {
-            Issue.record("not copied")
-            return
-        }
-        #expect(whole == 600_000)
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: target)))
-        let text = Array(String(repeating: "0123456789", count: 100_000).utf8)
-        #expect(bytes.count == 600_014)
-        #expect(Array(bytes[0..<14]) == Array("head0123456789".utf8))
-        #expect(Array(bytes[14...]) == Array(text[5..<600_005]))
-        // From a descriptor that cannot be read: the reason, nothing written.
-        guard case .failure = CacheIO.copy(from: -1, at: 0, to: to, at: 0, count: 10) else {
-            Issue.record("copied from no file")
-            return
-        }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: target)).count == 600_014)
-    }
 }

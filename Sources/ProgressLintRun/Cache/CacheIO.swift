@@ -27,54 +27,6 @@ enum CacheIO {
         return written ? nil : SystemCalls.errorText(errno == 0 ? ENOSPC : errno)
     }
 
-    /// Copies `count` bytes of `source` from `offset` to `target` at `targetOffset`: in the kernel
-    /// (`sendfile`, no bytes through this process) where it can, else through a buffer. How many
-    /// bytes were copied (fewer when `source` ends first), or the system's reason when they
-    /// cannot be written.
-    static func copy(from source: Int32, at offset: Int, to target: Int32, at targetOffset: Int, count: Int)
-        -> Result<Int, CopyFailure>
-    {
-        guard count > 0, offset >= 0, targetOffset >= 0 else { return .success(0) }
-        var done = 0
-        #if canImport(Glibc) || canImport(Musl)
-        // `sendfile` writes at the target's own offset (this file is otherwise written with `pwrite`).
-        var inKernel = lseek(target, off_t(targetOffset), SEEK_SET) == off_t(targetOffset)
-        while inKernel && done < count {
-            var from = off_t(offset + done)
-            let n = sendfile(target, source, &from, count - done)
-            if n > 0 {
-                done += n
-            } else if n == 0 {
-                return .success(done)
-            } else {
-                switch errno {
-                case EINTR, EAGAIN: continue
-                // Not between these files, or not by this kernel: by hand.
-                case EINVAL, ENOSYS, EOPNOTSUPP: inKernel = false
-                default: return .failure(CopyFailure(reason: SystemCalls.errorText(errno)))
-                }
-            }
-        }
-        #endif
-        var buffer: [UInt8] = []
-        while done < count {
-            let size = min(1 << 20, count - done)
-            if buffer.count < size { buffer = [UInt8](repeating: 0, count: size) }
-            let n = buffer.withUnsafeMutableBytes {
-                SystemCalls.readFully(source, into: $0.baseAddress!, count: size, at: offset + done)
-            }
-            if n > 0 {
-                let written = buffer.withUnsafeBytes {
-                    SystemCalls.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[0..<n]), at: targetOffset + done)
-                }
-                if !written { return .failure(CopyFailure(reason: SystemCalls.errorText(errno == 0 ? ENOSPC : errno))) }
-                done += n
-            }
-            if n < size { break }
-        }
-        return .success(done)
-    }
-
     /// The time on the file system's clock: `folder`'s times set to now and read back, with no file
     /// made (a file's birth would tell the same, at the cost of making and removing it). Nil when
     /// this process may not write in `folder`.
@@ -133,11 +85,6 @@ enum CacheIO {
             guard let stamp = FileStamp.of(Array(path.utf8)), stamp.modified < Int64(now.tv_sec) - 3600 else { continue }
             _ = path.withCString { unlink($0) }
         }
-    }
-
-    /// Why bytes could not be copied.
-    struct CopyFailure: Error {
-        var reason: String
     }
 
     /// Calls `body` with `raw` as a C string: on the stack up to 4 KB, else in a copy.

@@ -228,19 +228,16 @@ final class CacheShard: Sendable {
                     end += old[next].length
                     next += 1
                 }
-                switch CacheIO.copy(from: file, at: start, to: state.newFile, at: state.written, count: end - start) {
-                case .failure(let failure):
-                    return failure.reason
-                case .success(let copied):
-                    // Fewer bytes than asked: the old file is shorter than its index says (changed
-                    // under the run). Only whole records are kept.
-                    for place in first..<next where old[place].offset + old[place].length <= start + copied {
-                        var moved = state.updated[place] ?? old[place]
-                        moved.offset = state.written + (old[place].offset - start)
-                        old.withKey(at: place) { add($0, moved) }
-                    }
-                    state.written += copied
+                // Fewer bytes than asked: the old file is shorter than its index says (changed
+                // under the run). Only whole records are kept.
+                let copied = CacheIO.read(file, at: start, count: end - start) ?? []
+                if let reason = CacheIO.write(state.newFile, copied, at: state.written) { return reason }
+                for place in first..<next where old[place].offset + old[place].length <= start + copied.count {
+                    var moved = state.updated[place] ?? old[place]
+                    moved.offset = state.written + (old[place].offset - start)
+                    old.withKey(at: place) { add($0, moved) }
                 }
+                state.written += copied.count
                 first = next
             }
             let sealed = seal(index, count: count, at: state.written, ruleIDs: ruleIDs)
@@ -347,14 +344,5 @@ final class CacheShard: Sendable {
         }
         guard let rules = LintCache.readRuleIDs(&r, limit: indexLength), r.atEnd else { return nil }
         return (entries, rules, header, size)
-    }
-
-    /// The entries of the shard file at `path` (of whatever build wrote it); none when it is not whole.
-    static func entries(of path: String) -> [LintCache.Entry] {
-        let fd = CacheTrust.openCacheFile(path)
-        guard fd >= 0 else { return [] }
-        defer { close(fd) }
-        guard let read = read(fd, build: nil) else { return [] }
-        return read.entries.entries
     }
 }

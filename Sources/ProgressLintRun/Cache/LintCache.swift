@@ -255,25 +255,6 @@ final class LintCache: Sendable {
         }
     }
 
-    /// The entries of every shard file in `folder` (of any build).
-    static func entries(in folder: String) -> [Entry] {
-        shardFiles(in: folder).flatMap { CacheShard.entries(of: folder + "/" + $0) }
-    }
-
-    /// The names of the shard files in `folder`, sorted.
-    static func shardFiles(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(CacheShard.prefix), name.hasSuffix(".bin") { names.append(name) }
-        }
-        return names.sorted()
-    }
-
     static func checksumOf(header: [UInt8], index: [UInt8]) -> UInt64 {
         ContentHash.xxh64(index, seed: ContentHash.xxh64(header))
     }
@@ -323,7 +304,7 @@ final class LintCache: Sendable {
         shard(Int(truncatingIfNeeded: hash >> 40) % shardCount, worker: &worker)
     }
 
-    private func shard(_ number: Int, worker: inout Worker) -> CacheShard {
+    func shard(_ number: Int, worker: inout Worker) -> CacheShard {
         if worker.shards.isEmpty { worker.shards = Array(repeating: nil, count: shardCount) }
         if let known = worker.shards[number] { return known }
         // Read outside the lock, so that workers meeting new shards at once read them side by
@@ -338,14 +319,6 @@ final class LintCache: Sendable {
         }()
         worker.shards[number] = shard
         return shard
-    }
-
-    /// Reads every shard now (as a run reads one when it first meets a file of it).
-    func readEveryShard() {
-        var worker = Worker()
-        for number in 0..<shardCount {
-            _ = shard(number, worker: &worker)
-        }
     }
 
     private func loadedShards() -> [CacheShard] {
