@@ -214,7 +214,8 @@ final class CacheShard: Sendable {
                 index.entry(key: key, entry)
             }
             for (key, entry) in state.fresh where entry.length >= 0 { key.bytes.withUnsafeBytes { add($0, entry) } }
-            // Kept entries whose records lie one after the other in the old file are copied at once.
+            // Kept entries whose records lie one after the other in the old file are copied at once
+            // (up to a megabyte at a time).
             var first = 0
             while first < old.count {
                 guard state.outcomes[first] == .kept else {
@@ -224,7 +225,7 @@ final class CacheShard: Sendable {
                 let start = old[first].offset
                 var end = start + old[first].length
                 var next = first + 1
-                while next < old.count, state.outcomes[next] == .kept, old[next].offset == end {
+                while next < old.count, state.outcomes[next] == .kept, old[next].offset == end, end - start < 1 << 20 {
                     end += old[next].length
                     next += 1
                 }
@@ -283,7 +284,8 @@ final class CacheShard: Sendable {
         }
         for place in old.indices where state.outcomes[place] == .kept {
             count += 1
-            live += old[place].length
+            // Counted up to the file's size: past it the file holds no more than its entries.
+            live = min(live + old[place].length, size)
             old.withKey(at: place) { index.entry(key: $0, state.updated[place] ?? old[place]) }
         }
         var appended = state.pending
