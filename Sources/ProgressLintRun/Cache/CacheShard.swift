@@ -207,7 +207,7 @@ final class CacheShard: Sendable {
             // The index lists the entries in the order of their records: the fresh ones as they
             // were written, then those copied from the old file, in its order (no sort).
             var index = CacheWriter()
-            index.bytes.reserveCapacity((old.count + state.fresh.count) * 128)
+            index.bytes.reserveCapacity((old.count + state.fresh.count) * 256 + 4096)
             var count = 0
             func add(_ key: UnsafeRawBufferPointer, _ entry: LintCache.Entry) {
                 count += 1
@@ -241,9 +241,9 @@ final class CacheShard: Sendable {
                 state.written += copied.count
                 first = next
             }
-            let sealed = seal(index, count: count, at: state.written, ruleIDs: ruleIDs)
-            if let reason = CacheIO.write(state.newFile, sealed, at: state.written) { return reason }
-            state.written += sealed.count
+            seal(&index, count: count, at: state.written, ruleIDs: ruleIDs)
+            if let reason = CacheIO.write(state.newFile, index.bytes, at: state.written) { return reason }
+            state.written += index.bytes.count
             if let reason = CacheIO.putInPlace(state.temporaryPath, path) { return reason }
             close(state.newFile)
             state.newFile = -1
@@ -254,9 +254,8 @@ final class CacheShard: Sendable {
         }
     }
 
-    /// `index` (its `count` entries) with the rule ids and the trailer after it: an index that starts at `offset`.
-    private func seal(_ index: CacheWriter, count: Int, at offset: Int, ruleIDs: [String]) -> [UInt8] {
-        var index = index
+    /// Puts the rule ids and the trailer after `index` (its `count` entries): an index that starts at `offset`.
+    private func seal(_ index: inout CacheWriter, count: Int, at offset: Int, ruleIDs: [String]) {
         LintCache.writeRuleIDs(ruleIDs, to: &index)
         var trailer = CacheWriter()
         trailer.u64(UInt64(offset))
@@ -265,7 +264,6 @@ final class CacheShard: Sendable {
         trailer.u64(LintCache.checksumOf(header: cache.header, index: index.bytes))
         trailer.bytes(LintCache.endMagic)
         index.bytes(trailer.bytes)
-        return index.bytes
     }
 
     /// Appends the records waiting and a new index (of them, and of the entries kept where they lie)
@@ -276,6 +274,7 @@ final class CacheShard: Sendable {
     private func appendInPlace(_ state: inout State, ruleIDs: [String]) -> Bool {
         guard let size = sizeRead else { return false }
         var index = CacheWriter(), count = 0, live = cache.header.count + state.pending.count
+        index.bytes.reserveCapacity((old.count + state.fresh.count) * 256 + 4096)
         // The records waiting were placed as if after the header of a new file.
         for (key, var entry) in state.fresh where entry.length >= 0 {
             entry.offset += size - cache.header.count
@@ -288,8 +287,8 @@ final class CacheShard: Sendable {
             live = min(live + old[place].length, size)
             old.withKey(at: place) { index.entry(key: $0, state.updated[place] ?? old[place]) }
         }
-        var appended = state.pending
-        appended += seal(index, count: count, at: size + state.pending.count, ruleIDs: ruleIDs)
+        seal(&index, count: count, at: size + state.pending.count, ruleIDs: ruleIDs)
+        let appended = state.pending + index.bytes
         guard size + appended.count <= 2 * (live + appended.count - state.pending.count),
               let read = FileStamp.of(descriptor: file) else { return false }
         var fd: Int32
