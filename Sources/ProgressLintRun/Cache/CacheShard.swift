@@ -137,7 +137,8 @@ final class CacheShard: Sendable {
         }
     }
 
-    /// Adds a fresh record to the file being written (`place`: its key's entry in ``old``, replaced).
+    /// Adds a fresh record to those waiting for the file being written (`place`: its key's entry in
+    /// ``old``, replaced).
     func add(_ payload: [UInt8], key: EntryKey, place: Int?, entry: LintCache.Entry) {
         let checksum = ContentHash.xxh64(payload)
         state.withLock { state in
