@@ -207,14 +207,11 @@ final class CacheShard: Sendable {
             if let failure = state.failure { return failure }
             // The index lists the entries in the order of their records: the fresh ones as they
             // were written, then those copied from the old file, in its order (no sort).
-            var index = CacheWriter()
-            index.bytes.reserveCapacity((old.count + state.fresh.count) * 256 + 4096)
-            var count = 0
+            var (index, count) = freshIndex(state, movedBy: 0)
             func add(_ key: UnsafeRawBufferPointer, _ entry: LintCache.Entry) {
                 count += 1
                 index.entry(key: key, entry)
             }
-            for (key, entry) in state.fresh where entry.length >= 0 { key.bytes.withUnsafeBytes { add($0, entry) } }
             // Kept entries whose records lie one after the other in the old file are copied at once
             // (up to a megabyte at a time).
             var first = 0
@@ -255,6 +252,19 @@ final class CacheShard: Sendable {
         }
     }
 
+    /// An index of this run's fresh entries (their records moved `movedBy` bytes on), with room for
+    /// the kept ones, and how many entries it lists.
+    private func freshIndex(_ state: State, movedBy shift: Int) -> (CacheWriter, Int) {
+        var index = CacheWriter(), count = 0
+        index.bytes.reserveCapacity((old.count + state.fresh.count) * 256 + 4096)
+        for (key, var entry) in state.fresh where entry.length >= 0 {
+            entry.offset += shift
+            count += 1
+            key.bytes.withUnsafeBytes { index.entry(key: $0, entry) }
+        }
+        return (index, count)
+    }
+
     /// Puts the rule ids and the trailer after `index` (its `count` entries): an index that starts at `offset`.
     private func seal(_ index: inout CacheWriter, count: Int, at offset: Int, ruleIDs: [String]) {
         LintCache.writeRuleIDs(ruleIDs, to: &index)
@@ -274,14 +284,9 @@ final class CacheShard: Sendable {
     /// end is no trailer, ignored and replaced by the next run. False when it appended nothing.
     private func appendInPlace(_ state: inout State, ruleIDs: [String]) -> Bool {
         guard let size = sizeRead else { return false }
-        var index = CacheWriter(), count = 0, live = cache.header.count + state.pending.count
-        index.bytes.reserveCapacity((old.count + state.fresh.count) * 256 + 4096)
         // The records waiting were placed as if after the header of a new file.
-        for (key, var entry) in state.fresh where entry.length >= 0 {
-            entry.offset += size - cache.header.count
-            count += 1
-            key.bytes.withUnsafeBytes { index.entry(key: $0, entry) }
-        }
+        var (index, count) = freshIndex(state, movedBy: size - cache.header.count)
+        var live = cache.header.count + state.pending.count
         for place in old.indices where state.outcomes[place] == .kept {
             count += 1
             // Counted up to the file's size: past it the file holds no more than its entries.

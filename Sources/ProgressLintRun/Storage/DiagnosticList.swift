@@ -184,7 +184,7 @@ struct DiagnosticList: Sequence, Sendable {
         guard let order = chunkOrder else {
             // In the order written: each chunk's start read from the store, one at a time.
             for i in 0..<chunkCount {
-                let start = storage.chunks.read(i * 12 + 4, 8) { Int($0.loadUnaligned(as: Int64.self)) }
+                let start = chunkStart(i)
                 if paths.contains(path(at: start)) {
                     take(start)
                     removedChunks.insert(start)
@@ -379,7 +379,7 @@ struct DiagnosticList: Sequence, Sendable {
         var cuts: [(place: Place, path: String?)] = [(start, nil)]
         let chunks = chunkOrder?.count ?? chunkCount
         for n in stride(from: Swift.max(1, files), to: chunks, by: Swift.max(1, files)) {
-            let chunkStart = chunkOrder?[n] ?? storage.chunks.read(n * 12 + 4, 8) { Int($0.loadUnaligned(as: Int64.self)) }
+            let chunkStart = chunkStart(n)
             let path = self.path(at: chunkStart)
             // The merged diagnostics of paths before this chunk's are read before it.
             let mergedBefore = merged.firstIndex { !Diagnostic.pathPrecedes($0.path, path) } ?? merged.count
@@ -599,6 +599,11 @@ struct DiagnosticList: Sequence, Sendable {
 
     private func recordLength(at offset: Int) -> Int {
         storage.bytes.read(offset, 4) { Int($0.loadUnaligned(as: UInt32.self).littleEndian) }
+    }
+
+    /// Where chunk `n` starts, in report order (its start read from the store when in the order written).
+    private func chunkStart(_ n: Int) -> Int {
+        chunkOrder?[n] ?? storage.chunks.read(n * 12 + 4, 8) { Int($0.loadUnaligned(as: Int64.self)) }
     }
 
     private func path(at start: Int) -> String {
