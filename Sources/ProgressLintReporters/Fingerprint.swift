@@ -24,10 +24,6 @@ public enum Fingerprint {
         }
 
         private var seen: [Hashes: Int] = [:]
-        /// The hashes given so far and how often, while there are few (a file's findings, mostly):
-        /// searched in order, no hashing; past ``fewLimit`` they move to `seen`.
-        private var few: [(hashes: Hashes, count: Int)] = []
-        private static let fewLimit = 16
         private let byFile: Bool
         private var path = ""
 
@@ -46,31 +42,11 @@ public enum Fingerprint {
             self.init(byFile: order.isByFile)
         }
 
-        /// How many times `hashes` were given before, counting this time in.
-        private mutating func count(_ hashes: Hashes) -> Int {
-            if seen.isEmpty {
-                if let i = few.firstIndex(where: { $0.hashes == hashes }) {
-                    few[i].count += 1
-                    return few[i].count - 1
-                }
-                if few.count < Sequence.fewLimit {
-                    few.append((hashes, 1))
-                    return 0
-                }
-                for (hashes, count) in few { seen[hashes] = count }
-                few.removeAll(keepingCapacity: true)
-            }
-            let n = seen[hashes, default: 0]
-            seen[hashes] = n + 1
-            return n
-        }
-
         /// The fingerprint of the next diagnostic.
         public mutating func next(_ d: Diagnostic) -> String {
             if byFile && !ByteOrder.same(d.path, path) {
                 if !ByteOrder.same(Fingerprint.keyPath(d.path), Fingerprint.keyPath(path)) {
                     seen.removeAll(keepingCapacity: seen.capacity <= 64)
-                    few.removeAll(keepingCapacity: true)
                 }
                 path = d.path
             }
@@ -86,7 +62,9 @@ public enum Fingerprint {
             add(d.yamlPath ?? "")
             add(d.value ?? (d.yamlPath == nil ? d.message : ""))
             let hashes = Hashes(a: a, b: b)
-            let n = count(hashes)
+            // How many times these hashes were given before.
+            let n = seen[hashes, default: 0]
+            seen[hashes] = n + 1
             let hash = hex(hashes.a, hashes.b)
             return n == 0 ? hash : "\(hash):\(n)"
         }

@@ -217,15 +217,6 @@ enum ScreenTimingJSON {
         }
     }
 
-    /// The texts of 64 fractions written lately, each in the slot its bits hash to (0 marks an
-    /// empty slot: the bits of 0.0, which is whole, so never kept).
-    struct Fractions {
-        static let width = 32
-        var bits = [UInt64](repeating: 0, count: 64)
-        var lengths = [Int](repeating: 0, count: 64)
-        var texts = [UInt8](repeating: 0, count: 64 * Fractions.width)
-    }
-
     /// Writes screens as ``JSONWriter`` writes their members, from the fields
     /// ``RunReport/ScreenReader/readScreens(at:_:)`` hands over, into a ``ReportBuffer``.
     struct ScreenText: ScreenTimingVisitor {
@@ -243,7 +234,6 @@ enum ScreenTimingJSON {
         /// The current screen's indicators written, and the current indicator's phases and states.
         var indicatorNumber = 0, phaseNumber = 0, stateNumber = 0
         var phaseCount = 0, stateCount = 0
-        var fractions = Fractions()
 
         init(out: ReportBuffer, texts: Texts) {
             self.out = out
@@ -265,32 +255,7 @@ enum ScreenTimingJSON {
 
         @inline(__always) mutating func bool(_ value: Bool) { put(value ? t.trueText : t.falseText) }
 
-        /// A number as ``ReportBuffer/number(_:)`` writes it; a fraction's text (a phase's share,
-        /// mostly, of a few values) from `fractions` when it was written lately.
-        @inline(__always) mutating func number(_ value: Double?) {
-            if let value, abs(value) < 1e15, Double(Int(value)) != value { return fraction(value) }
-            out.number(value)
-        }
-
-        /// A finite number below 10^15 that is not whole, as `String(value)` spells it.
-        mutating func fraction(_ value: Double) {
-            let bits = value.bitPattern
-            let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 58)
-            let start = slot * Fractions.width
-            if fractions.bits[slot] != bits {
-                var text = String(value)
-                let fits = text.withUTF8 { utf8 in
-                    guard utf8.count <= Fractions.width else { return false }
-                    fractions.texts.replaceSubrange(start..<(start + utf8.count), with: utf8)
-                    fractions.lengths[slot] = utf8.count
-                    return true
-                }
-                guard fits else { return text.withUTF8 { out.put($0) } }
-                fractions.bits[slot] = bits
-            }
-            let end = start + fractions.lengths[slot]
-            fractions.texts.withUnsafeBufferPointer { out.put(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-        }
+        @inline(__always) mutating func number(_ value: Double?) { out.number(value) }
 
         mutating func screen(_ s: EncodedScreen) {
             put(screens == 0 ? t.firstScreen : t.nextScreen)

@@ -1,3 +1,4 @@
+import ProgressLintSupport
 import ProgressLintYAML
 
 /// The unit LSP positions count characters in, agreed at `initialize`.
@@ -74,7 +75,7 @@ public struct TextIndex: Sendable {
                     if i + 1 < count && bytes[i + 1] == 0x0A { i += 1 }
                     starts.append(i + 1)
                 } else if byte == 0xC2 || byte == 0xE2 {
-                    if !extraBreaks && TextIndex.yamlBreakLength(bytes, at: i) > 0 { extraBreaks = true }
+                    if !extraBreaks && LineBreaks.length(bytes, at: i) > 0 { extraBreaks = true }
                 }
                 i += 1
             }
@@ -85,7 +86,7 @@ public struct TextIndex: Sendable {
             var yaml = [0]
             var j = 0
             while j < bytes.count {
-                let length = TextIndex.yamlBreakLength(bytes, at: j)
+                let length = LineBreaks.length(bytes, at: j)
                 if length > 0 {
                     j += length
                     yaml.append(j)
@@ -106,24 +107,6 @@ public struct TextIndex: Sendable {
         case 0xE0...: 3
         case 0xC0...: 2
         default: 1
-        }
-    }
-
-    /// The line break libyaml sees at `i`: LF, CR, CRLF, NEL, LS, PS (0 when none).
-    static func yamlBreakLength(_ bytes: [UInt8], at i: Int) -> Int {
-        bytes.withUnsafeBufferPointer { yamlBreakLength($0, at: i) }
-    }
-
-    /// ``yamlBreakLength(_:at:)-([UInt8],_)`` over a buffer (`i` in bounds).
-    @inline(__always)
-    static func yamlBreakLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
-        switch bytes[i] {
-        case 0x0A: return 1
-        case 0x0D: return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
-        case 0xC2: return i + 1 < bytes.count && bytes[i + 1] == 0x85 ? 2 : 0
-        case 0xE2:
-            return i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) ? 3 : 0
-        default: return 0
         }
     }
 
@@ -187,7 +170,7 @@ public struct TextIndex: Sendable {
         let next = line + 1 < starts.count ? starts[line + 1] : bytes.count
         // The line's content ends at its break.
         var end = i
-        while end < next && TextIndex.yamlBreakLength(bytes, at: end) == 0 { end += 1 }
+        while end < next && LineBreaks.length(bytes, at: end) == 0 { end += 1 }
         var column = 1
         while column < position.column && i < end {
             i = min(end, i + TextIndex.scalarLength(bytes[i]))

@@ -10,6 +10,7 @@ import ProgressLintWorkspace
 import ProgressLintYAML
 import ProgressLintSupport
 import Synchronization
+import Dispatch
 
 /// What linting each file came to, kept between runs so an unchanged file's results are read, not
 /// linted again. An entry is good for one path, build (``BuildIdentity``) and effective configuration
@@ -412,10 +413,12 @@ final class LintCache: Sendable {
         // whole folder), not by a one-file run.
         if shards.count * 4 > shardCount { CacheIO.removeAbandonedTemporaryFiles(in: folder) }
         let ids = rules.ids
-        var failure: String?
-        for shard in shards {
-            if let reason = shard.save(ruleIDs: ids), failure == nil { failure = reason }
+        // Shards are written side by side: a cold run's 256 files are its serial tail.
+        let failures = Mutex<[String?]>(Array(repeating: nil, count: shards.count))
+        DispatchQueue.concurrentPerform(iterations: shards.count) { n in
+            if let reason = shards[n].save(ruleIDs: ids) { failures.withLock { $0[n] = reason } }
         }
+        var failure = failures.withLock { $0.lazy.compactMap { $0 }.first }
         if failure == nil && (headerChanged || ids.count > rulesRead) {
             var w = CacheWriter()
             w.bytes(header)
