@@ -1,4 +1,5 @@
 import ProgressLintSpec
+import ProgressLintSupport
 
 /// A built-in threshold profile (`extends: progress-lint:NAME`): a design system's timings with the
 /// sentence each comes from. ``all`` is the one table the loader and every document read.
@@ -83,14 +84,14 @@ public struct ThresholdProfile: Sendable {
                 reason: "it withdrew its page on progress indicators, so there is nothing to cite"),
     ]
 
-    /// The closest profile to an unknown `name`, found ignoring case: the nearest by edits.
+    /// The closest profile to an unknown `name`, found ignoring case: the nearest by edits
+    /// (``DidYouMean/distance(_:_:atMost:)``).
     public static func closest(to name: String) -> ThresholdProfile {
         let typed = Array(name.lowercased().utf8.prefix(64))
         var best = all[0]
         var bestDistance = Int.max
         for profile in all {
-            let distance = editDistance(typed, Array(profile.name.utf8))
-            if distance < bestDistance {
+            if let distance = DidYouMean.distance(typed, Array(profile.name.utf8), atMost: .max), distance < bestDistance {
                 best = profile
                 bestDistance = distance
             }
@@ -114,21 +115,6 @@ public struct ThresholdProfile: Sendable {
         let closest = closest(to: name)
         return "\(shown) is not a built-in profile (names are lower case); did you mean `\(closest.id)`? "
             + "The profiles: \(list)"
-    }
-
-    private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }
 

@@ -75,7 +75,7 @@ public struct TextIndex: Sendable {
                     if i + 1 < count && bytes[i + 1] == 0x0A { i += 1 }
                     starts.append(i + 1)
                 } else if byte == 0xC2 || byte == 0xE2 {
-                    if !extraBreaks && LineBreaks.length(bytes, at: i) > 0 { extraBreaks = true }
+                    if !extraBreaks && LineBreaks.length(self.bytes, at: i) > 0 { extraBreaks = true }
                 }
                 i += 1
             }

@@ -5,59 +5,18 @@ public enum DidYouMean {
     /// name but for case, `-`, `_` and spaces (`showAfter`, `show_after` → `show-after`), else the
     /// nearest within a few edits (insertions, deletions, substitutions, swaps of neighbours).
     public static func closest(to name: String, among candidates: [String]) -> String? {
-        guard let typed = asciiLowercased(name) else { return closestSlowly(to: name, among: candidates) }
-        // ASCII: lower-casing and removing `-`, `_` and spaces work on bytes, with no `String` made.
-        let normalized = typed.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: " ") }
-        for candidate in candidates {
-            if let same = normalizes(candidate, to: normalized) {
-                if same { return candidate }
-            } else if normalize(candidate) == String(decoding: normalized, as: UTF8.self) {
-                return candidate
-            }
-        }
-        var best: (String, Int)?
-        for candidate in candidates {
-            let length = candidate.utf8.count
-            let limit = max(1, min(3, (isASCII(candidate) ? length : candidate.count) / 3))
-            // The distance is at least the difference of lengths.
-            if abs(length - typed.count) > limit { continue }
-            let distance = candidate.utf8.withContiguousStorageIfAvailable {
-                bagDistance(typed, $0) > limit ? nil : boundedDistance(typed, $0, limit: limit)
-            } ?? boundedDistance(typed, Array(candidate.utf8), limit: limit)
-            if let distance, distance < (best?.1 ?? .max) { best = (candidate, distance) }
-        }
-        return best?.0
-    }
-
-    /// `closest(to:among:)` for a name that is not ASCII: the same measure on `String`s.
-    private static func closestSlowly(to name: String, among candidates: [String]) -> String? {
         let normalized = normalize(name)
         if let same = candidates.first(where: { normalize($0) == normalized }) { return same }
         let typed = Array(name.lowercased().utf8)
         var best: (String, Int)?
         for candidate in candidates {
-            let distance = editDistance(typed, Array(candidate.utf8))
-            if distance <= max(1, min(3, candidate.count / 3)), distance < (best?.1 ?? .max) {
+            let limit = max(1, min(3, candidate.count / 3))
+            if let distance = distance(typed, Array(candidate.utf8), atMost: limit), distance < (best?.1 ?? .max) {
                 best = (candidate, distance)
             }
         }
         return best?.0
     }
-
-    /// Whether ASCII `candidate` normalizes to the bytes `normalized`; nil when it is not ASCII.
-    private static func normalizes(_ candidate: String, to normalized: [UInt8]) -> Bool? {
-        var index = 0
-        var same = true
-        for byte in candidate.utf8 {
-            guard byte < 0x80 else { return nil }
-            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ") { continue }
-            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            if same, index < normalized.count, normalized[index] == lower { index += 1 } else { same = false }
-        }
-        return same && index == normalized.count
-    }
-
-    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
     /// The UTF-8 of `text` lower-cased, when it is all ASCII (where that is what `lowercased()` does).
     private static func asciiLowercased(_ text: String) -> [UInt8]? {
@@ -86,30 +45,15 @@ public enum DidYouMean {
         String(key.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
     }
 
-    /// A lower bound of `editDistance(a, b)`, found in one pass: the bytes of one that the other
-    /// lacks (counted with repeats), whichever side lacks more. A swap of neighbours changes no
-    /// count; an insertion, deletion or substitution adds at most one on each side.
-    static func bagDistance(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { counts -> Int in
-            counts.initialize(repeating: 0)
-            for byte in a { counts[Int(byte)] &+= 1 }
-            for byte in b { counts[Int(byte)] &-= 1 }
-            var onlyInA = 0, onlyInB = 0
-            for count in counts {
-                if count > 0 { onlyInA += Int(count) } else { onlyInB -= Int(count) }
-            }
-            return max(onlyInA, onlyInB)
-        }
-    }
-
-    /// `editDistance(a, b)` when it is at most `limit`, else nil, computed with three rolling rows
-    /// and given up once two rows in a row exceed `limit` (no later cell can then come back to it).
-    static func boundedDistance<Element: Equatable, B: RandomAccessCollection<Element>>(_ a: [Element], _ b: B,
-                                                                                   limit: Int) -> Int?
-    where B.Index == Int {
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= limit ? max(a.count, b.count) : nil }
+    /// The Damerau–Levenshtein distance (optimal string alignment: insertions, deletions,
+    /// substitutions and swaps of neighbours) of `a` and `b` when it is at most `limit`, else nil.
+    /// Sequences whose lengths differ by more than `limit` are not compared at all, so a long
+    /// input costs nothing against a short name; three rolling rows, given up once two rows in a
+    /// row exceed `limit` (no later cell can then come back to it).
+    public static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], atMost limit: Int) -> Int? {
+        guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         let width = b.count + 1
-        let base = b.startIndex
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows -> Int? in
             // Rows i - 2, i - 1 and i live at ((i + 1) % 3) * width, ((i + 2) % 3) * width, (i % 3) * width.
             for j in 0..<width { rows[j] = j }
@@ -119,9 +63,9 @@ public enum DidYouMean {
                 rows[row] = i
                 var minimum = i
                 for j in 1..<width {
-                    let cost = a[i - 1] == b[base + j - 1] ? 0 : 1
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
                     var value = min(rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
-                    if i > 1, j > 1, a[i - 1] == b[base + j - 2], a[i - 2] == b[base + j - 1] {
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
                         value = min(value, rows[twoAbove + j - 2] + 1)
                     }
                     rows[row + j] = value
@@ -133,15 +77,6 @@ public enum DidYouMean {
             let distance = rows[(a.count % 3) * width + width - 1]
             return distance <= limit ? distance : nil
         }
-    }
-
-    /// The Damerau–Levenshtein distance (optimal string alignment: insertions, deletions,
-    /// substitutions and swaps of neighbours) of `a` and `b` when it is at most `limit`, else nil.
-    /// Sequences whose lengths differ by more than `limit` are not compared at all, so a long
-    /// input costs nothing against a short name (and both are short when they are compared).
-    public static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], atMost limit: Int) -> Int? {
-        guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
-        return boundedDistance(a, b, limit: limit)
     }
 
     /// `text` folded for comparing names ignoring case: ASCII letters lower-cased byte by byte,
@@ -181,29 +116,5 @@ public enum DidYouMean {
             case .characters(let characters): return characters
             }
         }
-    }
-
-    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
-    /// neighbours; past a length difference of 3, 4.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        if abs(a.count - b.count) > 3 { return 4 }
-        // One flat table, row i at i * width.
-        let width = b.count + 1
-        var d = [Int](repeating: 0, count: (a.count + 1) * width)
-        for i in 0...a.count { d[i * width] = i }
-        for j in 0...b.count { d[j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(d[(i - 1) * width + j] + 1, d[i * width + j - 1] + 1, d[(i - 1) * width + j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, d[(i - 2) * width + j - 2] + 1)
-                }
-                d[i * width + j] = value
-            }
-        }
-        return d[a.count * width + b.count]
     }
 }

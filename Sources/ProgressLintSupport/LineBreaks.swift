@@ -8,9 +8,7 @@ package enum LineBreaks {
     /// The length of the line break at `i` (0 when there is none): LF, CR, CRLF, and NEL, LS and PS,
     /// which libyaml counts as line breaks too.
     @inlinable
-    package static func length<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Int) -> Int
-        where Bytes.Index == Int
-    {
+    package static func length(_ bytes: [UInt8], at i: Int) -> Int {
         switch bytes[i] {
         case 0x0A: return 1
         case 0x0D: return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1

@@ -34,8 +34,8 @@ import Testing
                 == "; expected one of `show-after`, `label`")
     }
 
-    @Test func didYouMeanOnBytesAgreesWithTheMeasureOnStringsForEveryMutationOfTheKeys() {
-        // The measure on `String`s, as it was before the ASCII fast path: the reference.
+    @Test func didYouMeanAgreesWithAPlainMeasureOnStringsForEveryMutationOfTheKeys() {
+        // The measure written plainly (a whole table, no bound): the reference.
         func normalize(_ key: String) -> String {
             String(key.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
         }

@@ -184,7 +184,6 @@ enum RefreshInstruction {
     /// The title's clauses, each a list of lower-case words. Clauses end at `.` `,` `;` `:` `!` `?`, dashes,
     /// bars, bullets and line breaks; a run of dots is an ellipsis, not an end. `&` and `+` read as "and".
     static func clauses(of title: String) -> [[String]] {
-        if let clauses = asciiClauses(of: title) { return clauses }
         let characters = Array(title.lowercased())
         var clauses: [[String]] = [[]]
         var word = ""
@@ -214,49 +213,5 @@ enum RefreshInstruction {
         }
         endWord()
         return clauses.filter { !$0.isEmpty }
-    }
-
-    /// ``clauses(of:)`` for an ASCII title, byte by byte (nil for other text): the same clauses, as
-    /// each ASCII byte is a character of its own (`\r\n` is one, but a line break either way, and
-    /// two line breaks end one clause), a letter is `A`–`Z` or `a`–`z`, and a line break is `\n`,
-    /// vertical tab, form feed or `\r`. Walking `Character`s (grapheme breaking) costs many times
-    /// what the check itself does.
-    static func asciiClauses(of title: String) -> [[String]]? {
-        var title = title
-        return title.withUTF8 { bytes -> [[String]]? in
-            for byte in bytes where byte >= 0x80 { return nil }
-            var clauses: [[String]] = [[]]
-            var word: [UInt8] = []
-            func endWord() {
-                if !word.isEmpty { clauses[clauses.count - 1].append(String(decoding: word, as: UTF8.self)) }
-                word.removeAll(keepingCapacity: true)
-            }
-            func endClause() {
-                endWord()
-                if !clauses[clauses.count - 1].isEmpty { clauses.append([]) }
-            }
-            let dot = UInt8(ascii: ".")
-            for (index, byte) in bytes.enumerated() {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"):
-                    word.append(byte)
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                    word.append(byte + 0x20)
-                case UInt8(ascii: "&"), UInt8(ascii: "+"):
-                    endWord()
-                    clauses[clauses.count - 1].append("and")
-                case dot:
-                    let inRun = (index > 0 && bytes[index - 1] == dot) || (index + 1 < bytes.count && bytes[index + 1] == dot)
-                    if inRun { endWord() } else { endClause() }
-                case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?"),
-                     UInt8(ascii: "|"), 0x0A...0x0D:
-                    endClause()
-                default:
-                    endWord()
-                }
-            }
-            endWord()
-            return clauses.filter { !$0.isEmpty }
-        }
     }
 }
