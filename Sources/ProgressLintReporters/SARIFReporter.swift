@@ -205,46 +205,26 @@ public struct SARIFReporter: Reporter {
         json.end()
     }
 
-    /// A path as a URI reference: forward slashes, relative paths stay relative, reserved bytes percent-encoded.
+    /// A path as a URI reference: forward slashes, relative paths stay relative, reserved bytes (and
+    /// every byte of a character that is not ASCII) percent-encoded, in one pass over its bytes.
     public static func uri(_ path: String) -> String {
-        // A backslash is a character of a POSIX file name, not a separator: encoded (%5C), never `/`.
-        if let ascii = asciiURI(path) { return ascii }
         var path = path
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        var out: [UInt8] = Array((path.hasPrefix("/") ? "file://" : "").utf8)
-        out.reserveCapacity(out.count + path.utf8.count + 8)
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in path.utf8 {
-            if uriKeeps(byte) {
-                out.append(byte)
-            } else {
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// ``uri(_:)`` of an ASCII path (each character one byte, so its prefixes are tested on bytes),
-    /// made in one pass over its bytes; nil for any other path.
-    static func asciiURI(_ path: String) -> String? {
-        var path = path
-        return path.withUTF8 { bytes -> String? in
+        return path.withUTF8 { bytes -> String in
             var start = 0
             while start + 1 < bytes.count && bytes[start] == 0x2E && bytes[start + 1] == 0x2F { start += 2 }
             let scheme: StaticString = "file://"
             let absolute = start < bytes.count && bytes[start] == 0x2F
             // At most three bytes out for each byte in, after the scheme.
             let capacity = (absolute ? scheme.utf8CodeUnitCount : 0) + 3 * (bytes.count - start)
-            var ascii = true
-            let text = String(unsafeUninitializedCapacity: Swift.max(capacity, 1)) { out in
+            return String(unsafeUninitializedCapacity: Swift.max(capacity, 1)) { out in
                 var n = 0
                 if absolute {
                     scheme.withUTF8Buffer { for b in $0 { out[n] = b; n += 1 } }
                 }
+                // A backslash is a character of a POSIX file name, not a separator: encoded (%5C), never `/`.
                 // Indexes stay within `out`: each byte writes at most 3 and `capacity` allows 3 per byte.
                 for i in start..<bytes.count {
                     let byte = bytes[i]
-                    if byte >= 0x80 { ascii = false; return 0 }
                     if uriKeeps(byte) {
                         out[n] = byte
                         n += 1
@@ -257,7 +237,6 @@ public struct SARIFReporter: Reporter {
                 }
                 return n
             }
-            return ascii ? text : nil
         }
     }
 

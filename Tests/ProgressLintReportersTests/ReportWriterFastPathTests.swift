@@ -32,25 +32,23 @@ import ProgressLintYAML
         #expect(literal.out.text == "{\n  \"plain\": 1,\n  \"a\\\"b\\\\c[[\": 2,\n  \"é\\n\": null\n}")
     }
 
-    @Test func asciiPathsBecomeURIsInOnePass() {
+    @Test func pathsBecomeURIReferencesWithTheirReservedBytesEncoded() {
         let cases: [(String, String)] = [
             ("", ""), (".", "."), ("./", ""), ("././a.yaml", "a.yaml"), (".//a", "file:///a"),
             ("/abs/x y.yaml", "file:///abs/x%20y.yaml"), ("a\\b", "a%5Cb"), ("100% #1?.yaml", "100%25%20%231%3F.yaml"),
             ("specs/-._~!$&'()*+,;=@", "specs/-._~!$&'()*+,;=@"), ("\u{7F}\t", "%7F%09"), (".../a", ".../a"),
         ]
         for (path, uri) in cases {
-            #expect(SARIFReporter.asciiURI(path) == uri, "\(path)")
             #expect(SARIFReporter.uri(path) == uri, "\(path)")
         }
     }
 
-    @Test func otherPathsAreLeftToTheGeneralEncoding() {
-        #expect(SARIFReporter.asciiURI("/abs/é.yaml") == nil)
+    @Test func aPathThatIsNotASCIIIsEncodedByteByByte() {
         #expect(SARIFReporter.uri("/abs/é.yaml") == "file:///abs/%C3%A9.yaml")
     }
 
-    @Test func repeatsAreNumberedAlikeInAShortListAndPastIt() {
-        // 40 distinct keys, each three times, interleaved: past the short list's 16 entries.
+    @Test func repeatsAreNumberedInOrderWhetherRememberedForTheRunOrFileByFile() {
+        // 40 distinct keys, each three times, interleaved.
         var diagnostics: [Diagnostic] = []
         for round in 0..<3 {
             for i in 0..<40 {
