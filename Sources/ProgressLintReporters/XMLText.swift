@@ -7,34 +7,46 @@ public enum XMLText {
     /// `text` for a double-quoted attribute value (newlines and tabs kept as character references).
     public static func attribute(_ text: String) -> String { escape(text, attribute: true) }
 
+    /// `text` escaped in one pass over its bytes, a character that is not ASCII decoded only to
+    /// tell whether it may stay; the output is made from the first byte that needs escaping on
+    /// (most texts need none and are returned as they are).
     static func escape(_ text: String, attribute: Bool) -> String {
         var text = text
-        // Almost every text is ASCII: escaped byte by byte, with no `Character` or scalar appended.
-        if let escaped = text.withUTF8({ escapeASCII($0, attribute: attribute) }) { return escaped ?? text }
-        return escapeScalarByScalar(text, attribute: attribute)
+        let escaped = text.withUTF8 { bytes -> [UInt8]? in
+            var out: [UInt8]?
+            var hashes = 0, i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                // A scalar's bytes: one when ASCII, else as many as its lead byte says.
+                let width = byte < 0x80 ? 1 : min(byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4, bytes.count - i)
+                defer {
+                    hashes = byte == UInt8(ascii: "#") ? hashes + 1 : 0
+                    i += width
+                }
+                let replacement = width == 1 && byte < 0x80
+                    ? replacement(for: byte, afterHashes: hashes, attribute: attribute)
+                    : escapeIfNotAllowed(UnsafeBufferPointer(rebasing: bytes[i..<(i + width)]))
+                if let replacement {
+                    if out == nil {
+                        out = Array(bytes[..<i])
+                        out!.reserveCapacity(bytes.count + 16)
+                    }
+                    out!.append(contentsOf: replacement.utf8)
+                } else {
+                    out?.append(contentsOf: bytes[i..<(i + width)])
+                }
+            }
+            return out
+        }
+        return escaped.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
-    /// `escape(_:attribute:)` of ASCII `bytes`: nil (outer) when a byte is not ASCII; nil (inner)
-    /// when nothing needs escaping, so the text is written as it is. The output is made only from
-    /// the first byte that needs escaping on.
-    private static func escapeASCII(_ bytes: UnsafeBufferPointer<UInt8>, attribute: Bool) -> String?? {
-        var out: [UInt8]?
-        var hashes = 0
-        for i in bytes.indices {
-            let byte = bytes[i]
-            guard byte < 0x80 else { return nil }
-            defer { hashes = byte == UInt8(ascii: "#") ? hashes + 1 : 0 }
-            guard let replacement = replacement(for: byte, afterHashes: hashes, attribute: attribute) else {
-                out?.append(byte)
-                continue
-            }
-            if out == nil {
-                out = Array(bytes[..<i])
-                out!.reserveCapacity(bytes.count + 16)
-            }
-            out!.append(contentsOf: replacement.utf8)
-        }
-        return .some(out.map { String(decoding: $0, as: UTF8.self) })
+    /// The visible escape of the scalar whose UTF-8 is `bytes` when it must not stay (``isAllowed(_:)``).
+    private static func escapeIfNotAllowed(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var value = UInt32(bytes[0]) & (0xFF >> (bytes.count + 1))
+        for byte in bytes.dropFirst() { value = value << 6 | UInt32(byte & 0x3F) }
+        guard let scalar = Unicode.Scalar(value), !isAllowed(scalar) else { return nil }
+        return "\\u{" + String(value, radix: 16, uppercase: true) + "}"
     }
 
     /// What an ASCII byte is written as, or nil when it is written as it is.
@@ -45,6 +57,7 @@ public enum XMLText {
         case UInt8(ascii: ">"): return "&gt;"
         case UInt8(ascii: "\"") where attribute: return "&quot;"
         case UInt8(ascii: "'") where attribute: return "&apos;"
+        // A newline in text from a spec could start a line the GitHub runner reads as a command.
         case 0x0A: return "&#10;"
         case UInt8(ascii: "[") where hashes >= 2: return "&#91;"
         case 0x0D: return "&#13;"
@@ -54,37 +67,9 @@ public enum XMLText {
         }
     }
 
-    /// `escape(_:attribute:)` of any text, a Unicode scalar at a time.
-    package static func escapeScalarByScalar(_ text: String, attribute: Bool) -> String {
-        var out = ""
-        var hashes = 0
-        for scalar in text.unicodeScalars {
-            defer { hashes = scalar == "#" ? hashes + 1 : 0 }
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "'" where attribute: out += "&apos;"
-            // A newline in text from a spec could start a line the GitHub runner reads as a command.
-            case "\n": out += "&#10;"
-            case "[" where hashes >= 2: out += "&#91;"
-            case "\r": out += "&#13;"
-            case "\t" where attribute: out += "&#9;"
-            default:
-                if isAllowed(scalar) {
-                    out.unicodeScalars.append(scalar)
-                } else {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                }
-            }
-        }
-        return out
-    }
-
     /// XML 1.0 `Char`, minus what ``TerminalText/isUnsafe(_:)`` keeps off terminals (C1 controls, DEL,
     /// bidirectional overrides, zero-width characters), though XML allows some of them.
-    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         switch v {
         case 0x9, 0xA, 0xD: return true

@@ -203,21 +203,47 @@ import TestSupport
         #expect(XMLText.attribute("\"x\"\n'y'") == "&quot;x&quot;&#10;&apos;y&apos;")
     }
 
-    @Test func xmlEscapingOfASCIITextByteByByteIsTheSameAsScalarByScalar() {
+    @Test func xmlEscapingAgreesWithAPlainReferenceOnEveryASCIIByteAndSomeOtherText() {
+        // The escaping written plainly, a `String` appended to a scalar at a time: the reference.
+        func reference(_ text: String, attribute: Bool) -> String {
+            var out = ""
+            var hashes = 0
+            for scalar in text.unicodeScalars {
+                defer { hashes = scalar == "#" ? hashes + 1 : 0 }
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"" where attribute: out += "&quot;"
+                case "'" where attribute: out += "&apos;"
+                case "\n": out += "&#10;"
+                case "[" where hashes >= 2: out += "&#91;"
+                case "\r": out += "&#13;"
+                case "\t" where attribute: out += "&#9;"
+                default:
+                    if XMLText.isAllowed(scalar) {
+                        out.unicodeScalars.append(scalar)
+                    } else {
+                        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    }
+                }
+            }
+            return out
+        }
         // Every ASCII byte, in runs that put `#`, `[`, quotes and controls next to each other.
         var generator = SystemRandomNumberGenerator()
         let alphabet: [UInt8] = Array(0..<0x80) + Array(repeating: UInt8(ascii: "#"), count: 40)
             + Array(repeating: UInt8(ascii: "["), count: 20) + Array(repeating: UInt8(ascii: "a"), count: 60)
-        var samples = ["", "plain text", "##[error]", "#[x", "##", "a\tb", "it's \"x\" & <y>\r\n", "\u{7F}\u{0}"]
+        var samples = ["", "plain text", "##[error]", "#[x", "##", "a\tb", "it's \"x\" & <y>\r\n", "\u{7F}\u{0}",
+                       "été & <x>", "a\u{202E}b\u{85}#\u{FFFE}#[", "\u{1F600}\n\u{200B}"]
         for _ in 0..<2_000 {
             let length = Int.random(in: 0...24, using: &generator)
             samples.append(String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self))
         }
         for text in samples {
-            #expect(XMLText.content(text) == XMLText.escapeScalarByScalar(text, attribute: false), "\(Array(text.utf8))")
-            #expect(XMLText.attribute(text) == XMLText.escapeScalarByScalar(text, attribute: true), "\(Array(text.utf8))")
+            #expect(XMLText.content(text) == reference(text, attribute: false), "\(Array(text.utf8))")
+            #expect(XMLText.attribute(text) == reference(text, attribute: true), "\(Array(text.utf8))")
         }
-        // Text that is not ASCII takes the scalar path.
         #expect(XMLText.attribute("été ##[x] \u{202E}") == "été ##&#91;x] \\u{202E}")
     }
 
