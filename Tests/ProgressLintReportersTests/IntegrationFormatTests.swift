@@ -240,6 +240,14 @@ import TestSupport
             let length = Int.random(in: 0...24, using: &generator)
             samples.append(String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self))
         }
+        // Characters of two, three and four bytes among them: C1 controls, bidirectional and
+        // zero-width ones, U+FFFE, letters and an emoji.
+        let others: [Unicode.Scalar] = ["\u{85}", "\u{9F}", "\u{A0}", "é", "\u{200B}", "\u{202E}", "\u{2066}", "\u{2028}",
+                                        "\u{FEFF}", "\u{FFFE}", "\u{FFFD}", "上", "\u{1F600}", "\u{10FFFF}", "#", "[", "a", "&"]
+        for _ in 0..<500 {
+            let length = Int.random(in: 0...12, using: &generator)
+            samples.append(String(String.UnicodeScalarView((0..<length).map { _ in others.randomElement(using: &generator)! })))
+        }
         for text in samples {
             #expect(XMLText.content(text) == reference(text, attribute: false), "\(Array(text.utf8))")
             #expect(XMLText.attribute(text) == reference(text, attribute: true), "\(Array(text.utf8))")
