@@ -39,6 +39,17 @@ import TestSupport
         return (result, runner.cache!.statistics)
     }
 
+    /// A folder of `count` specs (`specs/s0.yaml`…), linted once whole through ``cachedRun(_:cacheFolder:executable:config:)``
+    /// with the cache in its `cache` folder, entries settled: the folder, the cache and its one shard's file.
+    static func cachedSpecs(_ count: Int) throws -> (folder: TemporaryFolder, cache: String, shard: String) {
+        let folder = try TemporaryFolder()
+        for i in 0..<count { try folder.write("specs/s\(i).yaml", spec.replacingOccurrences(of: "Upload", with: "U\(i)")) }
+        let cache = folder.path + "/cache"
+        letTheClockMove()
+        _ = try cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        return (folder, cache, CacheShard.path(in: cache, number: 0))
+    }
+
     /// Waits until the file system's clock has passed every file's stamp (so entries are settled).
     static func letTheClockMove() { usleep(30_000) }
 
@@ -414,11 +425,7 @@ import TestSupport
     }
 
     @Test func aRunOverAFewFilesAppendsToTheirShardUntilItWouldHoldTwiceItsEntries() throws {
-        let folder = try TemporaryFolder()
-        for i in 0..<40 { try folder.write("specs/s\(i).yaml", Self.spec.replacingOccurrences(of: "Upload", with: "U\(i)")) }
-        let cache = folder.path + "/cache", shard = CacheShard.path(in: cache, number: 0)
-        Self.letTheClockMove()
-        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        let (folder, cache, shard) = try Self.cachedSpecs(40)
         let whole = try #require(FileStamp.of(Array(shard.utf8)))
         var (appended, rewritten, largest) = (0, 0, whole.size)
         for edit in 0..<40 {
@@ -448,11 +455,7 @@ import TestSupport
     }
 
     @Test func aShardPutInPlaceByAnotherRunSinceItWasReadIsNotAppendedTo() throws {
-        let folder = try TemporaryFolder()
-        for i in 0..<10 { try folder.write("specs/s\(i).yaml", Self.spec.replacingOccurrences(of: "Upload", with: "U\(i)")) }
-        let cache = folder.path + "/cache", shard = CacheShard.path(in: cache, number: 0)
-        Self.letTheClockMove()
-        _ = try Self.cachedRun([folder.path + "/specs"], cacheFolder: cache)
+        let (folder, cache, shard) = try Self.cachedSpecs(10)
         try folder.write("specs/s3.yaml", Self.spec.replacingOccurrences(of: "Upload", with: "Edited"))
         // One run reads the shard for one file; another rewrites the shard before the first saves.
         var one = runner()
